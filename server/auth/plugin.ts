@@ -1,0 +1,67 @@
+// Authentication for every /api call, and the access guards routes declare.
+import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { canAccess, type AccessRule } from '../../src/domain/access';
+import { findRoute } from '../../src/domain/permissions';
+import { ROUTES, flattenRoutes } from '../../src/menu/routes';
+import { forbidden, unauthorized } from '../http/envelope';
+import { loadPrincipal, type Principal } from './principal';
+import { bearerToken, readToken } from './tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without signing in. */
+    public?: boolean;
+  }
+}
+
+/** The header the web app sends with its active role; only ever chosen among the user's own roles. */
+export const ACTIVE_ROLE_HEADER = 'x-active-role';
+
+async function subjectIdsOf(request: FastifyRequest): Promise<number[]> {
+  const { rows } = (await request.server.db.execute(sql`
+    SELECT DISTINCT c.subject_id FROM teaching_assignments ta
+      JOIN teachers t ON t.id = ta.teacher_id
+      JOIN courses c ON c.id = ta.course_id
+     WHERE t.user_id = ${request.principal.userId}`)) as unknown as { rows: { subject_id: number }[] };
+  return rows.map((r) => r.subject_id);
+}
+
+/** A preHandler allowing the call when the active role (and partner level, and courses) fit the rule. */
+export function allow(rule: AccessRule): preHandlerHookHandler {
+  return async function guard(request) {
+    const p = request.principal;
+    const subjectIds = rule.courses && p.activeRole === 'mpTeacher' ? await subjectIdsOf(request) : undefined;
+    if (!canAccess(rule, { activeRole: p.activeRole, partnerLevel: p.partnerLevel, subjectIds })) throw forbidden();
+  };
+}
+
+/** A preHandler allowing the call exactly when the user may open the given screen of the route table. */
+export function allowRoute(path: string): preHandlerHookHandler {
+  const candidates = flattenRoutes(ROUTES).filter((r) => r.path === path);
+  if (!candidates.length || !findRoute(ROUTES, path)) throw new Error(`unknown route ${path}`);
+  // Some paths appear once per role (e.g. /school-dashboard): any of them may allow the call.
+  const roles = candidates.flatMap((r) => r.meta.roles ?? []);
+  const levels = candidates.some((r) => !r.meta.levels) ? undefined : candidates.flatMap((r) => r.meta.levels ?? []);
+  return allow({ roles, levels });
+}
+
+export default fp(async function auth(app: FastifyInstance) {
+  app.decorateRequest('principal', null as unknown as Principal);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.routeOptions.config?.public) return;
+    // Unknown /api routes fall through to the 404 envelope rather than a 401.
+    if (!request.routeOptions.url) return;
+    const token = bearerToken(request.headers['blade-auth'] as string | undefined);
+    const claims = token && (await readToken(app.config.jwtSecret, token));
+    if (!claims) throw unauthorized(token ? '登录已过期，请重新登录' : '请先登录');
+    const requested = request.headers[ACTIVE_ROLE_HEADER];
+    const principal = await loadPrincipal(app.db, claims.sid, typeof requested === 'string' ? requested : undefined, app.config);
+    if (!principal) throw unauthorized('登录已失效，请重新登录');
+    request.principal = principal;
+  });
+});

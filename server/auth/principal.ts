@@ -1,0 +1,68 @@
+// Who is calling: the user behind a session, their usable roles and the active one,
+// derived with the same src/domain rules the browser uses (SPEC §4).
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { chooseActiveRole, partnerLevel, roleFromKey, usableRoles, type Role, type RoleConfig } from '../../src/domain/roles';
+
+export interface Principal {
+  sessionId: string;
+  userId: number;
+  username: string;
+  name: string;
+  tenantId: number | null;
+  schoolId: number | null;
+  partnerId: number | null;
+  region: string | null;
+  /** Role keys as stored ('prefix:role'). */
+  roleKeys: string[];
+  /** Roles the web app keeps, after the startup mapping. */
+  roles: Role[];
+  activeRole: Role | undefined;
+  partnerLevel: number;
+}
+
+interface PrincipalRow {
+  user_id: number;
+  username: string;
+  name: string;
+  tenant_id: number | null;
+  school_id: number | null;
+  partner_id: number | null;
+  region: string | null;
+  ancestors: string | null;
+  role_keys: string[] | null;
+}
+
+/** One round trip: a live session, its user, partner chain and roles. */
+export async function loadPrincipal(
+  db: Db,
+  sessionId: string,
+  requestedRole: string | undefined,
+  config: RoleConfig,
+): Promise<Principal | null> {
+  const { rows } = (await db.execute(sql`
+    SELECT u.id AS user_id, u.username, u.name, u.tenant_id, u.school_id, u.partner_id, u.region, p.ancestors,
+           (SELECT array_agg(r.role_key ORDER BY r.id) FROM user_roles r WHERE r.user_id = u.id) AS role_keys
+      FROM sessions s
+      JOIN users u ON u.id = s.user_id
+      LEFT JOIN partners p ON p.id = u.partner_id
+     WHERE s.id = ${sessionId} AND s.revoked_at IS NULL AND s.expires_at > now()`)) as unknown as { rows: PrincipalRow[] };
+  const row = rows[0];
+  if (!row) return null;
+  const roleKeys = row.role_keys ?? [];
+  const roles = usableRoles(roleKeys.map(roleFromKey), config);
+  return {
+    sessionId,
+    userId: row.user_id,
+    username: row.username,
+    name: row.name,
+    tenantId: row.tenant_id,
+    schoolId: row.school_id,
+    partnerId: row.partner_id,
+    region: row.region,
+    roleKeys,
+    roles,
+    activeRole: chooseActiveRole(roles, requestedRole),
+    partnerLevel: partnerLevel(row.ancestors),
+  };
+}

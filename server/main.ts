@@ -1,0 +1,25 @@
+// Process entry: open (and migrate, and on first start seed) the database, then serve.
+import { join } from 'node:path';
+import { loadConfig } from './config';
+import { openDatabase } from './db';
+import { seedDemo } from './db/seed';
+import { buildApp } from './app';
+
+const startedAt = performance.now();
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pg') });
+if (await seedDemo(database.db)) console.log('已写入演示数据（账号见 README.md）');
+const app = await buildApp({ db: database.db, config, webRoot: join(import.meta.dirname, '..', 'dist') });
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+await app.listen({ port: config.port, host: process.env.HOST ?? '0.0.0.0' });
+console.log(
+  `学助已启动：http://localhost:${config.port}  （数据库：${database.driver === 'pglite' ? `PGlite ${config.dataDir}` : 'PostgreSQL'}，用时 ${Math.round(performance.now() - startedAt)} ms）`,
+);

@@ -1,0 +1,38 @@
+// Which classes a caller may see, by active role (SPEC §6 leader types). Every condition is
+// bounded by the caller's tenant, so another tenant's ids simply are not there (404).
+import { sql, type SQL } from 'drizzle-orm';
+import { LEADER_TYPES } from '../../../src/domain/roles';
+import type { Principal } from '../../auth/principal';
+import { forbidden } from '../../http/envelope';
+
+/** Roles that see every class of their school. */
+const WHOLE_SCHOOL = ['subjectleader', 'schoolMaster', 'psychologyteacher', 'schoolAdmin', 'mpSchoolAdmin'];
+const OWN_CLASSES = ['teacher', 'mpTeacher', 'teaching'];
+
+/**
+ * A condition on a `classes` row aliased `c`. A leaderType that does not belong to the active
+ * role is refused: a teacher may not ask for a grade leader's view.
+ */
+export function classScope(p: Principal, leaderType?: number): SQL {
+  const role = p.activeRole;
+  if (!role || p.tenantId === null) throw forbidden();
+  if (leaderType !== undefined && LEADER_TYPES[role] !== leaderType) throw forbidden('无权查看该角色的数据');
+  const tenant = sql`c.tenant_id = ${p.tenantId}`;
+  if (OWN_CLASSES.includes(role)) {
+    return sql`${tenant} AND c.id IN (SELECT ta.class_id FROM teaching_assignments ta JOIN teachers t ON t.id = ta.teacher_id WHERE t.user_id = ${p.userId})`;
+  }
+  if (role === 'gradeLeader') {
+    return sql`${tenant} AND c.grade_id IN (SELECT ls.grade_id FROM leader_scopes ls WHERE ls.user_id = ${p.userId} AND ls.role = 'gradeLeader')`;
+  }
+  if (role === 'regionResearcher') {
+    return sql`${tenant} AND c.school_id IN (SELECT s.id FROM schools s WHERE s.region = ${p.region ?? ''})`;
+  }
+  if (WHOLE_SCHOOL.includes(role)) return sql`${tenant} AND c.school_id = ${p.schoolId ?? -1}`;
+  throw forbidden();
+}
+
+/** For subject leaders: only courses of the subjects they lead. */
+export function courseScope(p: Principal): SQL {
+  if (p.activeRole !== 'subjectleader') return sql`TRUE`;
+  return sql`co.subject_id IN (SELECT ls.subject_id FROM leader_scopes ls WHERE ls.user_id = ${p.userId} AND ls.role = 'subjectleader')`;
+}

@@ -1,0 +1,25 @@
+// The reseller's own record (SPEC §7 getCurrentPartner).
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { notFound, ok } from '../../http/envelope';
+import { partners } from '../../db/schema';
+import { allow } from '../../auth/plugin';
+import { partnerLevel } from '../../../src/domain/roles';
+
+export default async function partnerRoutes(app: FastifyInstance) {
+  app.get('/api/wrongbook/v1.0/partner/getCurrentPartner', { preHandler: allow({ roles: ['partner'] }) }, async (request) => {
+    const id = request.principal.partnerId;
+    const [partner] = id ? await app.db.select().from(partners).where(eq(partners.id, id)) : [];
+    if (!partner) throw notFound('合作伙伴不存在');
+    return ok({
+      id: partner.id,
+      name: partner.name,
+      ancestors: partner.ancestors,
+      level: partnerLevel(partner.ancestors),
+      parentId: partner.parentId,
+      contactName: partner.contactName,
+      phone: partner.phone,
+      region: partner.region,
+    });
+  });
+}

@@ -1,0 +1,194 @@
+// The route table of SPEC §2.3 and §2.4 as data. Pure (no React): the server imports it too,
+// so an API call guarded by a route is allowed exactly when the route is.
+import type { AccessRule } from '../domain/access';
+import type { Role } from '../domain/roles';
+
+export type FilterKey =
+  | 'classGrade'
+  | 'course'
+  | 'time'
+  | 'grade'
+  | 'homeworkDate'
+  | 'mistake'
+  | 'courseInGrade'
+  | 'term'
+  | 'learningTerm'
+  | 'learningYear'
+  | 'schoolGrade'
+  | 'schoolClass';
+
+export type IconName =
+  | 'aiCorrect' | 'academic' | 'account' | 'activity' | 'analysis' | 'assignHomework' | 'channelInfo'
+  | 'class' | 'classManagement' | 'composition' | 'dashboard' | 'devices' | 'directMarketingSchool'
+  | 'errorNote' | 'exam' | 'examProcess' | 'heartSounds' | 'homework' | 'incomeStatistics' | 'mistake'
+  | 'orders' | 'overviewDashboard' | 'paper' | 'purchaseRecord' | 'registerBinding' | 'resource'
+  | 'schoolDashboard' | 'schoolResource' | 'studentManagement' | 'studentTracking' | 'teacherManagement'
+  | 'usageStatistics' | 'useGuide' | 'wrongbook';
+
+/** Header filters: one list for every role, or one list per active role (SPEC §2.2). */
+export type SearchSetting = readonly FilterKey[] | Partial<Record<Role, readonly FilterKey[]>>;
+
+export interface RouteMeta extends AccessRule {
+  title: string;
+  icon?: IconName;
+  /** Key into the menu badge statistics. */
+  badge?: string;
+  /** The role's landing page when permitted. */
+  home?: boolean;
+  hideMenu?: boolean;
+  hideSidebar?: boolean;
+  hideHeader?: boolean;
+  search?: SearchSetting;
+}
+
+export interface RouteDef {
+  path: string;
+  meta: RouteMeta;
+  /** Where the back link goes (SPEC §2.1). */
+  parent?: string;
+  redirect?: string;
+  children?: RouteDef[];
+}
+
+const TEACHER_FILTERS_BY_ROLE: SearchSetting = {
+  subjectleader: ['grade', 'course', 'learningTerm'],
+  gradeLeader: ['grade', 'course', 'learningTerm'],
+  schoolMaster: ['grade', 'course', 'learningTerm'],
+  regionResearcher: ['grade', 'course', 'learningTerm'],
+  teacher: ['classGrade', 'course', 'learningTerm'],
+  mpTeacher: ['course'],
+  mpSchoolAdmin: [],
+};
+
+const FULL_SCREEN = { hideMenu: true, hideSidebar: true, hideHeader: true } as const;
+
+export const ROUTES: RouteDef[] = [
+  // SPEC §2.3 full-screen routes
+  { path: '/printer', meta: { title: '打印预览', roles: ['admin', 'teacher'], hideMenu: true, hideSidebar: true } },
+  { path: '/school-dashboard', meta: { title: '学校看板', roles: ['partner'], ...FULL_SCREEN } },
+  { path: '/student-usage-detail', meta: { title: '学生详情', roles: ['partner'], ...FULL_SCREEN } },
+  { path: '/composition-detail', meta: { title: '作文批改详情', roles: ['mpTeacher'], ...FULL_SCREEN } },
+  { path: '/compositionCorrectDetail', meta: { title: '作文批改详情', roles: ['mpTeacher'], ...FULL_SCREEN } },
+  { path: '/correctDetail', parent: '/AICorrect', meta: { title: '批改详情', roles: ['mpTeacher'], hideMenu: true } },
+  { path: '/examProcessCorrectDetail', parent: '/AICorrect', meta: { title: '作业批改详情', roles: ['mpTeacher'], hideMenu: true } },
+
+  // Partner (levels per SPEC §2.4)
+  { path: '/overview-dashboard', meta: { title: '数据看板', icon: 'overviewDashboard', roles: ['partner'], levels: [1, 2, 3], home: true } },
+  { path: '/channel-info', meta: { title: '渠道结算', icon: 'channelInfo', roles: ['partner'], levels: [1, 2] } },
+  { path: '/direct-marketing-school', meta: { title: '直营学校', icon: 'directMarketingSchool', roles: ['partner'], levels: [1, 2, 3] } },
+  { path: '/devices', meta: { title: '设备管理', icon: 'devices', roles: ['partner'], levels: [1, 2, 3] } },
+  { path: '/orders', meta: { title: '订单管理', icon: 'orders', roles: ['partner'], levels: [1, 2, 3] } },
+  { path: '/account', meta: { title: '我的账户', icon: 'account', roles: ['partner'], levels: [1] } },
+
+  // Mini-program school admin
+  { path: '/school-dashboard', meta: { title: '数据概览', icon: 'schoolDashboard', roles: ['mpSchoolAdmin'], home: true } },
+  { path: '/class', meta: { title: '班级管理', icon: 'classManagement', roles: ['mpSchoolAdmin'] } },
+  { path: '/studentManage', meta: { title: '学生管理', icon: 'studentManagement', roles: ['mpSchoolAdmin'] } },
+  { path: '/teacherManage', meta: { title: '教师管理', icon: 'teacherManagement', roles: ['mpSchoolAdmin'] } },
+
+  // Psychology teacher
+  {
+    path: '/heart-sounds',
+    meta: { title: '学生心声', icon: 'heartSounds', roles: ['psychologyteacher'], home: true, search: ['schoolGrade', 'schoolClass'] },
+  },
+
+  // Mini-program teacher
+  {
+    path: '/AICorrect',
+    redirect: '/AICorrect/index',
+    meta: { title: 'AI批改', icon: 'aiCorrect', badge: 'correctCount', roles: ['mpTeacher'], home: true },
+    children: [
+      { path: '/AICorrect/index', meta: { title: 'AI批改', roles: ['mpTeacher'] } },
+      { path: '/AICorrect/createCorrectTask', parent: '/AICorrect/index', meta: { title: '新建批改任务', roles: ['mpTeacher'], hideMenu: true } },
+      { path: '/AICorrect/report', parent: '/AICorrect/index', meta: { title: '批改报告', roles: ['mpTeacher'], hideMenu: true } },
+    ],
+  },
+  {
+    path: '/assignHomework',
+    meta: { title: '布置作业', icon: 'assignHomework', roles: ['mpTeacher'], search: ['classGrade', 'course', 'learningYear'] },
+  },
+  {
+    path: '/studentTracking',
+    meta: { title: '学生错题本', icon: 'studentTracking', roles: ['mpTeacher'], search: ['classGrade', 'course'] },
+  },
+  {
+    path: '/wrongbook',
+    redirect: '/wrongbook/index',
+    meta: { title: '班级错题本', icon: 'wrongbook', roles: ['mpTeacher'], search: ['classGrade', 'course', 'learningYear'] },
+    children: [
+      { path: '/wrongbook/index', meta: { title: '班级错题本', roles: ['mpTeacher'], search: ['classGrade', 'course', 'learningYear'] } },
+      { path: '/wrongbook/volumnPaper', parent: '/wrongbook/index', meta: { title: '错题组卷', roles: ['mpTeacher'], hideMenu: true, hideHeader: true } },
+    ],
+  },
+  {
+    path: '/usageStatistics',
+    meta: { title: '班级管理', icon: 'usageStatistics', roles: ['mpTeacher'], search: ['classGrade', 'course'] },
+  },
+  { path: '/useGuide', meta: { title: '使用教程', icon: 'useGuide', roles: ['mpTeacher'] } },
+  {
+    path: '/schoolResource',
+    meta: { title: '学校资源', icon: 'schoolResource', roles: ['mpTeacher', 'mpSchoolAdmin'], search: TEACHER_FILTERS_BY_ROLE },
+  },
+
+  // School admin (classic web, ADMIN_CLASSIC_WEB) and part-time
+  {
+    path: '/academic',
+    redirect: '/academic/class',
+    meta: { title: '教务管理', icon: 'academic', roles: ['schoolAdmin'], home: true },
+    children: [
+      { path: '/academic/class', meta: { title: '班级管理', roles: ['schoolAdmin'] } },
+      { path: '/academic/teacher', meta: { title: '教师管理', roles: ['schoolAdmin'] } },
+      { path: '/academic/student', meta: { title: '学生管理', roles: ['schoolAdmin'] } },
+    ],
+  },
+  {
+    path: '/resource',
+    redirect: '/resource/teaching',
+    meta: { title: '学校资源', icon: 'resource', roles: ['schoolAdmin', 'parttime'], home: true },
+    children: [{ path: '/resource/teaching', meta: { title: '教学资源', roles: ['schoolAdmin', 'parttime'] } }],
+  },
+
+  // Teacher (classic web, TEACHER_CLASSIC_WEB)
+  { path: '/homework', meta: { title: '作业', icon: 'homework', badge: 'homeworkCount', roles: ['teacher'], home: true, search: ['classGrade', 'course', 'time'] } },
+  { path: '/homeworkDetails', parent: '/homework', meta: { title: '作业详情', roles: ['teacher'], hideMenu: true, hideSidebar: true } },
+  { path: '/exam', meta: { title: '考试', icon: 'exam', roles: ['teacher'], search: ['classGrade', 'course'] } },
+  { path: '/examReport', parent: '/exam', meta: { title: '考试报告', roles: ['teacher'], hideMenu: true, hideSidebar: true } },
+  { path: '/paper', meta: { title: '试卷', icon: 'paper', roles: ['teacher'], search: ['grade', 'courseInGrade'] } },
+  { path: '/paperPrinter', meta: { title: '试卷打印', roles: ['teacher'], ...FULL_SCREEN } },
+  { path: '/classManage', meta: { title: '班级', icon: 'class', roles: ['teacher'], search: ['classGrade'] } },
+  { path: '/errorNote', meta: { title: '错题本', icon: 'errorNote', roles: ['teacher'], search: ['classGrade', 'course'] } },
+  {
+    path: '/learningGroup',
+    parent: '/paper',
+    meta: { title: '学情组卷', roles: ['teacher'], hideMenu: true, hideSidebar: true, search: ['classGrade', 'course', 'learningTerm', 'mistake'] },
+  },
+
+  // Learning-situation analysis: teacher and leaders (DESIGN.md keeps gradeLeader and schoolMaster too)
+  {
+    path: '/analysis',
+    meta: {
+      title: '学情分析',
+      icon: 'analysis',
+      roles: ['teacher', 'subjectleader', 'gradeLeader', 'schoolMaster', 'regionResearcher'],
+      home: true,
+      search: TEACHER_FILTERS_BY_ROLE,
+    },
+  },
+
+  // Admin and part-time
+  { path: '/workbook/:bookId', meta: { title: '练习册详情', roles: ['admin', 'parttime'], hideMenu: true, hideSidebar: true } },
+  { path: '/without/common', meta: { title: '学情分析', roles: ['admin', 'teacher'], home: true, hideMenu: true, hideSidebar: true } },
+];
+
+/** Every route, children included, in table order. */
+export function flattenRoutes(routes: readonly RouteDef[] = ROUTES): RouteDef[] {
+  return routes.flatMap((r) => [r, ...flattenRoutes(r.children ?? [])]);
+}
+
+/** Filters shown for a route and role (SPEC §2.2). */
+export function filtersFor(route: RouteDef | undefined, role: Role | undefined): readonly FilterKey[] {
+  const search = route?.meta.search;
+  if (!search) return [];
+  if (Array.isArray(search)) return search as readonly FilterKey[];
+  return (role && (search as Partial<Record<Role, readonly FilterKey[]>>)[role]) || [];
+}

@@ -1,0 +1,53 @@
+// Builds the real app on a fresh database for API tests, and signs demo users in through HTTP.
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../server/app';
+import type { AppConfig } from '../../server/config';
+import type { Database } from '../../server/db';
+import { DEMO_PASSWORD } from '../../server/db/seed';
+import { openTestDatabase } from './testDatabase';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  /** Signs in and returns the bearer token. */
+  login(username: string, password?: string): Promise<string>;
+  /** An authenticated request; `role` sets the active role header. */
+  call(token: string, options: InjectOptions & { role?: string }): ReturnType<FastifyInstance['inject']>;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    dataDir: '/nonexistent',
+    jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret'),
+    classicTeacher: false,
+    classicAdmin: false,
+    sessionTtl: 3600,
+    ...overrides,
+  };
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const app = await buildApp({ db: database.db, config: testConfig(overrides) });
+  return {
+    app,
+    database,
+    async login(username, password = DEMO_PASSWORD) {
+      const res = await app.inject({ method: 'POST', url: '/api/juno/auth/login', payload: { username, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.body}`);
+      return res.json().data.accessToken as string;
+    },
+    call(token, { role, headers, ...options }) {
+      return app.inject({
+        ...options,
+        headers: { ...headers, 'blade-auth': `bearer ${token}`, ...(role ? { 'x-active-role': role } : {}) },
+      });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
