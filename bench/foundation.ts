@@ -1,0 +1,71 @@
+// Foundation figures: start-up time, first-load JS of the shell, and p95 latency of the shell's
+// hottest calls under 50 concurrent connections on embedded PGlite.
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { startServer } from '../tests/support/serverProcess';
+import { ensureWebBuild } from '../scripts/webBuild';
+import type { BenchRow } from './table';
+
+const root = join(import.meta.dirname, '..');
+
+/** Gzipped size of the JS the browser loads before any lazy page: entry script and its preloads. */
+function firstLoadJsKb(): number {
+  const html = readFileSync(join(root, 'dist', 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const bytes = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(root, 'dist', f))).length, 0);
+  return bytes / 1024;
+}
+
+async function p95(url: string, token: string, requests: number, concurrency: number): Promise<number> {
+  const latencies: number[] = [];
+  let sent = 0;
+  const worker = async () => {
+    while (sent < requests) {
+      sent++;
+      const t0 = performance.now();
+      const res = await fetch(url, { headers: { 'blade-auth': `bearer ${token}` } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${url} → ${res.status}`);
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  latencies.sort((a, b) => a - b);
+  return latencies[Math.floor(latencies.length * 0.95)];
+}
+
+export async function benchFoundation(): Promise<BenchRow[]> {
+  await ensureWebBuild();
+  const rows: BenchRow[] = [];
+
+  // First start migrates and seeds; the second start is what a returning user waits for.
+  const first = await startServer({ entry: join(root, 'scripts', 'start.ts'), keepData: true });
+  await first.stop();
+  const second = await startServer({ entry: join(root, 'scripts', 'start.ts'), dataDir: first.dataDir });
+  rows.push({ name: 'start_first_s', value: first.startMs / 1000, unit: 's', target: '' });
+  rows.push({ name: 'start_second_s', value: second.startMs / 1000, unit: 's', target: '≤ 5' });
+
+  if (existsSync(join(root, 'dist', 'index.html'))) {
+    rows.push({ name: 'shell_first_load_js_kb_gzip', value: firstLoadJsKb(), unit: 'KB', target: '≤ 400' });
+  }
+
+  const login = await fetch(`${second.url}/api/juno/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'teacher', password: 'Demo@2026' }),
+  });
+  const token = (await login.json()).data.accessToken as string;
+  await p95(`${second.url}/api/juno/personal/myRoles`, token, 200, 10); // warm-up
+  rows.push({ name: 'myroles_p95_ms', value: await p95(`${second.url}/api/juno/personal/myRoles`, token, 3000, 50), unit: 'ms', target: '< 20' });
+  rows.push({
+    name: 'getteachclass_p95_ms',
+    value: await p95(`${second.url}/api/vesta/teaching/getTeachClass?leaderType=1`, token, 3000, 50),
+    unit: 'ms',
+    target: '< 20',
+  });
+  await second.stop();
+  const { rmSync } = await import('node:fs');
+  rmSync(first.dataDir, { recursive: true, force: true });
+  return rows;
+}

@@ -1,0 +1,17 @@
+// `npm run bench`: every speed and memory figure the issues ask for, as a table.
+// `npm run bench -- foundation` runs one group.
+import { benchFoundation } from './foundation';
+import { printRows, type BenchRow } from './table';
+
+const groups: Record<string, () => Promise<BenchRow[]>> = {
+  foundation: benchFoundation,
+};
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const rows: BenchRow[] = [];
+for (const [name, run] of Object.entries(groups)) {
+  if (wanted.length && !wanted.includes(name)) continue;
+  console.error(`… ${name}`);
+  rows.push(...(await run()));
+}
+printRows(rows);

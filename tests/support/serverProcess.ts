@@ -1,0 +1,80 @@
+// Runs the real server as a child process, as `npm start` would, on a free port and a fresh
+// data directory. Used by browser tests and benchmarks.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..', '..');
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess;
+  /** Milliseconds from spawn to the first answered HTTP request. */
+  startMs: number;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface StartOptions {
+  dataDir?: string;
+  env?: Record<string, string>;
+  /** The script to run: the server alone, or scripts/start.ts (build check + server) as `npm start` does. */
+  entry?: string;
+  keepData?: boolean;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'xz-data-'));
+  const port = await freePort();
+  const began = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', options.entry ?? join(root, 'server', 'main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    try {
+      const res = await fetch(`${url}/api/app/config`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (performance.now() - began > 120_000) throw new Error(`server did not start: ${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const startMs = performance.now() - began;
+  return {
+    url,
+    port,
+    dataDir,
+    process: child,
+    startMs,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (!options.keepData && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
