@@ -119,7 +119,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
         await user({ ...base, username: 'principal', name: '孙校长' }, ['schoolMaster']);
         const sl = await user({ ...base, username: 'subjectleader', name: '钱组长' }, ['subjectleader']);
         await tx.insert(t.leaderScopes).values({ tenantId, userId: sl.id, role: 'subjectleader', subjectId: subjectId('数学') });
-        const gl = await user({ ...base, username: 'gradeleader', name: '冯主任' }, ['gradeLeader']);
+        // A grade leader who also teaches: the account that can switch roles (SPEC §2.1).
+        const gl = await teacher('gradeleader', '冯主任', ['gradeLeader', 'teacher', 'teaching'], [[9, 1, '历史']], '年级组长');
         await tx.insert(t.leaderScopes).values({ tenantId, userId: gl.id, role: 'gradeLeader', gradeId: cls(7, 1).gradeId });
         await user({ tenantId, username: 'researcher', name: '何教研', region: s.region }, ['regionResearcher']);
         await user({ ...base, username: 'psych', name: '宋心语' }, ['psychologyteacher']);

@@ -1,5 +1,5 @@
 // Builds the real app on a fresh database for API tests, and signs demo users in through HTTP.
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
 import type { AppConfig } from '../../server/config';
 import type { Database } from '../../server/db';
@@ -12,7 +12,7 @@ export interface TestApp {
   /** Signs in and returns the bearer token. */
   login(username: string, password?: string): Promise<string>;
   /** An authenticated request; `role` sets the active role header. */
-  call(token: string, options: InjectOptions & { role?: string }): ReturnType<FastifyInstance['inject']>;
+  call(token: string, options: InjectOptions & { role?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
