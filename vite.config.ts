@@ -21,6 +21,7 @@ export default defineConfig({
     },
   },
   test: {
+    reporters: ['default', './tests/support/summaryReporter.ts'],
     // One convention: tests live under tests/<kind>. Each kind is a project with its own environment.
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
