@@ -195,6 +195,9 @@ export const students = pgTable(
   (t) => [
     uniqueIndex('students_no_uq').on(t.schoolId, t.studentNo),
     index('students_class_idx').on(t.tenantId, t.classId),
+    // The student list pages a school by status and class, sorted by number or name.
+    index('students_school_class_idx').on(t.schoolId, t.status, t.classId, t.studentNo),
+    index('students_school_name_idx').on(t.schoolId, t.name),
   ],
 );
 
@@ -231,4 +234,54 @@ export const gradingTasks = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [index('grading_tasks_teacher_idx').on(t.tenantId, t.teacherId, t.status)],
+);
+
+/**
+ * School resources (教案/试卷/课件/其他). The bytes live in the file store under their sha256
+ * (server/files); the row holds what the list and the download need.
+ */
+export const resources = pgTable(
+  'resources',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    uploaderId: integer('uploader_id').notNull().references(() => users.id),
+    gradeId: integer('grade_id').references(() => grades.id),
+    subjectId: integer('subject_id').references(() => subjects.id),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    fileName: text('file_name').notNull(),
+    fileHash: text('file_hash').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('resources_school_idx').on(t.tenantId, t.schoolId, t.createdAt), index('resources_hash_idx').on(t.fileHash)],
+);
+
+/**
+ * The durable job queue (DESIGN.md "jobs"): workers claim rows with FOR UPDATE SKIP LOCKED and
+ * hold a lease they renew by heartbeat; an expired lease means the worker died and another may
+ * take the job. (kind, ref_id) is unique, so enqueueing the same work twice is one job.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').references(() => tenants.id),
+    kind: text('kind').notNull(),
+    refId: text('ref_id').notNull(),
+    /** queued → running → done, or back to queued for a retry, or dead after the last attempt. */
+    state: text('state').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    workerId: text('worker_id'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('jobs_ref_uq').on(t.kind, t.refId), index('jobs_claim_idx').on(t.state, t.runAt)],
 );

@@ -5,7 +5,8 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db';
 import { seedDemo } from '../../server/db/seed';
 
-export async function openTestDatabase({ seed = true } = {}): Promise<Database> {
+/** The test database; `url` is set on PostgreSQL, for tests that start other processes on it. */
+export async function openTestDatabase({ seed = true } = {}): Promise<Database & { url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = await openDatabase();
@@ -23,6 +24,7 @@ export async function openTestDatabase({ seed = true } = {}): Promise<Database> 
   if (seed) await seedDemo(database.db);
   return {
     ...database,
+    url: target.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: url });
