@@ -1,0 +1,28 @@
+// The product's wiring: one http client (toasts through react-admin, sign-out on 401/403),
+// the dataProvider and authProvider over it, and the shell.
+import { createHttpClient } from './dataProvider/http';
+import { createNotifier } from './dataProvider/notifier';
+import { createDataProvider } from './dataProvider';
+import { createAuthProvider, createSignOut, type SignOut } from './authProvider';
+import { getStoredRole, getToken } from './authProvider/session';
+import { createAppNotification } from './layout/AppNotification';
+import { AdminApp } from './AdminApp';
+
+const notifier = createNotifier();
+// The http client and sign-out need each other: sign-out revokes through the client, the client signs out on 401.
+let signOut: SignOut = async () => undefined;
+const http = createHttpClient({
+  getToken,
+  getActiveRole: getStoredRole,
+  notify: notifier.notify,
+  // A 401 without a token means "never signed in", not "session expired".
+  onAuthFailure: (status) => void signOut({ revoke: false, reason: status === 403 ? 'forbidden' : getToken() ? 'expired' : undefined }),
+});
+const dataProvider = createDataProvider(http);
+signOut = createSignOut(dataProvider);
+const authProvider = createAuthProvider({ api: dataProvider, signOut });
+const AppNotification = createAppNotification(notifier);
+
+export function App() {
+  return <AdminApp dataProvider={dataProvider} authProvider={authProvider} notification={AppNotification} />;
+}

@@ -1,0 +1,26 @@
+// Where the sign-in app may send the user after signing in: same-origin targets only, so a
+// crafted link cannot use our sign-in page to forward credentials-bearing users elsewhere.
+
+/** A same-origin redirect as a path ('/', '/#/homework'); anything else becomes '/'. */
+export function safeRedirect(raw: string | null | undefined, origin: string): string {
+  if (!raw) return '/';
+  let url: URL;
+  try {
+    url = new URL(raw, origin);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== origin || (url.protocol !== 'http:' && url.protocol !== 'https:')) return '/';
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+const SIGN_OUT_MESSAGES: Record<string, string> = {
+  expired: '登录已失效，请重新登录',
+  forbidden: '当前账号无权访问，请重新登录',
+  noRole: '当前账号没有可用的角色，请联系学校管理员',
+};
+
+/** The fixed sentence for why the product sent the user here (never text taken from the URL). */
+export function signOutMessage(reason: string | null): string | undefined {
+  return reason && Object.hasOwn(SIGN_OUT_MESSAGES, reason) ? SIGN_OUT_MESSAGES[reason] : undefined;
+}

@@ -1,0 +1,194 @@
+// The one http client of the product (SPEC §7, §8): Blade-Auth and X-Active-Role headers,
+// per-request timeout, the {code,msg,success,data} envelope, error toasts, and sign-out on 401/403.
+// Independent of React: toasts and sign-out are injected, so tests drive it with a fake fetch.
+import { HttpError } from 'ra-core';
+import queryString from 'query-string';
+import { ERROR_TOAST_MS, REQUEST_TIMEOUT_MS } from '../domain/enums';
+import { exportFileName } from '../domain/format';
+import type { Notify } from './notifier';
+
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  success: boolean;
+  data: T;
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Query;
+  /** A plain object is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  /** Milliseconds; defaults to the client's timeout (30000). */
+  timeout?: number;
+  /** No error toast (SPEC §8: the course query fails silently). 401/403 still sign the user out. */
+  silent?: boolean;
+  /** Sent without the session (sign-in, public config): a 401 here is a wrong password, not an expired session. */
+  anonymous?: boolean;
+}
+
+export interface DownloadOptions extends Omit<RequestOptions, 'silent' | 'anonymous'> {
+  /** What is exported, as the user calls it: file name and the '导出{name}失败' message. */
+  name: string;
+  /** File name suffix, e.g. a class name or a date; defaults to the current date and time. */
+  suffix?: string;
+  ext?: string;
+}
+
+export interface HttpClientOptions {
+  baseUrl?: string;
+  timeout?: number;
+  fetch?: typeof fetch;
+  getToken: () => string | null;
+  getActiveRole: () => string | null | undefined;
+  notify: Notify;
+  /** Called once per failure with 401 or 403: clears the session and sends the user to sign in. */
+  onAuthFailure: (status: 401 | 403, message: string) => void;
+  /** Saves a downloaded file; the default clicks a temporary link. */
+  saveFile?: (blob: Blob, fileName: string) => void;
+  now?: () => Date;
+}
+
+export interface HttpClient {
+  request<T>(url: string, options?: RequestOptions): Promise<Envelope<T>>;
+  get<T>(url: string, query?: Query, options?: Omit<RequestOptions, 'query' | 'method'>): Promise<T>;
+  post<T>(url: string, body?: unknown, options?: Omit<RequestOptions, 'body' | 'method'>): Promise<T>;
+  /** SPEC §5 export download; resolves with the saved file name. */
+  download(url: string, options: DownloadOptions): Promise<string>;
+}
+
+const FALLBACK_MESSAGE = '服务异常';
+
+function isEnvelope(value: unknown): value is Envelope {
+  return typeof value === 'object' && value !== null && 'code' in value;
+}
+
+/** Per-field messages of a validation failure, where react-admin forms look for them (error.body.errors). */
+function fieldErrors(data: unknown): Record<string, string> | undefined {
+  if (typeof data !== 'object' || data === null || !('errors' in data)) return undefined;
+  const errors = (data as { errors: unknown }).errors;
+  return typeof errors === 'object' && errors !== null ? (errors as Record<string, string>) : undefined;
+}
+
+function isJson(response: Response): boolean {
+  return (response.headers.get('content-type') ?? '').includes('json');
+}
+
+function saveWithLink(blob: Blob, fileName: string): void {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 0);
+}
+
+function stamp(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`;
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const baseUrl = (options.baseUrl ?? '/').replace(/\/$/, '');
+  const defaultTimeout = options.timeout ?? REQUEST_TIMEOUT_MS;
+  const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const saveFile = options.saveFile ?? saveWithLink;
+  const now = options.now ?? (() => new Date());
+
+  function fail(message: string, status: number, body: unknown, silent: boolean, anonymous = false): never {
+    if (!anonymous && (status === 401 || status === 403)) {
+      options.notify(message, 'error', ERROR_TOAST_MS);
+      options.onAuthFailure(status, message);
+    } else if (!silent) {
+      options.notify(message, 'error', ERROR_TOAST_MS);
+    }
+    throw new HttpError(message, status, body);
+  }
+
+  /** Sends the request and hands the response to `read` before the timeout stops counting. */
+  async function send<R>(url: string, opts: RequestOptions, read: (response: Response) => Promise<R>): Promise<R> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (!opts.anonymous) {
+      const token = options.getToken();
+      if (token) headers['Blade-Auth'] = `bearer ${token}`;
+      const role = options.getActiveRole();
+      if (role) headers['X-Active-Role'] = role;
+    }
+    let body: BodyInit | undefined;
+    if (opts.body instanceof FormData) body = opts.body;
+    else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['Content-Type'] = 'application/json';
+    }
+    const search = opts.query ? queryString.stringify(opts.query, { skipNull: true }) : '';
+    const target = `${baseUrl}${url.startsWith('/') ? url : `/${url}`}${search ? `?${search}` : ''}`;
+    const timeout = opts.timeout ?? defaultTimeout;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeout);
+    try {
+      const response = await fetchImpl(target, { method: opts.method ?? 'GET', headers, body, signal: controller.signal });
+      return await read(response);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      if (timedOut) fail(`请求超时（${timeout / 1000} 秒），请稍后重试`, 0, null, !!opts.silent);
+      fail(`网络异常：${(error as Error)?.message || '无法连接服务器'}`, 0, null, !!opts.silent);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function request<T>(url: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
+    const silent = !!opts.silent;
+    const anonymous = !!opts.anonymous;
+    return send(url, opts, async (response) => {
+      const payload: unknown = isJson(response) ? await response.json().catch(() => undefined) : undefined;
+      if (isEnvelope(payload)) {
+        if (payload.code !== 200) {
+          fail(payload.msg || FALLBACK_MESSAGE, payload.code, { ...payload, errors: fieldErrors(payload.data) }, silent, anonymous);
+        }
+        return payload as Envelope<T>;
+      }
+      // Not our envelope: a proxy or gateway answered. Show what the transport said.
+      if (!response.ok) {
+        fail(`请求失败（${response.status}）：${response.statusText || FALLBACK_MESSAGE}`, response.status, payload, silent, anonymous);
+      }
+      return fail(FALLBACK_MESSAGE, response.status, payload, silent, anonymous);
+    });
+  }
+
+  async function download(url: string, opts: DownloadOptions): Promise<string> {
+    const failure = `导出${opts.name}失败`;
+    return send(url, opts, async (response) => {
+      if (isJson(response)) {
+        // A JSON answer to an export is an error report, whatever its code says.
+        const payload: unknown = await response.json().catch(() => undefined);
+        const envelope = isEnvelope(payload) ? payload : undefined;
+        const status = envelope && envelope.code !== 200 ? envelope.code : response.ok ? 500 : response.status;
+        fail(envelope?.msg || failure, status, payload, false);
+      }
+      if (!response.ok) fail(failure, response.status, null, false);
+      const fileName = exportFileName(opts.name, opts.suffix ?? stamp(now()), opts.ext);
+      saveFile(await response.blob(), fileName);
+      return fileName;
+    });
+  }
+
+  return {
+    request,
+    download,
+    async get<T>(url: string, query?: Query, opts?: Omit<RequestOptions, 'query' | 'method'>) {
+      return (await request<T>(url, { ...opts, method: 'GET', query })).data;
+    },
+    async post<T>(url: string, body?: unknown, opts?: Omit<RequestOptions, 'body' | 'method'>) {
+      return (await request<T>(url, { ...opts, method: 'POST', body })).data;
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// The dataProvider: react-admin resources routed to per-service adapters, plus the shell's own
+// calls as extra methods (reached through useDataProvider<AppDataProvider>()).
+import { HttpError, type DataProvider } from 'ra-core';
+import type { HttpClient } from './http';
+import type { ResourceAdapter } from './adapters';
+import { createShellApi, type ShellApi } from './api';
+
+/** Adapters by resource name; resource issues add theirs here. */
+export type AdapterRegistry = Record<string, (http: HttpClient) => ResourceAdapter>;
+
+export const RESOURCE_ADAPTERS: AdapterRegistry = {};
+
+export type AppDataProvider = DataProvider & ShellApi & Pick<HttpClient, 'download'>;
+
+export function createDataProvider(http: HttpClient, registry: AdapterRegistry = RESOURCE_ADAPTERS): AppDataProvider {
+  const adapters = new Map<string, ResourceAdapter>();
+  const adapterFor = (resource: string): ResourceAdapter => {
+    let adapter = adapters.get(resource);
+    if (!adapter) {
+      const make = registry[resource];
+      if (!make) throw new HttpError(`未知的资源：${resource}`, 404, {});
+      adapter = make(http);
+      adapters.set(resource, adapter);
+    }
+    return adapter;
+  };
+  const route =
+    <M extends keyof ResourceAdapter>(method: M) =>
+    async (resource: string, params: unknown) => {
+      const handler = adapterFor(resource)[method] as ((resource: string, params: unknown) => Promise<unknown>) | undefined;
+      if (!handler) throw new HttpError('不支持此操作', 405, {});
+      return handler(resource, params);
+    };
+
+  const crud = {
+    getList: route('getList'),
+    getOne: route('getOne'),
+    getMany: route('getMany'),
+    getManyReference: route('getManyReference'),
+    create: route('create'),
+    update: route('update'),
+    updateMany: route('updateMany'),
+    delete: route('delete'),
+    deleteMany: route('deleteMany'),
+  } as unknown as DataProvider;
+
+  // Methods only: react-admin hands components a proxy that turns every property into a function.
+  return { ...crud, ...createShellApi(http), download: (url, options) => http.download(url, options) };
+}

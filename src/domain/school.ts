@@ -1,0 +1,30 @@
+// School administration rules shared by the server (validation, imports) and the screens
+// (form rules, pickers): field limits, enumerations and the import/upload limits.
+import type { Option } from './semester';
+
+/** Mainland mobile numbers. */
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+export const isMobilePhone = (value: string): boolean => PHONE_PATTERN.test(value);
+
+/** Longest name of a person, class or resource title. */
+export const NAME_MAX_LENGTH = 50;
+/** Student numbers: letters, digits and hyphens, unique within a school. */
+export const STUDENT_NO_PATTERN = /^[A-Za-z0-9-]{1,32}$/;
+
+export const GENDERS: Option<number>[] = [
+  { label: '男', value: 1 },
+  { label: '女', value: 2 },
+];
+export const genderLabel = (value: number | null | undefined): string => GENDERS.find((g) => g.value === value)?.label ?? '';
+export const genderFromLabel = (label: string): number | undefined => GENDERS.find((g) => g.label === label.trim())?.value;
+
+/** Jobs offered for every school; a school's own jobs (from its teachers) are added to these. */
+export const TEACHER_JOBS: readonly string[] = ['任课教师', '班主任', '年级组长', '教研组长', '教务主任', '副校长', '校长'];
+
+export const RESOURCE_TYPES = ['教案', '试卷', '课件', '其他'] as const;
+export type ResourceType = (typeof RESOURCE_TYPES)[number];
+
+/** Largest file a user may upload (resources and import workbooks). */
+export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+/** Most data rows one import workbook may carry. */
+export const IMPORT_MAX_ROWS = 5000;

@@ -1,0 +1,69 @@
+// The header (SPEC §2.1): logo linking home, a back link when the rail is hidden, the route's
+// filters and the user menu.
+import { Link, useLocation } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import type { RouteDef } from '../menu/routes';
+import type { Permissions } from '../authProvider';
+import { FilterBar } from '../filters/FilterBar';
+import { PRODUCT_SUBTITLE, PRODUCT_TITLE } from './brand';
+import { UserMenu } from './UserMenu';
+
+export const HEADER_HEIGHT = 64;
+
+export function Logo() {
+  return (
+    <Box
+      component={Link}
+      to="/"
+      aria-label={`${PRODUCT_TITLE}首页`}
+      sx={{ display: 'flex', alignItems: 'center', gap: 1.25, textDecoration: 'none', color: 'inherit', flexShrink: 0 }}
+    >
+      <Box
+        aria-hidden
+        sx={{ width: 36, height: 36, borderRadius: 2, bgcolor: 'primary.main', color: '#fff', display: 'grid', placeItems: 'center', fontWeight: 700, fontSize: 20 }}
+      >
+        学
+      </Box>
+      <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+        <Typography sx={{ fontWeight: 700, fontSize: 16, lineHeight: 1.2, whiteSpace: 'nowrap' }}>{PRODUCT_TITLE}</Typography>
+        <Typography sx={{ fontSize: 11, color: 'text.secondary', lineHeight: 1.2, whiteSpace: 'nowrap' }}>{PRODUCT_SUBTITLE}</Typography>
+      </Box>
+    </Box>
+  );
+}
+
+export function Header({ route, permissions, showBack }: { route: RouteDef | undefined; permissions: Permissions; showBack: boolean }) {
+  const { pathname } = useLocation();
+  const backTo = route?.parent ?? permissions.home;
+  return (
+    <Box
+      component="header"
+      sx={{
+        height: HEADER_HEIGHT,
+        flexShrink: 0,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 2,
+        px: 2,
+        bgcolor: 'background.paper',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Logo />
+      {/* A full-screen home (e.g. the admin's /without/common) has nowhere to go back to. */}
+      {showBack && backTo !== pathname && (
+        <Button component={Link} to={backTo} startIcon={<ArrowBack />} size="small" sx={{ flexShrink: 0 }}>
+          返回
+        </Button>
+      )}
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', justifyContent: 'flex-start' }}>
+        <FilterBar route={route} role={permissions.activeRole} />
+      </Box>
+      <UserMenu permissions={permissions} />
+    </Box>
+  );
+}

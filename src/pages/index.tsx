@@ -1,0 +1,34 @@
+// Screens by route path. Each screen is its own chunk (React.lazy), so the first load carries only
+// the shell. A route without a registered screen shows EmptyScreen; the issues that build the
+// screens register them here.
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { CanAccess } from 'react-admin';
+import type { RouteDef } from '../menu/routes';
+import { ScreenLoading, ScreenShown } from '../layout/RouteChrome';
+import { AccessDenied } from './NotFound';
+
+export interface ScreenProps {
+  route: RouteDef;
+}
+
+type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
+
+const EmptyScreen: Screen = lazy(() => import('./EmptyScreen'));
+
+export const SCREENS: Record<string, Screen> = {};
+
+/**
+ * The screen of a route, behind the same access rule as the menu (a typed-in address included).
+ * The progress bar runs from the access check until the screen's chunk has rendered.
+ */
+export function RouteScreen({ route }: ScreenProps) {
+  const Screen = SCREENS[route.path] ?? EmptyScreen;
+  return (
+    <CanAccess action="access" resource={route.path} accessDenied={<AccessDenied />} loading={<ScreenLoading />}>
+      <Suspense fallback={<ScreenLoading />}>
+        <Screen route={route} />
+        <ScreenShown key={route.path} />
+      </Suspense>
+    </CanAccess>
+  );
+}
