@@ -40,6 +40,29 @@ const FIELD_LABELS: Record<string, string> = {
   teacherId: '教师',
   dateType: '时间范围',
   courseId: '课程',
+  // School administration (docs/api-school.md)
+  studentId: '学生',
+  studentIds: '学生',
+  resourceId: '资源',
+  name: '姓名',
+  className: '班级名称',
+  studentNo: '学号',
+  gender: '性别',
+  parentPhone: '家长手机号',
+  phone: '手机号',
+  job: '职务',
+  year: '毕业年份',
+  current: '页码',
+  size: '每页条数',
+  keyword: '关键字',
+  status: '状态',
+  bindingStatus: '绑定状态',
+  sort: '排序字段',
+  order: '排序方式',
+  title: '标题',
+  type: '类型',
+  subjectId: '学科',
+  bindings: '任教班级',
 };
 
 interface AjvError {
@@ -50,7 +73,8 @@ interface AjvError {
 
 function describe(err: AjvError): string {
   const missing = err.params.missingProperty as string | undefined;
-  const path = missing ?? err.instancePath.split('/').filter(Boolean).pop() ?? '';
+  // Array items (`/studentIds/3`) are named by their array.
+  const path = missing ?? err.instancePath.split('/').filter((s) => s && !/^\d+$/.test(s)).pop() ?? '';
   const field = FIELD_LABELS[path] ?? path ?? '参数';
   switch (err.keyword) {
     case 'required':

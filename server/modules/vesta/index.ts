@@ -1,7 +1,17 @@
 // vesta: school structure and teaching.
 import fp from 'fastify-plugin';
+import files from '../../files/plugin';
 import teachingRoutes from './teaching';
+import classRoutes from './classes';
+import studentRoutes from './students';
+import teacherRoutes from './teachers';
+import resourceRoutes from './resources';
 
 export default fp(async (app) => {
+  await app.register(files);
   await app.register(teachingRoutes);
+  await app.register(classRoutes);
+  await app.register(studentRoutes);
+  await app.register(teacherRoutes);
+  await app.register(resourceRoutes);
 });

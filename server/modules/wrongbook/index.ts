@@ -2,8 +2,10 @@
 import fp from 'fastify-plugin';
 import navRoutes from './nav';
 import partnerRoutes from './partner';
+import orgRoutes from './org';
 
 export default fp(async (app) => {
   await app.register(partnerRoutes);
   await app.register(navRoutes);
+  await app.register(orgRoutes);
 });

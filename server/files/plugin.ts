@@ -1,0 +1,54 @@
+// File handling for the app: the content-addressed store as `app.files`, and multipart uploads
+// capped at the product's per-file limit.
+import fp from 'fastify-plugin';
+import multipart from '@fastify/multipart';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import { UPLOAD_MAX_BYTES } from '../../src/domain/school';
+import { ApiError, badRequest } from '../http/envelope';
+import { LocalFileStore, type FileStore } from './store';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    files: FileStore;
+  }
+}
+
+export const TOO_LARGE = `文件过大，单个文件不能超过${UPLOAD_MAX_BYTES / 1024 / 1024}MB`;
+
+export default fp(async function files(app: FastifyInstance) {
+  if (!app.hasDecorator('files')) app.decorate('files', new LocalFileStore(join(app.config.dataDir, 'files')));
+  // Another module may have registered multipart already; one parser serves all.
+  if (!app.hasContentTypeParser('multipart/form-data')) {
+    await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024 } });
+  }
+});
+
+/** The one file of a multipart request, or a Chinese 400. */
+export async function singleFile(request: FastifyRequest): Promise<MultipartFile> {
+  if (!request.isMultipart()) throw badRequest('请选择要上传的文件');
+  const file = await request.file();
+  if (!file) throw badRequest('请选择要上传的文件');
+  return file;
+}
+
+/** The whole file in memory (imports only: at most the upload limit), with the size limit as a 413. */
+export async function fileBuffer(file: MultipartFile): Promise<Buffer> {
+  try {
+    const buf = await file.toBuffer();
+    if (file.file.truncated) throw new ApiError(413, TOO_LARGE);
+    return buf;
+  } catch (err) {
+    throw asUploadError(err);
+  }
+}
+
+/** Maps multipart's own limit errors to the envelope's Chinese messages. */
+export function asUploadError(err: unknown): unknown {
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new ApiError(413, TOO_LARGE);
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return badRequest('一次只能上传一个文件');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return badRequest('请选择要上传的文件');
+  return err;
+}

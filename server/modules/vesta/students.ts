@@ -1,0 +1,364 @@
+// Students: the filtered list, CRUD, Excel import/export and the import template.
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import { exportFileName } from '../../../src/domain/format';
+import { GENDERS, STUDENT_NO_PATTERN, genderFromLabel, genderLabel, isMobilePhone } from '../../../src/domain/school';
+import { BINDING_STATUSES, STUDENT_STATUSES } from '../../../src/domain/enums';
+import type { Principal } from '../../auth/principal';
+import type { Db } from '../../db';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
+import { rows } from '../../db/query';
+import { students } from '../../db/schema';
+import { sendWorkbook } from '../../http/download';
+import { badRequest, conflict, ok } from '../../http/envelope';
+import { PagingQuery, page, pageWindow } from '../../http/paging';
+import { fileBuffer, singleFile } from '../../files/plugin';
+import { buildWorkbook, errorWorkbook, inspectWorkbook, readImportSheet, streamWorkbook } from '../../files/xlsx';
+import { adminOnly, adminOrTeacher, checkStudentIds, cleanName, findClass, findGrade, idList, isAdmin, schoolOf } from './access';
+
+const Id = Type.Integer({ minimum: 1 });
+const Gender = Type.Union([Type.Literal(1), Type.Literal(2)]);
+const StudentNo = Type.String({ minLength: 1, maxLength: 32, pattern: STUDENT_NO_PATTERN.source });
+const Phone = Type.String({ pattern: '^(1[3-9]\\d{9})?$' });
+
+const SORTS: Record<string, SQL> = {
+  studentNo: sql`s.student_no`,
+  name: sql`s.name`,
+  gender: sql`s.gender`,
+  className: sql`g.level, c.name`,
+  createdAt: sql`s.created_at`,
+  status: sql`s.status`,
+  bindingStatus: sql`s.binding_status`,
+};
+
+const StudentFilter = {
+  gradeId: Type.Optional(Id),
+  classId: Type.Optional(Id),
+  keyword: Type.Optional(Type.String({ maxLength: 50 })),
+  status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+  bindingStatus: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+  sort: Type.Optional(Type.Union(Object.keys(SORTS).map((k) => Type.Literal(k)))),
+  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+};
+
+interface StudentFilterQuery {
+  gradeId?: number;
+  classId?: number;
+  keyword?: string;
+  status?: 0 | 1;
+  bindingStatus?: 0 | 1;
+  sort?: string;
+  order?: 'asc' | 'desc';
+}
+
+export interface StudentRecord {
+  id: number;
+  studentId: number;
+  name: string;
+  studentNo: string;
+  gender: number | null;
+  parentPhone: string | null;
+  classId: number | null;
+  className: string | null;
+  gradeId: number | null;
+  gradeName: string | null;
+  status: number;
+  bindingStatus: number;
+  graduatedYear: number | null;
+  createdAt: string;
+}
+
+const SELECT_STUDENT = sql`
+  SELECT s.id, s.id AS "studentId", s.name, s.student_no AS "studentNo", s.gender, s.parent_phone AS "parentPhone",
+         s.class_id AS "classId", c.name AS "className", c.grade_id AS "gradeId", g.name AS "gradeName",
+         s.status, s.binding_status AS "bindingStatus", s.graduated_year AS "graduatedYear", s.created_at AS "createdAt"
+    FROM students s LEFT JOIN classes c ON c.id = s.class_id LEFT JOIN grades g ON g.id = c.grade_id`;
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** WHERE for the student list and export: the caller's school (teachers: their classes) plus filters. */
+async function studentWhere(db: Db, p: Principal, q: StudentFilterQuery): Promise<SQL> {
+  const school = schoolOf(p);
+  const parts: SQL[] = [sql`s.tenant_id = ${school.tenantId}`, sql`s.school_id = ${school.schoolId}`];
+  if (!isAdmin(p)) {
+    parts.push(sql`s.class_id IN (SELECT ta.class_id FROM teaching_assignments ta JOIN teachers t ON t.id = ta.teacher_id WHERE t.user_id = ${p.userId})`);
+  }
+  if (q.classId !== undefined) parts.push(sql`s.class_id = ${(await findClass(db, p, q.classId)).id}`);
+  if (q.gradeId !== undefined) parts.push(sql`s.class_id IN (SELECT id FROM classes WHERE grade_id = ${(await findGrade(db, p, q.gradeId)).id})`);
+  const keyword = q.keyword?.trim();
+  if (keyword) parts.push(sql`(s.name LIKE ${likePattern(keyword)} OR s.student_no LIKE ${likePattern(keyword)})`);
+  if (q.status !== undefined) parts.push(sql`s.status = ${q.status}`);
+  if (q.bindingStatus !== undefined) parts.push(sql`s.binding_status = ${q.bindingStatus}`);
+  return sql.join(parts, sql` AND `);
+}
+
+function studentOrder(q: StudentFilterQuery): SQL {
+  const direction = q.order === 'desc' ? sql`DESC` : sql`ASC`;
+  const key = SORTS[q.sort ?? 'studentNo'];
+  // A unique tail keeps paging stable when the sort key repeats.
+  return sql`${key} ${direction} NULLS LAST, s.id ${direction}`;
+}
+
+const IMPORT_COLUMNS = ['姓名', '学号', '性别', '年级', '班级', '家长手机号'] as const;
+const REQUIRED_COLUMNS = ['姓名', '学号', '年级', '班级'];
+const TEMPLATE_NOTE = [
+  '带 * 的列必填。',
+  '学号在本校内唯一，由字母、数字或“-”组成；重复导入同一学号会更新该学生的信息，不会新增重复学生。',
+  '性别填写“男”或“女”。',
+  '年级、班级须与系统中的名称一致，如“七年级”“七(1)班”。',
+  '家长手机号为11位手机号码，可不填。',
+  '单次最多导入5000条数据。',
+].join('\n');
+
+export default async function studentRoutes(app: FastifyInstance) {
+  const db = app.db;
+
+  app.get(
+    '/api/vesta/student/page',
+    { preHandler: adminOrTeacher, schema: { querystring: Type.Object({ ...PagingQuery, ...StudentFilter }) } },
+    async (request) => {
+      const q = request.query as StudentFilterQuery & { current?: number; size?: number };
+      const { current, size, offset } = pageWindow(q);
+      const where = await studentWhere(db, request.principal, q);
+      const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM students s WHERE ${where}`);
+      const records = total > offset
+        ? await rows<StudentRecord>(db, sql`${SELECT_STUDENT} WHERE ${where} ORDER BY ${studentOrder(q)} LIMIT ${size} OFFSET ${offset}`)
+        : [];
+      return ok(page(records, total, current, size));
+    },
+  );
+
+  app.get(
+    '/api/vesta/student/exportStudentData',
+    { preHandler: adminOrTeacher, schema: { querystring: Type.Object(StudentFilter) } },
+    async (request, reply) => {
+      const q = request.query as StudentFilterQuery;
+      const where = await studentWhere(db, request.principal, q);
+      const list = await rows<StudentRecord>(db, sql`${SELECT_STUDENT} WHERE ${where} ORDER BY ${studentOrder(q)}`);
+      const statusLabel = (v: number, options: { label: string; value: number }[]) => options.find((o) => o.value === v)?.label ?? '';
+      const stream = streamWorkbook(
+        '学生',
+        [
+          { header: '学号', width: 16 },
+          { header: '姓名', width: 12 },
+          { header: '性别', width: 8 },
+          { header: '年级', width: 10 },
+          { header: '班级', width: 12 },
+          { header: '家长手机号', width: 16 },
+          { header: '状态', width: 8 },
+          { header: '绑定状态', width: 10 },
+          { header: '毕业年份', width: 10 },
+        ],
+        list.map((s) => [
+          s.studentNo,
+          s.name,
+          genderLabel(s.gender),
+          s.gradeName ?? '',
+          s.className ?? '',
+          s.parentPhone ?? '',
+          statusLabel(s.status, STUDENT_STATUSES),
+          statusLabel(s.bindingStatus, BINDING_STATUSES),
+          s.graduatedYear ?? '',
+        ]),
+      );
+      return sendWorkbook(reply, stream, exportFileName('学生数据', stamp(), 'xlsx'));
+    },
+  );
+
+  app.get('/api/vesta/student/importTemplate', { preHandler: adminOnly }, async (_request, reply) => {
+    const bytes = await buildWorkbook(
+      '学生',
+      IMPORT_COLUMNS.map((c) => ({ header: REQUIRED_COLUMNS.includes(c) ? `${c}*` : c, width: c === '家长手机号' ? 16 : 12 })),
+      [],
+      TEMPLATE_NOTE,
+    );
+    return sendWorkbook(reply, bytes, '学生导入模板.xlsx');
+  });
+
+  app.post(
+    '/api/vesta/student/add',
+    {
+      preHandler: adminOnly,
+      schema: {
+        body: Type.Object({
+          name: Type.String({ maxLength: 200 }),
+          studentNo: StudentNo,
+          gender: Type.Optional(Gender),
+          classId: Id,
+          parentPhone: Type.Optional(Phone),
+        }),
+      },
+    },
+    async (request) => {
+      const body = request.body as { name: string; studentNo: string; gender?: number; classId: number; parentPhone?: string };
+      const p = request.principal;
+      const s = schoolOf(p);
+      const name = cleanName(body.name, '姓名');
+      const target = await findClass(db, p, body.classId);
+      if (target.graduatedYear !== null) throw conflict('该班级已毕业，不能新增学生');
+      try {
+        const [row] = await db
+          .insert(students)
+          .values({ ...s, classId: target.id, name, studentNo: body.studentNo, gender: body.gender ?? null, parentPhone: body.parentPhone || null })
+          .returning({ id: students.id });
+        return ok({ id: row.id, studentId: row.id }, '新增成功');
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict(`学号${body.studentNo}已存在`);
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/api/vesta/student/update',
+    {
+      preHandler: adminOnly,
+      schema: {
+        body: Type.Object({
+          studentId: Id,
+          name: Type.Optional(Type.String({ maxLength: 200 })),
+          studentNo: Type.Optional(StudentNo),
+          gender: Type.Optional(Type.Union([Gender, Type.Null()])),
+          classId: Type.Optional(Id),
+          parentPhone: Type.Optional(Type.Union([Phone, Type.Null()])),
+        }),
+      },
+    },
+    async (request) => {
+      const body = request.body as { studentId: number; name?: string; studentNo?: string; gender?: number | null; classId?: number; parentPhone?: string | null };
+      const p = request.principal;
+      await checkStudentIds(db, p, [body.studentId]);
+      const changes: Partial<typeof students.$inferInsert> = {};
+      if (body.name !== undefined) changes.name = cleanName(body.name, '姓名');
+      if (body.studentNo !== undefined) changes.studentNo = body.studentNo;
+      if (body.gender !== undefined) changes.gender = body.gender;
+      if (body.parentPhone !== undefined) changes.parentPhone = body.parentPhone || null;
+      if (body.classId !== undefined) {
+        const target = await findClass(db, p, body.classId);
+        if (target.graduatedYear !== null) throw conflict('不能转入已毕业的班级');
+        changes.classId = target.id;
+      }
+      if (Object.keys(changes).length) {
+        try {
+          await db.update(students).set(changes).where(eq(students.id, body.studentId));
+        } catch (err) {
+          if (isUniqueViolation(err)) throw conflict(`学号${body.studentNo}已存在`);
+          throw err;
+        }
+      }
+      return ok({ id: body.studentId, studentId: body.studentId }, '修改成功');
+    },
+  );
+
+  app.post(
+    '/api/vesta/student/remove',
+    {
+      preHandler: adminOnly,
+      schema: { body: Type.Object({ studentId: Type.Optional(Id), studentIds: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 5000 })) }) },
+    },
+    async (request) => {
+      const body = request.body as { studentId?: number; studentIds?: number[] };
+      const ids = [...new Set([...(body.studentIds ?? []), ...(body.studentId ? [body.studentId] : [])])];
+      if (!ids.length) throw badRequest('学生不能为空');
+      await checkStudentIds(db, request.principal, ids);
+      try {
+        await db.delete(students).where(inArray(students.id, ids));
+      } catch (err) {
+        if (isForeignKeyViolation(err)) throw conflict('所选学生已有作业或错题记录，不能删除');
+        throw err;
+      }
+      return ok({ count: ids.length }, '删除成功');
+    },
+  );
+
+  app.post('/api/vesta/student/importData', { preHandler: adminOnly }, async (request, reply) => {
+    const p = request.principal;
+    const s = schoolOf(p);
+    const buf = await fileBuffer(await singleFile(request));
+    await inspectWorkbook(buf);
+    const imported = await readImportSheet(buf, REQUIRED_COLUMNS);
+
+    const classRows = await rows<{ id: number; className: string; gradeName: string; graduatedYear: number | null }>(db, sql`
+      SELECT c.id, c.name AS "className", g.name AS "gradeName", g.graduated_year AS "graduatedYear"
+        FROM classes c JOIN grades g ON g.id = c.grade_id
+       WHERE c.tenant_id = ${s.tenantId} AND c.school_id = ${s.schoolId}`);
+    const classByName = new Map(classRows.map((c) => [`${c.gradeName}|${c.className}`, c]));
+
+    const errors = new Map<number, string>();
+    const firstRowOf = new Map<string, number>();
+    const valid: { rowNumber: number; name: string; studentNo: string; gender: number | null; classId: number; parentPhone: string | null }[] = [];
+    for (const { rowNumber, values } of imported.rows) {
+      const problems: string[] = [];
+      const name = values['姓名'] ?? '';
+      const studentNo = values['学号'] ?? '';
+      const genderText = values['性别'] ?? '';
+      const phone = values['家长手机号'] ?? '';
+      if (!name) problems.push('姓名不能为空');
+      else if ([...name].length > 50) problems.push('姓名长度不能超过50个字符');
+      if (!studentNo) problems.push('学号不能为空');
+      else if (!STUDENT_NO_PATTERN.test(studentNo)) problems.push('学号只能包含字母、数字或“-”，且不超过32位');
+      else if (firstRowOf.has(studentNo)) problems.push(`学号与第${firstRowOf.get(studentNo)}行重复`);
+      else firstRowOf.set(studentNo, rowNumber);
+      const gender = genderText ? genderFromLabel(genderText) : null;
+      if (gender === undefined) problems.push(`性别只能填写${GENDERS.map((g) => g.label).join('或')}`);
+      if (phone && !isMobilePhone(phone)) problems.push('家长手机号格式不正确');
+      const gradeName = values['年级'] ?? '';
+      const className = values['班级'] ?? '';
+      const cls = classByName.get(`${gradeName}|${className}`);
+      if (!gradeName || !className) problems.push('年级和班级不能为空');
+      else if (!cls) problems.push(`本校没有${gradeName}${className}`);
+      else if (cls.graduatedYear !== null) problems.push(`${gradeName}已毕业`);
+      if (problems.length) errors.set(rowNumber, problems.join('；'));
+      else valid.push({ rowNumber, name, studentNo, gender: gender ?? null, classId: cls!.id, parentPhone: phone || null });
+    }
+
+    if (errors.size) {
+      const bytes = await errorWorkbook(imported, errors);
+      reply.header('x-import-result', 'failed').header('x-import-error-count', String(errors.size));
+      return sendWorkbook(reply, bytes, '学生导入结果.xlsx', 422);
+    }
+
+    // All or nothing: one transaction, matched on student number within the school.
+    const result = await db
+      .transaction(async (tx) => {
+        let created = 0;
+        let updated = 0;
+        for (let i = 0; i < valid.length; i += 1000) {
+          const chunk = valid.slice(i, i + 1000);
+          const existing = await rows<{ id: number; studentNo: string }>(tx, sql`
+            SELECT id, student_no AS "studentNo" FROM students
+             WHERE school_id = ${s.schoolId} AND student_no IN ${idList(chunk.map((r) => r.studentNo))}`);
+          const idByNo = new Map(existing.map((e) => [e.studentNo, e.id]));
+          const fresh = chunk.filter((r) => !idByNo.has(r.studentNo));
+          if (fresh.length) {
+            await tx.insert(students).values(fresh.map((r) => ({ ...s, classId: r.classId, name: r.name, studentNo: r.studentNo, gender: r.gender, parentPhone: r.parentPhone })));
+            created += fresh.length;
+          }
+          const known = chunk.filter((r) => idByNo.has(r.studentNo));
+          if (known.length) {
+            const values = sql.join(known.map((r) => sql`(${idByNo.get(r.studentNo)}::int, ${r.name}::text, ${r.gender}::smallint, ${r.classId}::int, ${r.parentPhone}::text)`), sql`, `);
+            await tx.execute(sql`
+              UPDATE students st SET name = v.name, gender = v.gender, class_id = v.class_id, parent_phone = v.parent_phone
+                FROM (VALUES ${values}) AS v(id, name, gender, class_id, parent_phone)
+               WHERE st.id = v.id`);
+            updated += known.length;
+          }
+        }
+        return { total: valid.length, created, updated };
+      })
+      .catch((err) => {
+        // Someone added one of these numbers while the file was being checked.
+        if (isUniqueViolation(err)) throw conflict('导入期间学号被占用，请重新导入');
+        throw err;
+      });
+    reply.header('x-import-result', 'success');
+    return ok(result, `导入成功：新增${result.created}名，更新${result.updated}名`);
+  });
+}
+
+/** Export suffix: local date and time, so repeated exports do not overwrite each other. */
+function stamp(date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`;
+}

@@ -1,0 +1,162 @@
+// Every demo account signs in through the real sign-in app, in a real browser, against the real
+// server on a fresh database, and sees exactly what SPEC §2.4 and §6 allow.
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ensureWebBuild } from '../../scripts/webBuild';
+import { launchBrowser, signIn } from '../support/browser';
+import { startServer, type RunningServer } from '../support/serverProcess';
+
+let server: RunningServer;
+let browser: Browser;
+const SHOTS = process.env.SCREENSHOT_DIR ?? '.tmp/screenshots';
+
+beforeAll(async () => {
+  await ensureWebBuild();
+  server = await startServer();
+  browser = await launchBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const menuEntries = (page: Page) => page.locator('nav[aria-label="主菜单"] .MuiTypography-root').allInnerTexts();
+const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
+
+const MP_TEACHER = ['AI批改', '布置作业', '学生错题本', '班级错题本', '班级管理', '使用教程', '学校资源'];
+const MP_SCHOOL_ADMIN = ['数据概览', '班级管理', '学生管理', '教师管理', '学校资源'];
+const ACCOUNTS: { username: string; home: string; menu: string[]; title: string }[] = [
+  { username: 'teacher', home: '/AICorrect/index', menu: MP_TEACHER, title: 'AI批改' },
+  { username: 'teacher2', home: '/AICorrect/index', menu: MP_TEACHER, title: 'AI批改' },
+  { username: 'classic', home: '/AICorrect/index', menu: MP_TEACHER, title: 'AI批改' },
+  { username: 'schooladmin', home: '/school-dashboard', menu: MP_SCHOOL_ADMIN, title: '数据概览' },
+  { username: 'schooladmin2', home: '/school-dashboard', menu: MP_SCHOOL_ADMIN, title: '数据概览' },
+  { username: 'principal', home: '/analysis', menu: ['学情分析'], title: '学情分析' },
+  { username: 'subjectleader', home: '/analysis', menu: ['学情分析'], title: '学情分析' },
+  { username: 'gradeleader', home: '/analysis', menu: ['学情分析'], title: '学情分析' },
+  { username: 'researcher', home: '/analysis', menu: ['学情分析'], title: '学情分析' },
+  { username: 'psych', home: '/heart-sounds', menu: ['学生心声'], title: '学生心声' },
+  { username: 'parttime', home: '/resource/teaching', menu: ['学校资源'], title: '教学资源' },
+  { username: 'admin', home: '/without/common', menu: [], title: '学情分析' },
+  { username: 'partner1', home: '/overview-dashboard', menu: ['数据看板', '渠道结算', '直营学校', '设备管理', '订单管理', '我的账户'], title: '数据看板' },
+  { username: 'partner2', home: '/overview-dashboard', menu: ['数据看板', '渠道结算', '直营学校', '设备管理', '订单管理'], title: '数据看板' },
+  { username: 'partner3', home: '/overview-dashboard', menu: ['数据看板', '直营学校', '设备管理', '订单管理'], title: '数据看板' },
+];
+
+describe('each demo account', () => {
+  for (const account of ACCOUNTS) {
+    it(`${account.username} lands on ${account.home} and sees only its menu`, async () => {
+      const page = await signIn(browser, server.url, account.username);
+      await page.waitForFunction((home) => location.hash.startsWith(`#${home}`), account.home);
+      await expect.poll(() => page.title()).toBe(`AI教学助手-${account.title}`);
+      if (account.menu.length) {
+        await page.locator('nav[aria-label="主菜单"]').waitFor();
+        expect(await menuEntries(page)).toEqual(account.menu);
+      } else {
+        expect(await page.locator('nav[aria-label="主菜单"]').count()).toBe(0);
+      }
+      // The route's screen itself rendered (lazy-loaded), under its own heading.
+      await page.getByRole('heading', { level: 1, name: account.title }).waitFor();
+      await page.locator('#nprogress').waitFor({ state: 'detached' });
+      await page.screenshot({ path: `${SHOTS}/shell-${account.username}.png` });
+      await page.context().close();
+    });
+  }
+});
+
+describe('navigation guards', () => {
+  it('an unknown path shows the 404 page', async () => {
+    const page = await signIn(browser, server.url, 'teacher');
+    await page.waitForFunction(() => location.hash.startsWith('#/AICorrect'));
+    await page.goto(`${server.url}/#/no-such-page`);
+    await expect.poll(() => page.getByText('页面不存在').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it("a partner's screen typed into the address bar does not render for a teacher", async () => {
+    const page = await signIn(browser, server.url, 'teacher');
+    await page.waitForFunction(() => location.hash.startsWith('#/AICorrect'));
+    await page.goto(`${server.url}/#/orders`);
+    await expect.poll(() => page.getByText('页面不存在').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('heading', { name: '订单管理' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('a level-3 partner cannot open channel settlement or my account', async () => {
+    const page = await signIn(browser, server.url, 'partner3');
+    await page.waitForFunction(() => location.hash.startsWith('#/overview-dashboard'));
+    for (const path of ['/channel-info', '/account']) {
+      await page.goto(`${server.url}/#${path}`);
+      await expect.poll(() => page.getByText('页面不存在').count()).toBeGreaterThan(0);
+    }
+    await page.context().close();
+  });
+
+  it("'/' goes to the role's home", async () => {
+    const page = await signIn(browser, server.url, 'psych');
+    await page.goto(`${server.url}/#/`);
+    await page.waitForFunction(() => location.hash.startsWith('#/heart-sounds'));
+    expect(hashPath(page)).toBe('/heart-sounds');
+    await page.context().close();
+  });
+});
+
+describe('user menu', () => {
+  it('switches role and reloads into the new role', async () => {
+    const page = await signIn(browser, server.url, 'gradeleader');
+    await page.waitForFunction(() => location.hash.startsWith('#/analysis'));
+    await expect.poll(() => page.getByRole('button', { name: '用户菜单' }).innerText()).toContain('冯主任');
+    await page.getByRole('button', { name: '用户菜单' }).click();
+    await expect.poll(() => page.getByText('当前角色：年级组长').count()).toBe(1);
+    await expect.poll(() => page.getByText('杭州市西湖区实验中学').count()).toBeGreaterThan(0);
+    // The switch list offers 教师 (mpTeacher, since the user also teaches) and never 授课老师.
+    await expect.poll(() => page.getByRole('menuitem', { name: /切换为教师/ }).count()).toBe(1);
+    expect(await page.getByRole('menuitem', { name: /授课老师/ }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: /切换为教师/ }).click();
+    await page.waitForFunction(() => location.hash.startsWith('#/AICorrect'));
+    await page.locator('nav[aria-label="主菜单"]').waitFor();
+    expect(await menuEntries(page)).toEqual(MP_TEACHER);
+    await page.context().close();
+  });
+
+  it('logs out to the sign-in app with the logout flag and a redirect home', async () => {
+    const page = await signIn(browser, server.url, 'teacher');
+    await page.waitForFunction(() => location.hash.startsWith('#/AICorrect'));
+    await expect.poll(() => page.getByRole('button', { name: '用户菜单' }).innerText()).toContain('陈静');
+    await page.getByRole('button', { name: '用户菜单' }).click();
+    await page.getByRole('menuitem', { name: '退出' }).click();
+    await page.waitForURL(/account\.html/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('logout')).toBe('1');
+    expect(url.searchParams.get('redirect')).toMatch(new RegExp(`^${server.url}`));
+    // The old session is gone: opening the product sends us back to sign in.
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(/account\.html/);
+    await page.context().close();
+  });
+
+  it('shows a Chinese error for a wrong password', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/account.html`);
+    await page.getByLabel('用户名').fill('teacher');
+    await page.getByLabel('密码').fill('wrong-password');
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect.poll(() => page.getByText('用户名或密码错误').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('ignores a redirect to another site after sign-in', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/account.html?redirect=${encodeURIComponent('https://evil.example.com/')}`);
+    await page.getByLabel('用户名').fill('psych');
+    await page.getByLabel('密码').fill('Demo@2026');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith('account.html'));
+    expect(new URL(page.url()).origin).toBe(server.url);
+    await context.close();
+  });
+});
