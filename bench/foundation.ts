@@ -9,6 +9,41 @@ import type { BenchRow } from './table';
 
 const root = join(import.meta.dirname, '..');
 
+async function latencies(url: string, label: string): Promise<BenchRow[]> {
+  const login = await fetch(`${url}/api/juno/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'teacher', password: 'Demo@2026' }),
+  });
+  const token = (await login.json()).data.accessToken as string;
+  const calls = { myroles: '/api/juno/personal/myRoles', getteachclass: '/api/vesta/teaching/getTeachClass?leaderType=1' };
+  const out: BenchRow[] = [];
+  for (const [name, path] of Object.entries(calls)) {
+    await p95(`${url}${path}`, token, 200, 10); // warm-up
+    out.push({ name: `${name}_p95_ms_${label}`, value: await p95(`${url}${path}`, token, 3000, 50), unit: 'ms', target: '< 20' });
+  }
+  return out;
+}
+
+/** The same calls on PostgreSQL (a fresh database on the server DATABASE_URL names), for comparison. */
+async function postgresLatencies(adminUrl: string): Promise<BenchRow[]> {
+  const { default: pg } = await import('pg');
+  const name = `xz_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const target = new URL(adminUrl);
+  target.pathname = `/${name}`;
+  const server = await startServer({ env: { DATABASE_URL: target.toString() } });
+  try {
+    return await latencies(server.url, 'postgres');
+  } finally {
+    await server.stop();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
 /** Gzipped size of the JS the browser loads before any lazy page: entry script and its preloads. */
 function firstLoadJsKb(): number {
   const html = readFileSync(join(root, 'dist', 'index.html'), 'utf8');
@@ -50,22 +85,10 @@ export async function benchFoundation(): Promise<BenchRow[]> {
     rows.push({ name: 'shell_first_load_js_kb_gzip', value: firstLoadJsKb(), unit: 'KB', target: '≤ 400' });
   }
 
-  const login = await fetch(`${second.url}/api/juno/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'teacher', password: 'Demo@2026' }),
-  });
-  const token = (await login.json()).data.accessToken as string;
-  await p95(`${second.url}/api/juno/personal/myRoles`, token, 200, 10); // warm-up
-  rows.push({ name: 'myroles_p95_ms', value: await p95(`${second.url}/api/juno/personal/myRoles`, token, 3000, 50), unit: 'ms', target: '< 20' });
-  rows.push({
-    name: 'getteachclass_p95_ms',
-    value: await p95(`${second.url}/api/vesta/teaching/getTeachClass?leaderType=1`, token, 3000, 50),
-    unit: 'ms',
-    target: '< 20',
-  });
+  rows.push(...(await latencies(second.url, 'pglite')));
   await second.stop();
   const { rmSync } = await import('node:fs');
   rmSync(first.dataDir, { recursive: true, force: true });
+  if (process.env.DATABASE_URL) rows.push(...(await postgresLatencies(process.env.DATABASE_URL)));
   return rows;
 }

@@ -1,10 +1,12 @@
 // `npm run bench`: every speed and memory figure the issues ask for, as a table.
 // `npm run bench -- foundation` runs one group.
 import { benchFoundation } from './foundation';
+import { benchSchool } from './school';
 import { printRows, type BenchRow } from './table';
 
 const groups: Record<string, () => Promise<BenchRow[]>> = {
   foundation: benchFoundation,
+  school: benchSchool,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

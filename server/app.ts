@@ -7,6 +7,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db';
 import { registerEnvelope } from './http/envelope';
 import auth from './auth/plugin';
+import { NO_CACHE, PrincipalCache } from './auth/principalCache';
 import juno from './modules/juno';
 import vesta from './modules/vesta';
 import wrongbook from './modules/wrongbook';
@@ -24,9 +25,11 @@ export interface BuildOptions {
   /** Serve the built web app from this folder when it exists. */
   webRoot?: string;
   logger?: boolean;
+  /** Keep recently seen sessions in memory: right only when this is the one process serving them (PGlite). */
+  cachePrincipals?: boolean;
 }
 
-export async function buildApp({ db, config, webRoot, logger = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, webRoot, logger = false, cachePrincipals = false }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: true,
@@ -36,6 +39,8 @@ export async function buildApp({ db, config, webRoot, logger = false }: BuildOpt
 
   app.decorate('db', db);
   app.decorate('config', config);
+  const principals: FastifyInstance['principals'] = cachePrincipals ? new PrincipalCache() : NO_CACHE;
+  app.decorate('principals', principals);
   registerEnvelope(app);
   await app.register(auth);
   await app.register(juno);

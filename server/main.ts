@@ -9,7 +9,12 @@ const startedAt = performance.now();
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pg') });
 if (await seedDemo(database.db)) console.log('已写入演示数据（账号见 README.md）');
-const app = await buildApp({ db: database.db, config, webRoot: join(import.meta.dirname, '..', 'dist') });
+const app = await buildApp({
+  db: database.db,
+  config,
+  webRoot: join(import.meta.dirname, '..', 'dist'),
+  cachePrincipals: database.driver === 'pglite',
+});
 
 const shutdown = async () => {
   await app.close();

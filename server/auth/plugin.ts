@@ -6,12 +6,17 @@ import { canAccess, type AccessRule } from '../../src/domain/access';
 import { findRoute } from '../../src/domain/permissions';
 import { ROUTES, flattenRoutes } from '../../src/menu/routes';
 import { forbidden, unauthorized } from '../http/envelope';
-import { loadPrincipal, type Principal } from './principal';
+import { loadPrincipalRow, toPrincipal, type Principal } from './principal';
+import type { PrincipalCache } from './principalCache';
 import { bearerToken, readToken } from './tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal;
+  }
+  interface FastifyInstance {
+    /** Recently seen sessions; evict a user's after revoking their sessions or changing their roles. */
+    principals: Pick<PrincipalCache, 'get' | 'set' | 'evictSession' | 'evictUser'>;
   }
   interface FastifyContextConfig {
     /** Reachable without signing in. */
@@ -57,11 +62,16 @@ export default fp(async function auth(app: FastifyInstance) {
     // Unknown /api routes fall through to the 404 envelope rather than a 401.
     if (!request.routeOptions.url) return;
     const token = bearerToken(request.headers['blade-auth'] as string | undefined);
-    const claims = token && (await readToken(app.config.jwtSecret, token));
-    if (!claims) throw unauthorized(token ? '登录已过期，请重新登录' : '请先登录');
+    if (!token) throw unauthorized('请先登录');
     const requested = request.headers[ACTIVE_ROLE_HEADER];
-    const principal = await loadPrincipal(app.db, claims.sid, typeof requested === 'string' ? requested : undefined, app.config);
-    if (!principal) throw unauthorized('登录已失效，请重新登录');
-    request.principal = principal;
+    let row = app.principals.get(token);
+    if (!row) {
+      const claims = await readToken(app.config.jwtSecret, token);
+      if (!claims) throw unauthorized('登录已过期，请重新登录');
+      row = await loadPrincipalRow(app.db, claims.sid);
+      if (!row) throw unauthorized('登录已失效，请重新登录');
+      app.principals.set(token, row);
+    }
+    request.principal = toPrincipal(row.session_id, row, typeof requested === 'string' ? requested : undefined, app.config);
   });
 });

@@ -21,7 +21,7 @@ export interface Principal {
   partnerLevel: number;
 }
 
-interface PrincipalRow {
+export interface PrincipalRow {
   user_id: number;
   username: string;
   name: string;
@@ -31,24 +31,24 @@ interface PrincipalRow {
   region: string | null;
   ancestors: string | null;
   role_keys: string[] | null;
+  session_id: string;
+  expires_at: Date | string;
 }
 
 /** One round trip: a live session, its user, partner chain and roles. */
-export async function loadPrincipal(
-  db: Db,
-  sessionId: string,
-  requestedRole: string | undefined,
-  config: RoleConfig,
-): Promise<Principal | null> {
+export async function loadPrincipalRow(db: Db, sessionId: string): Promise<PrincipalRow | undefined> {
   const { rows } = (await db.execute(sql`
-    SELECT u.id AS user_id, u.username, u.name, u.tenant_id, u.school_id, u.partner_id, u.region, p.ancestors,
+    SELECT s.id AS session_id, s.expires_at, u.id AS user_id, u.username, u.name, u.tenant_id, u.school_id, u.partner_id, u.region, p.ancestors,
            (SELECT array_agg(r.role_key ORDER BY r.id) FROM user_roles r WHERE r.user_id = u.id) AS role_keys
       FROM sessions s
       JOIN users u ON u.id = s.user_id
       LEFT JOIN partners p ON p.id = u.partner_id
      WHERE s.id = ${sessionId} AND s.revoked_at IS NULL AND s.expires_at > now()`)) as unknown as { rows: PrincipalRow[] };
-  const row = rows[0];
-  if (!row) return null;
+  return rows[0];
+}
+
+/** The caller, with the active role chosen among their own roles by the rules of SPEC §4. */
+export function toPrincipal(sessionId: string, row: PrincipalRow, requestedRole: string | undefined, config: RoleConfig): Principal {
   const roleKeys = row.role_keys ?? [];
   const roles = usableRoles(roleKeys.map(roleFromKey), config);
   return {

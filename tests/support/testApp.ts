@@ -30,7 +30,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const app = await buildApp({ db: database.db, config: testConfig(overrides) });
+  const app = await buildApp({ db: database.db, config: testConfig(overrides), cachePrincipals: database.driver === 'pglite' });
   return {
     app,
     database,
