@@ -11,6 +11,7 @@ import { NO_CACHE, PrincipalCache } from './auth/principalCache';
 import juno from './modules/juno';
 import vesta from './modules/vesta';
 import wrongbook from './modules/wrongbook';
+import correct from './modules/correct';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,9 +28,11 @@ export interface BuildOptions {
   logger?: boolean;
   /** Keep recently seen sessions in memory: right only when this is the one process serving them (PGlite). */
   cachePrincipals?: boolean;
+  /** Called when work is queued, to wake an in-process worker. */
+  wakeWorkers?: () => void;
 }
 
-export async function buildApp({ db, config, webRoot, logger = false, cachePrincipals = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, webRoot, logger = false, cachePrincipals = false, wakeWorkers = () => undefined }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: true,
@@ -41,11 +44,13 @@ export async function buildApp({ db, config, webRoot, logger = false, cachePrinc
   app.decorate('config', config);
   const principals: FastifyInstance['principals'] = cachePrincipals ? new PrincipalCache() : NO_CACHE;
   app.decorate('principals', principals);
+  app.decorate('wakeWorkers', wakeWorkers);
   registerEnvelope(app);
   await app.register(auth);
   await app.register(juno);
   await app.register(vesta);
   await app.register(wrongbook);
+  await app.register(correct);
 
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {
     const { default: fastifyStatic } = await import('@fastify/static');

@@ -4,19 +4,25 @@ import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { seedDemo } from './db/seed';
 import { buildApp } from './app';
+import { createWorker } from './workers';
 
 const startedAt = performance.now();
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pg') });
 if (await seedDemo(database.db)) console.log('已写入演示数据（账号见 README.md）');
+// Grading runs in this process unless IN_PROCESS_WORKER=0 (separate `npm run worker` processes).
+const worker = process.env.IN_PROCESS_WORKER === '0' ? undefined : createWorker(database.db, config);
 const app = await buildApp({
   db: database.db,
   config,
   webRoot: join(import.meta.dirname, '..', 'dist'),
   cachePrincipals: database.driver === 'pglite',
+  wakeWorkers: () => worker?.notify(),
 });
+worker?.start();
 
 const shutdown = async () => {
+  await worker?.stop();
   await app.close();
   await database.close();
   process.exit(0);

@@ -13,6 +13,8 @@ import { PRODUCT_TITLE } from './layout/brand';
 import { NotFound } from './pages/NotFound';
 import { HomeRedirect } from './pages/HomeRedirect';
 import { RouteScreen } from './pages';
+// Registers the resources' adapters, access routes and screens before the first route renders.
+import './resources';
 
 /** The permitted routes as react-router routes; a parent with a redirect only redirects. */
 export function permittedRouteElements(permissions: Permissions) {

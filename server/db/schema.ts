@@ -1,7 +1,7 @@
 // The relational schema. Every tenant-owned row carries tenant_id so the tables can be
 // distributed on it (DESIGN.md "scale-out"); platform rows (partners, sessions, subjects) do not.
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, real, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -230,10 +230,78 @@ export const gradingTasks = pgTable(
     type: smallint('type').notNull(),
     status: smallint('status').notNull().default(1),
     title: text('title').notNull(),
+    /** Answer-sheet tasks: the printed sheet whose layout is the recognition template. */
+    sheetId: text('sheet_id'),
+    /** Answer key (answer sheets), the assignment's questions (homework) or the essay brief. */
+    answerKey: jsonb('answer_key'),
+    questions: jsonb('questions'),
+    essayBrief: jsonb('essay_brief'),
+    /** Why the task failed, in Chinese, when status is 7. */
+    failReason: text('fail_reason'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [index('grading_tasks_teacher_idx').on(t.tenantId, t.teacherId, t.status)],
+);
+
+/** A printed answer sheet. `layout` generated the PDF and is the template recognition reads. */
+export const answerSheets = pgTable(
+  'answer_sheets',
+  {
+    id: text('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    teacherId: integer('teacher_id').notNull().references(() => teachers.id),
+    classId: integer('class_id').references(() => classes.id),
+    title: text('title').notNull(),
+    layout: jsonb('layout').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('answer_sheets_teacher_idx').on(t.tenantId, t.teacherId)],
+);
+
+/** An uploaded photo, scan or PDF of a grading task, with its recognition status (SPEC §3: 0–5). */
+export const gradingFiles = pgTable(
+  'grading_files',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    taskId: integer('task_id').notNull().references(() => gradingTasks.id, { onDelete: 'cascade' }),
+    /** For photos of one student's homework or essay, chosen at upload. */
+    studentId: integer('student_id').references(() => students.id),
+    fileHash: text('file_hash').notNull(),
+    fileName: text('file_name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    recognitionStatus: smallint('recognition_status').notNull().default(0),
+    /** What recognition read (pages, lines, failures), written once by the worker. */
+    reading: jsonb('reading'),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('grading_files_task_idx').on(t.taskId)],
+);
+
+/** One student's graded work in a task: machine result, the teacher's corrections, the final score. */
+export const gradingResults = pgTable(
+  'grading_results',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    taskId: integer('task_id').notNull().references(() => gradingTasks.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id').references(() => students.id),
+    /** The student as the sheet identified them (QR id or student number), when not matched. */
+    studentKey: text('student_key'),
+    result: jsonb('result').notNull(),
+    /** Teacher's corrections: points per item number. */
+    review: jsonb('review'),
+    score: real('score'),
+    maxScore: real('max_score'),
+    needsReview: boolean('needs_review').notNull().default(false),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('grading_results_task_idx').on(t.taskId)],
 );
 
 /**

@@ -26,15 +26,25 @@ export function unwrap<T>(envelope: Envelope<T>): T {
   return envelope.data;
 }
 
+/** Filter values a list form leaves behind when a field is cleared mean "no filter", not "equals ''". */
+function presentFilters(filter: Record<string, unknown> | undefined): Query {
+  const query: Query = {};
+  for (const [key, value] of Object.entries(filter ?? {})) {
+    if (value === '' || value === undefined || value === null) continue;
+    query[key] = value as Query[string];
+  }
+  return query;
+}
+
 /** react-admin list params → the backend's query: 1-based `current`, `size`, filters flat, one sort field. */
-export function pageQuery(params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>): Query {
-  const query: Query = { ...(params.filter ?? {}) };
+export function pageQuery(params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>, sortParam = 'orderBy'): Query {
+  const query: Query = presentFilters(params.filter);
   if (params.pagination) {
     query.current = params.pagination.page;
     query.size = params.pagination.perPage;
   }
   if (params.sort?.field && params.sort.field !== 'id') {
-    query.orderBy = params.sort.field;
+    query[sortParam] = params.sort.field;
     query.order = params.sort.order === 'DESC' ? 'desc' : 'asc';
   }
   return query;
@@ -53,6 +63,12 @@ export interface PagedResourceConfig {
   remove?: string;
   /** The backend's key for the record id, e.g. studentId; react-admin always sees `id`. */
   idField?: string;
+  /** The query parameter naming the sort field (`orderBy` unless the service says otherwise, e.g. `sort`). */
+  sortParam?: string;
+  /** Bulk delete in one call, all or nothing: POST `{[removeManyField]: ids}` to `remove`. */
+  removeManyField?: string;
+  /** The fields create and update send (list-only fields such as className stay behind); all when absent. */
+  writable?: readonly string[];
 }
 
 /** An adapter for a resource whose endpoints follow the paging and POST conventions. */
@@ -61,24 +77,39 @@ export function pagedResource(http: HttpClient, config: PagedResourceConfig): Re
   const toRecord = (row: Record<string, unknown>): RaRecord => ({ ...row, id: row[idField] ?? row.id } as RaRecord);
   const toBackend = (record: Partial<RaRecord>) => {
     const { id, ...rest } = record;
-    return id === undefined ? rest : { ...rest, [idField]: id };
+    const sent = config.writable ? Object.fromEntries(Object.entries(rest).filter(([key]) => config.writable!.includes(key))) : rest;
+    return id === undefined ? sent : { ...sent, [idField]: id };
+  };
+  // Without a read-one endpoint (students, teachers), a record is read from the pages already
+  // listed: edit forms open from a list row, so the row is always there.
+  const listed = new Map<string, RaRecord>();
+  const remember = (records: RaRecord[]) => {
+    for (const record of records) listed.set(String(record.id), record);
+    return records;
   };
   const need = (url: string | undefined, action: string): string => {
     if (!url) throw new HttpError(`不支持${action}`, 405, {});
     return url;
   };
-  const getOne = async (id: RaRecord['id']) =>
-    toRecord(unwrap(await http.request<Record<string, unknown>>(need(config.one, '查看'), { query: { [idField]: id } })));
+  const getOne = async (id: RaRecord['id']): Promise<RaRecord> => {
+    if (!config.one) {
+      const record = listed.get(String(id));
+      if (!record) throw new HttpError('记录不存在或已被删除', 404, {});
+      return record;
+    }
+    return toRecord(unwrap(await http.request<Record<string, unknown>>(config.one, { query: { [idField]: id } })));
+  };
+  const sortParam = config.sortParam ?? 'orderBy';
 
   const adapter: ResourceAdapter = {
     async getList(_resource, params) {
-      const page = unwrap(await http.request<Page<Record<string, unknown>>>(config.list, { query: pageQuery(params) }));
-      return { data: (page?.records ?? []).map(toRecord) as never[], total: page?.total ?? 0 };
+      const page = unwrap(await http.request<Page<Record<string, unknown>>>(config.list, { query: pageQuery(params, sortParam) }));
+      return { data: remember((page?.records ?? []).map(toRecord)) as never[], total: page?.total ?? 0 };
     },
     async getManyReference(_resource, params) {
-      const query = pageQuery({ ...params, filter: { ...params.filter, [params.target]: params.id } });
+      const query = pageQuery({ ...params, filter: { ...params.filter, [params.target]: params.id } }, sortParam);
       const page = unwrap(await http.request<Page<Record<string, unknown>>>(config.list, { query }));
-      return { data: (page?.records ?? []).map(toRecord) as never[], total: page?.total ?? 0 };
+      return { data: remember((page?.records ?? []).map(toRecord)) as never[], total: page?.total ?? 0 };
     },
     async getOne(_resource, params) {
       return { data: (await getOne(params.id)) as never };
@@ -93,16 +124,90 @@ export function pagedResource(http: HttpClient, config: PagedResourceConfig): Re
     async update(_resource, params) {
       const body = toBackend({ ...params.data, id: params.id });
       const saved = unwrap(await http.request<Record<string, unknown> | null>(need(config.update, '修改'), { method: 'POST', body }));
-      return { data: toRecord({ ...body, ...(saved ?? {}) }) as never };
+      // The reply carries ids only; what the list shows (className…) comes from the record before, refreshed on refetch.
+      const record = toRecord({ ...(params.previousData ?? {}), ...params.data, ...body, ...(saved ?? {}) });
+      listed.set(String(record.id), record);
+      return { data: record as never };
     },
     async delete(_resource, params) {
       unwrap(await http.request(need(config.remove, '删除'), { method: 'POST', body: { [idField]: params.id } }));
+      listed.delete(String(params.id));
       return { data: (params.previousData ?? { id: params.id }) as never };
     },
     async deleteMany(_resource, params) {
+      if (config.removeManyField) {
+        unwrap(await http.request(need(config.remove, '删除'), { method: 'POST', body: { [config.removeManyField]: params.ids } }));
+        return { data: params.ids };
+      }
       for (const id of params.ids) unwrap(await http.request(need(config.remove, '删除'), { method: 'POST', body: { [idField]: id } }));
       return { data: params.ids };
     },
   };
   return adapter;
+}
+
+export interface ListResourceConfig extends Omit<PagedResourceConfig, 'sortParam'> {
+  /** Turns the endpoint's `data` into rows (default: `data` is the array). */
+  rows?: (data: unknown) => Record<string, unknown>[];
+  /** Fixed query of the list call. */
+  query?: Query;
+}
+
+/**
+ * A resource whose list endpoint answers the whole (small) list at once: a grade or class list.
+ * Filtering (equality; `keyword` contains), sorting and paging happen here, so react-admin sees
+ * the same contract as for a paged endpoint. Writes follow the POST conventions of pagedResource.
+ */
+export function listResource(http: HttpClient, config: ListResourceConfig): ResourceAdapter {
+  const base = pagedResource(http, config);
+  const idField = config.idField ?? 'id';
+  const load = async (): Promise<RaRecord[]> => {
+    const data = unwrap(await http.request<unknown>(config.list, { query: config.query }));
+    const rows = config.rows ? config.rows(data) : Array.isArray(data) ? (data as Record<string, unknown>[]) : [];
+    return rows.map((row) => ({ ...row, id: row[idField] ?? row.id }) as RaRecord);
+  };
+  const select = (records: RaRecord[], params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>) => {
+    let out = records;
+    for (const [key, value] of Object.entries(params.filter ?? {})) {
+      if (value === '' || value === undefined) continue;
+      if (key === 'keyword' || key === 'q') {
+        const needle = String(value);
+        out = out.filter((r) => Object.values(r).some((v) => typeof v === 'string' && v.includes(needle)));
+      } else {
+        // null means "has no value" (e.g. graduatedYear: null = not graduated).
+        out = out.filter((r) => String(r[key] ?? '') === String(value ?? ''));
+      }
+    }
+    const { field, order } = params.sort ?? { field: '', order: 'ASC' };
+    if (field && field !== 'id') {
+      const sign = order === 'DESC' ? -1 : 1;
+      out = [...out].sort((a, b) => sign * String(a[field] ?? '').localeCompare(String(b[field] ?? ''), 'zh-CN', { numeric: true }));
+    }
+    const total = out.length;
+    if (params.pagination) {
+      const { page, perPage } = params.pagination;
+      out = out.slice((page - 1) * perPage, page * perPage);
+    }
+    return { data: out as never[], total };
+  };
+  return {
+    ...base,
+    async getList(_resource, params) {
+      return select(await load(), params);
+    },
+    async getManyReference(_resource, params) {
+      return select(await load(), { ...params, filter: { ...params.filter, [params.target]: params.id } });
+    },
+    async getMany(_resource, params) {
+      const wanted = new Set(params.ids.map(String));
+      return { data: (await load()).filter((r) => wanted.has(String(r.id))) as never[] };
+    },
+    ...(config.one ? {} : {
+      async getOne(_resource: string, params: { id: RaRecord['id'] }) {
+        const record = (await load()).find((r) => String(r.id) === String(params.id));
+        if (!record) throw new HttpError('记录不存在或已被删除', 404, {});
+        return { data: record as never };
+      },
+    }),
+  };
 }

@@ -49,7 +49,23 @@ export interface HttpClientOptions {
   /** Saves a downloaded file; the default clicks a temporary link. */
   saveFile?: (blob: Blob, fileName: string) => void;
   now?: () => Date;
+  /** Uploads go through XMLHttpRequest: fetch has no upload progress in browsers yet. */
+  createXhr?: () => XMLHttpRequest;
 }
+
+export interface UploadOptions {
+  query?: Query;
+  body: FormData;
+  /** Called with the bytes sent so far and the total, as the browser reports them. */
+  onProgress?: (loaded: number, total: number) => void;
+  /** Milliseconds; uploads default to ten times the request timeout (a 50 MB file on a slow line). */
+  timeout?: number;
+}
+
+/** A JSON envelope, or a file the server answered with (the annotated workbook of a refused import). */
+export type UploadResult<T> =
+  | { kind: 'json'; status: number; envelope: Envelope<T>; header: (name: string) => string | null }
+  | { kind: 'file'; status: number; blob: Blob; fileName: string; header: (name: string) => string | null };
 
 export interface HttpClient {
   request<T>(url: string, options?: RequestOptions): Promise<Envelope<T>>;
@@ -57,6 +73,15 @@ export interface HttpClient {
   post<T>(url: string, body?: unknown, options?: Omit<RequestOptions, 'body' | 'method'>): Promise<T>;
   /** SPEC §5 export download; resolves with the saved file name. */
   download(url: string, options: DownloadOptions): Promise<string>;
+  /**
+   * Multipart upload with progress. A JSON refusal fails like `request` (toast, HttpError); a file
+   * answer is returned whatever its status, so the caller can offer it (imports answer 422 with one).
+   */
+  upload<T>(url: string, options: UploadOptions): Promise<UploadResult<T>>;
+  /** Bytes of a protected file (previews need the Blade-Auth header, so an <img src> cannot fetch them). */
+  blob(url: string, query?: Query): Promise<Blob>;
+  /** Hands a blob to the user as a download. */
+  save(blob: Blob, fileName: string): void;
 }
 
 const FALLBACK_MESSAGE = '服务异常';
@@ -87,6 +112,20 @@ function saveWithLink(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(href), 0);
 }
 
+/** The file name of a Content-Disposition header, RFC 5987 `filename*` first (Chinese names). */
+export function dispositionFileName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      /* fall through to the plain name */
+    }
+  }
+  return /filename\s*=\s*"?([^";]+)"?/i.exec(header)?.[1];
+}
+
 function stamp(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`;
@@ -109,23 +148,31 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     throw new HttpError(message, status, body);
   }
 
-  /** Sends the request and hands the response to `read` before the timeout stops counting. */
-  async function send<R>(url: string, opts: RequestOptions, read: (response: Response) => Promise<R>): Promise<R> {
+  function sessionHeaders(anonymous?: boolean): Record<string, string> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (!opts.anonymous) {
+    if (!anonymous) {
       const token = options.getToken();
       if (token) headers['Blade-Auth'] = `bearer ${token}`;
       const role = options.getActiveRole();
       if (role) headers['X-Active-Role'] = role;
     }
+    return headers;
+  }
+
+  function target(url: string, query?: Query): string {
+    const search = query ? queryString.stringify(query, { skipNull: true }) : '';
+    return `${baseUrl}${url.startsWith('/') ? url : `/${url}`}${search ? `?${search}` : ''}`;
+  }
+
+  /** Sends the request and hands the response to `read` before the timeout stops counting. */
+  async function send<R>(url: string, opts: RequestOptions, read: (response: Response) => Promise<R>): Promise<R> {
+    const headers = sessionHeaders(opts.anonymous);
     let body: BodyInit | undefined;
     if (opts.body instanceof FormData) body = opts.body;
     else if (opts.body !== undefined) {
       body = JSON.stringify(opts.body);
       headers['Content-Type'] = 'application/json';
     }
-    const search = opts.query ? queryString.stringify(opts.query, { skipNull: true }) : '';
-    const target = `${baseUrl}${url.startsWith('/') ? url : `/${url}`}${search ? `?${search}` : ''}`;
     const timeout = opts.timeout ?? defaultTimeout;
     const controller = new AbortController();
     let timedOut = false;
@@ -134,7 +181,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       controller.abort();
     }, timeout);
     try {
-      const response = await fetchImpl(target, { method: opts.method ?? 'GET', headers, body, signal: controller.signal });
+      const response = await fetchImpl(target(url, opts.query), { method: opts.method ?? 'GET', headers, body, signal: controller.signal });
       return await read(response);
     } catch (error) {
       if (error instanceof HttpError) throw error;
@@ -181,9 +228,60 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     });
   }
 
+  function upload<T>(url: string, opts: UploadOptions): Promise<UploadResult<T>> {
+    const xhr = options.createXhr?.() ?? new XMLHttpRequest();
+    const timeout = opts.timeout ?? defaultTimeout * 10;
+    return new Promise<UploadResult<T>>((resolve, reject) => {
+      const failTo = (message: string, status: number, body: unknown) => {
+        try {
+          fail(message, status, body, false);
+        } catch (error) {
+          reject(error);
+        }
+      };
+      xhr.open('POST', target(url, opts.query));
+      for (const [name, value] of Object.entries(sessionHeaders())) xhr.setRequestHeader(name, value);
+      xhr.responseType = 'blob';
+      xhr.timeout = timeout;
+      if (opts.onProgress) {
+        xhr.upload.onprogress = (event) => opts.onProgress!(event.loaded, event.total);
+      }
+      xhr.ontimeout = () => failTo(`请求超时（${timeout / 1000} 秒），请稍后重试`, 0, null);
+      xhr.onerror = () => failTo('网络异常：无法连接服务器', 0, null);
+      xhr.onload = async () => {
+        const header = (name: string) => xhr.getResponseHeader(name);
+        const blob = xhr.response as Blob;
+        if ((header('content-type') ?? '').includes('json')) {
+          const payload: unknown = await blob.text().then(JSON.parse).catch(() => undefined);
+          if (!isEnvelope(payload)) return failTo(`请求失败（${xhr.status}）：${xhr.statusText || FALLBACK_MESSAGE}`, xhr.status, payload);
+          if (payload.code !== 200) return failTo(payload.msg || FALLBACK_MESSAGE, payload.code, { ...payload, errors: fieldErrors(payload.data) });
+          return resolve({ kind: 'json', status: xhr.status, envelope: payload as Envelope<T>, header });
+        }
+        if (xhr.status >= 400 && xhr.status !== 422) return failTo(`请求失败（${xhr.status}）：${xhr.statusText || FALLBACK_MESSAGE}`, xhr.status, null);
+        resolve({ kind: 'file', status: xhr.status, blob, fileName: dispositionFileName(header('content-disposition')) ?? 'download', header });
+      };
+      xhr.send(opts.body);
+    });
+  }
+
+  async function blob(url: string, query?: Query): Promise<Blob> {
+    return send(url, { query }, async (response) => {
+      if (isJson(response)) {
+        const payload: unknown = await response.json().catch(() => undefined);
+        const envelope = isEnvelope(payload) ? payload : undefined;
+        fail(envelope?.msg || FALLBACK_MESSAGE, envelope?.code && envelope.code !== 200 ? envelope.code : response.status, payload, false);
+      }
+      if (!response.ok) fail(`请求失败（${response.status}）：${response.statusText || FALLBACK_MESSAGE}`, response.status, null, false);
+      return response.blob();
+    });
+  }
+
   return {
     request,
     download,
+    upload,
+    blob,
+    save: (file, fileName) => saveFile(file, fileName),
     async get<T>(url: string, query?: Query, opts?: Omit<RequestOptions, 'query' | 'method'>) {
       return (await request<T>(url, { ...opts, method: 'GET', query })).data;
     },

@@ -4,13 +4,14 @@ import { HttpError, type DataProvider } from 'ra-core';
 import type { HttpClient } from './http';
 import type { ResourceAdapter } from './adapters';
 import { createShellApi, type ShellApi } from './api';
+import { createSchoolApi, type SchoolApi } from './school';
 
 /** Adapters by resource name; resource issues add theirs here. */
 export type AdapterRegistry = Record<string, (http: HttpClient) => ResourceAdapter>;
 
 export const RESOURCE_ADAPTERS: AdapterRegistry = {};
 
-export type AppDataProvider = DataProvider & ShellApi & Pick<HttpClient, 'download'>;
+export type AppDataProvider = DataProvider & ShellApi & SchoolApi & Pick<HttpClient, 'download'>;
 
 export function createDataProvider(http: HttpClient, registry: AdapterRegistry = RESOURCE_ADAPTERS): AppDataProvider {
   const adapters = new Map<string, ResourceAdapter>();
@@ -45,5 +46,5 @@ export function createDataProvider(http: HttpClient, registry: AdapterRegistry =
   } as unknown as DataProvider;
 
   // Methods only: react-admin hands components a proxy that turns every property into a function.
-  return { ...crud, ...createShellApi(http), download: (url, options) => http.download(url, options) };
+  return { ...crud, ...createShellApi(http), ...createSchoolApi(http), download: (url, options) => http.download(url, options) };
 }

@@ -15,7 +15,11 @@ type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
 
 const EmptyScreen: Screen = lazy(() => import('./EmptyScreen'));
 
-export const SCREENS: Record<string, Screen> = {};
+/** Screens by path. Resource screens are added by src/resources (registerResources). */
+export const SCREENS: Record<string, Screen> = {
+  '/school-dashboard': lazy(() => import('./SchoolDashboard')),
+  '/classManage': lazy(() => import('./ClassManage')),
+};
 
 /**
  * The screen of a route, behind the same access rule as the menu (a typed-in address included).

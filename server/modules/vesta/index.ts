@@ -6,6 +6,7 @@ import classRoutes from './classes';
 import studentRoutes from './students';
 import teacherRoutes from './teachers';
 import resourceRoutes from './resources';
+import overviewRoutes from './overview';
 
 export default fp(async (app) => {
   await app.register(files);
@@ -14,4 +15,5 @@ export default fp(async (app) => {
   await app.register(studentRoutes);
   await app.register(teacherRoutes);
   await app.register(resourceRoutes);
+  await app.register(overviewRoutes);
 });

@@ -1,0 +1,188 @@
+import { downscale, type GrayImage } from '../image/gray.js';
+import type { Point } from './homography.js';
+
+// Finds the four solid corner squares. Works on a ~600 px copy of the page: they are the largest
+// solid, square-ish blobs, and the four that span the largest quadrilateral are the page corners.
+
+interface Blob {
+  area: number;
+  cx: number;
+  cy: number;
+  /** area / (12·sqrt(det cov)): 1 for a filled square at any rotation, ≈1.05 for a filled
+   *  ellipse, far lower for rings such as QR finder patterns. */
+  solidity: number;
+  /** sqrt of the covariance eigenvalue ratio: 1 for a square, 1.5 for a filled answer bubble. */
+  elongation: number;
+  side: number;
+}
+
+const WORK_SIZE = 600;
+
+/** Dark where darker than 65 % of the local mean: survives shadows and uneven phone lighting. */
+function binarize(img: GrayImage, radius: number): Uint8Array {
+  const { width: w, height: h, data } = img;
+  const integral = new Float64Array((w + 1) * (h + 1));
+  for (let y = 0; y < h; y++) {
+    let row = 0;
+    for (let x = 0; x < w; x++) {
+      row += data[y * w + x]!;
+      integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1]! + row;
+    }
+  }
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const y0 = Math.max(0, y - radius);
+    const y1 = Math.min(h, y + radius + 1);
+    for (let x = 0; x < w; x++) {
+      const x0 = Math.max(0, x - radius);
+      const x1 = Math.min(w, x + radius + 1);
+      const sum = integral[y1 * (w + 1) + x1]! - integral[y0 * (w + 1) + x1]! - integral[y1 * (w + 1) + x0]! + integral[y0 * (w + 1) + x0]!;
+      const mean = sum / ((x1 - x0) * (y1 - y0));
+      out[y * w + x] = data[y * w + x]! < mean * 0.65 && data[y * w + x]! < 160 ? 1 : 0;
+    }
+  }
+  return out;
+}
+
+function components(bin: Uint8Array, w: number, h: number, minArea: number, maxArea: number): Blob[] {
+  const seen = new Uint8Array(w * h);
+  const stack = new Int32Array(w * h);
+  const blobs: Blob[] = [];
+  for (let start = 0; start < w * h; start++) {
+    if (!bin[start] || seen[start]) continue;
+    let top = 0;
+    stack[top++] = start;
+    seen[start] = 1;
+    let n = 0;
+    let sx = 0;
+    let sy = 0;
+    let sxx = 0;
+    let syy = 0;
+    let sxy = 0;
+    while (top > 0) {
+      const p = stack[--top]!;
+      const x = p % w;
+      const y = (p - x) / w;
+      n++;
+      sx += x;
+      sy += y;
+      sxx += x * x;
+      syy += y * y;
+      sxy += x * y;
+      if (x > 0 && bin[p - 1] && !seen[p - 1]) (seen[p - 1] = 1), (stack[top++] = p - 1);
+      if (x < w - 1 && bin[p + 1] && !seen[p + 1]) (seen[p + 1] = 1), (stack[top++] = p + 1);
+      if (y > 0 && bin[p - w] && !seen[p - w]) (seen[p - w] = 1), (stack[top++] = p - w);
+      if (y < h - 1 && bin[p + w] && !seen[p + w]) (seen[p + w] = 1), (stack[top++] = p + w);
+    }
+    if (n < minArea || n > maxArea) continue;
+    const cx = sx / n;
+    const cy = sy / n;
+    // +1/12 per axis accounts for pixel extent, which matters for small blobs.
+    const vxx = sxx / n - cx * cx + 1 / 12;
+    const vyy = syy / n - cy * cy + 1 / 12;
+    const vxy = sxy / n - cx * cy;
+    const det = vxx * vyy - vxy * vxy;
+    const tr = vxx + vyy;
+    const disc = Math.sqrt(Math.max(0, (tr * tr) / 4 - det));
+    const l1 = tr / 2 + disc;
+    const l2 = Math.max(1e-6, tr / 2 - disc);
+    blobs.push({ area: n, cx, cy, solidity: n / (12 * Math.sqrt(Math.max(det, 1e-6))), elongation: Math.sqrt(l1 / l2), side: Math.sqrt(n) });
+  }
+  return blobs;
+}
+
+function quadArea(p: Point[]): number {
+  let a = 0;
+  for (let i = 0; i < p.length; i++) {
+    const q = p[(i + 1) % p.length]!;
+    a += p[i]!.x * q.y - q.x * p[i]!.y;
+  }
+  return Math.abs(a) / 2;
+}
+
+/** Sorts four points clockwise (in image coordinates, y down) starting from the top-most-left. */
+function clockwise(points: Point[]): Point[] {
+  const cx = points.reduce((s, p) => s + p.x, 0) / points.length;
+  const cy = points.reduce((s, p) => s + p.y, 0) / points.length;
+  const sorted = [...points].sort((a, b) => Math.atan2(a.y - cy, a.x - cx) - Math.atan2(b.y - cy, b.x - cx));
+  let first = 0;
+  sorted.forEach((p, i) => {
+    if (p.x + p.y < sorted[first]!.x + sorted[first]!.y) first = i;
+  });
+  return [...sorted.slice(first), ...sorted.slice(0, first)];
+}
+
+/** Refines a centre at full resolution: centroid of pixels darker than the window's midpoint. */
+function refine(img: GrayImage, c: Point, half: number): Point {
+  let p = c;
+  for (let iter = 0; iter < 2; iter++) {
+    const x0 = Math.max(0, Math.round(p.x - half));
+    const x1 = Math.min(img.width - 1, Math.round(p.x + half));
+    const y0 = Math.max(0, Math.round(p.y - half));
+    const y1 = Math.min(img.height - 1, Math.round(p.y + half));
+    let lo = 255;
+    let hi = 0;
+    for (let y = y0; y <= y1; y++)
+      for (let x = x0; x <= x1; x++) {
+        const v = img.data[y * img.width + x]!;
+        if (v < lo) lo = v;
+        if (v > hi) hi = v;
+      }
+    const t = (lo + hi) / 2;
+    let n = 0;
+    let sx = 0;
+    let sy = 0;
+    for (let y = y0; y <= y1; y++)
+      for (let x = x0; x <= x1; x++) {
+        const v = img.data[y * img.width + x]!;
+        if (v < t) {
+          // Weight by darkness so a blurred edge contributes in proportion.
+          const wgt = (t - v) / (t - lo + 1);
+          n += wgt;
+          sx += wgt * x;
+          sy += wgt * y;
+        }
+      }
+    if (n === 0) return p;
+    p = { x: sx / n, y: sy / n };
+  }
+  return p;
+}
+
+export interface FiducialResult {
+  /** Clockwise from the image's top-left-most corner; which one is the layout's top-left is decided by the QR. */
+  centres: Point[];
+  /** Approximate side of a fiducial in pixels of the full image. */
+  sidePx: number;
+}
+
+export function findFiducials(img: GrayImage): FiducialResult | null {
+  const f = Math.max(1, Math.floor(Math.max(img.width, img.height) / WORK_SIZE));
+  const small = f > 1 ? downscale(img, f) : img;
+  const long = Math.max(small.width, small.height);
+  // A fiducial is 7 mm on a 297 mm page edge; allow the page to fill 35 %–105 % of the frame.
+  const expected = (7 / 297) * long;
+  const minSide = expected * 0.35;
+  const maxSide = expected * 1.35;
+  const bin = binarize(small, Math.max(8, Math.round(expected * 2)));
+  const blobs = components(bin, small.width, small.height, minSide * minSide, maxSide * maxSide).filter(
+    (b) => b.solidity > 0.75 && b.solidity < 1.2 && b.elongation < 1.3,
+  );
+  const top = blobs.sort((a, b) => b.area - a.area).slice(0, 12);
+  let best: { pts: Blob[]; area: number } | null = null;
+  for (let a = 0; a < top.length; a++)
+    for (let b = a + 1; b < top.length; b++)
+      for (let c = b + 1; c < top.length; c++)
+        for (let d = c + 1; d < top.length; d++) {
+          const pts = [top[a]!, top[b]!, top[c]!, top[d]!];
+          const areas = pts.map((p) => p.area);
+          if (Math.max(...areas) > 2.2 * Math.min(...areas)) continue;
+          const ordered = clockwise(pts.map((p) => ({ x: p.cx, y: p.cy })));
+          const area = quadArea(ordered);
+          if (!best || area > best.area) best = { pts, area };
+        }
+  if (!best) return null;
+  const side = (best.pts.reduce((s, p) => s + p.side, 0) / 4) * f;
+  const coarse = clockwise(best.pts.map((p) => ({ x: (p.cx + 0.5) * f - 0.5, y: (p.cy + 0.5) * f - 0.5 })));
+  return { centres: coarse.map((c) => refine(img, c, side * 0.75)), sidePx: side };
+}

@@ -1,0 +1,151 @@
+import type { GrayImage } from '../image/gray.js';
+import type { Bubble, ObjectiveType, PageLayout, SheetCopy, SheetLayout } from '../layout/types.js';
+import { bubbleConfidence, measureBubble, normalise, pageLevels, stateOf, type BubbleState } from './bubbles.js';
+import type { Homography } from './homography.js';
+import { register } from './register.js';
+
+export type ReviewFlag = 'blank' | 'multiple' | 'uncertain';
+
+export const reviewFlagLabel: Record<ReviewFlag, string> = {
+  blank: '未作答',
+  multiple: '单选题涂了多个选项',
+  uncertain: '涂写不清（半涂、轻涂或擦除痕迹），请老师复核',
+};
+
+export interface BubbleReading {
+  label: string;
+  /** Fill normalised to this page: 0 = like the page's empty bubbles, 1 = like its marked ones. */
+  fill: number;
+  state: BubbleState;
+}
+
+export interface ItemReading {
+  no: number;
+  type: ObjectiveType;
+  /** Labels read as marked, in print order, e.g. "AC" or "√"; empty when nothing is marked. */
+  answer: string;
+  /** 0–1; below 0.5 means at least one bubble could not be read with confidence. */
+  confidence: number;
+  flags: ReviewFlag[];
+  bubbles: BubbleReading[];
+}
+
+export interface StudentReading {
+  studentId: string | null;
+  source: 'qr' | 'bubbles';
+  /** Digits read from the bubbles, '?' where a column was blank, doubled or unclear. */
+  digits?: string;
+  flags: string[];
+}
+
+export interface PageReading {
+  ok: true;
+  copy: SheetCopy;
+  layout: SheetLayout;
+  page: PageLayout;
+  student: StudentReading;
+  items: ItemReading[];
+  /** Page-level problems for the teacher, e.g. an unreadable QR code. */
+  pageFlags: string[];
+  needsReview: boolean;
+  /** Kept so fill-in and essay regions can be cut out for OCR without registering again. */
+  image: GrayImage;
+  h: Homography;
+}
+
+export interface PageFailure {
+  ok: false;
+  error: string;
+}
+
+export type LayoutLookup = (sheetId: string) => SheetLayout | undefined;
+
+function readItem(no: number, type: ObjectiveType, bubbles: Bubble[], fills: number[]): ItemReading {
+  const readings = bubbles.map((b, i) => ({ label: b.label, fill: fills[i]!, state: stateOf(fills[i]!) }));
+  const marked = readings.filter((r) => r.state === 'marked');
+  const flags: ReviewFlag[] = [];
+  if (readings.some((r) => r.state === 'uncertain')) flags.push('uncertain');
+  if (marked.length === 0 && !flags.includes('uncertain')) flags.push('blank');
+  if (marked.length > 1 && type !== 'multiple') flags.push('multiple');
+  return {
+    no,
+    type,
+    answer: marked.map((r) => r.label).join(''),
+    confidence: Math.min(...readings.map((r) => bubbleConfidence(r.fill))),
+    flags,
+    bubbles: readings,
+  };
+}
+
+function readStudentNumber(columns: Bubble[][], fills: number[][]): StudentReading {
+  let digits = '';
+  const flags: string[] = [];
+  columns.forEach((col, i) => {
+    const states = fills[i]!.map(stateOf);
+    const marked = states.flatMap((s, v) => (s === 'marked' ? [col[v]!.label] : []));
+    if (marked.length === 1 && !states.includes('uncertain')) digits += marked[0];
+    else {
+      digits += '?';
+      flags.push(`考号第 ${i + 1} 位${marked.length > 1 ? '涂了多个数字' : states.includes('uncertain') ? '涂写不清' : '未填涂'}`);
+    }
+  });
+  return { studentId: flags.length ? null : digits, source: 'bubbles', digits, flags };
+}
+
+/**
+ * Registers one page image, then reads its identity and every objective item. `fallback` layouts
+ * are tried by their printed bubbles when the QR code cannot be read.
+ */
+export function recognisePage(img: GrayImage, lookup: LayoutLookup, fallback: SheetLayout[] = []): PageReading | PageFailure {
+  const reg = register(img, fallback);
+  if ('error' in reg) return { ok: false, error: reg.error };
+  const layout = lookup(reg.copy.sheetId);
+  if (!layout) return { ok: false, error: `找不到编号为 ${reg.copy.sheetId} 的答题卡模板` };
+  const page = layout.pages.find((p) => p.page === reg.copy.page);
+  if (!page) return { ok: false, error: `答题卡 ${layout.sheetId} 没有第 ${reg.copy.page} 页` };
+  if (layout.paper !== reg.paper) return { ok: false, error: `纸张尺寸与模板不符（模板为 ${layout.paper}）` };
+
+  const idColumns = page.studentNumber?.digits ?? [];
+  const all = [...page.objective.flatMap((it) => it.bubbles), ...idColumns.flat()];
+  const inks = all.map((b) => measureBubble(img, reg.h, b).ink);
+  const levels = pageLevels(inks);
+  const fills = inks.map((ink) => normalise({ ink }, levels));
+
+  let k = 0;
+  const items = page.objective.map((it) => {
+    const f = fills.slice(k, k + it.bubbles.length);
+    k += it.bubbles.length;
+    return readItem(it.no, it.type, it.bubbles, f);
+  });
+  let student: StudentReading;
+  const pageFlags = reg.qrRead ? [] : ['二维码无法识别，已按答题卡版面匹配，请老师核对'];
+  if (reg.copy.studentId) student = { studentId: reg.copy.studentId, source: 'qr', flags: [] };
+  else if (!reg.qrRead && layout.identity.mode === 'roster') {
+    student = { studentId: null, source: 'qr', flags: ['二维码无法识别，无法确定学生'] };
+  }
+  else if (idColumns.length) {
+    const colFills = idColumns.map((col) => {
+      const f = fills.slice(k, k + col.length);
+      k += col.length;
+      return f;
+    });
+    student = readStudentNumber(idColumns, colFills);
+  } else {
+    // Later pages of an anonymous sheet carry no identity of their own; they belong to the
+    // student read on page 1 of the same scan batch.
+    student = { studentId: null, source: 'qr', flags: page.page === 1 ? ['答题卡上没有学生信息'] : [] };
+  }
+
+  return {
+    ok: true,
+    copy: reg.copy,
+    layout,
+    page,
+    student,
+    items,
+    pageFlags,
+    needsReview: pageFlags.length > 0 || student.flags.length > 0 || items.some((it) => it.flags.length > 0),
+    image: img,
+    h: reg.h,
+  };
+}

@@ -1,0 +1,207 @@
+// The work behind AI correction, run by queue workers (in the server process, or `npm run worker`):
+// one job reads one uploaded file; when a task's files are all read, answer sheets get one more
+// job that gathers each student's pages and scores them. Results are written by save(), inside the
+// transaction that marks the job done, so a retried or taken-over job writes them once.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import type { Db } from '../../db';
+import { rows } from '../../db/query';
+import { answerSheets, gradingFiles, gradingResults, gradingTasks, students } from '../../db/schema';
+import type { FileStore } from '../../files/store';
+import { enqueue, type Job } from '../../jobs/queue';
+import type { JobHandler } from '../../jobs/worker';
+import {
+  GradingStatus,
+  RecognitionStatus,
+  TaskType,
+  decodeGray,
+  expandInputs,
+  getOcr,
+  groupPages,
+  readHomeworkPhoto,
+  readPage,
+  scoreEssay,
+  scoreSubmission,
+  type AnswerKey,
+  type HomeworkQuestion,
+  type PageResult,
+  type ReadPage,
+  type SheetLayout,
+} from '../../grading';
+import { fromEssay, fromHomework, fromSubmission, totals, type GradedWork } from './results';
+
+export const READ_FILE = 'correct-read-file';
+export const SCORE_TASK = 'correct-score-task';
+
+type TaskRow = typeof gradingTasks.$inferSelect;
+
+/** Roster sheets print `s<students.id>` in their QR codes; anonymous ones give a student number. */
+export const rosterKey = (studentId: number) => `s${studentId}`;
+function rosterStudentId(key: string): number | null {
+  const m = /^s(\d+)$/.exec(key);
+  return m ? Number(m[1]) : null;
+}
+type FileRow = typeof gradingFiles.$inferSelect;
+
+async function readAll(stream: Readable): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** What reading one file produced: for sheets the pages (scored later), otherwise the graded work. */
+type FileOutcome =
+  | { ok: true; pages?: ReadPage[]; failures?: string[]; work?: GradedWork }
+  | { ok: false; error: string };
+
+interface EssayBrief {
+  title?: string;
+  minChars?: number;
+  fullMarks?: number;
+}
+
+async function readFile(db: Db, store: FileStore, file: FileRow, task: TaskRow): Promise<FileOutcome> {
+  const bytes = await readAll(await store.open(file.fileHash));
+  if (task.type === TaskType.answerSheet) {
+    const [sheet] = await db.select().from(answerSheets).where(and(eq(answerSheets.id, task.sheetId ?? ''), eq(answerSheets.tenantId, task.tenantId)));
+    if (!sheet) return { ok: false, error: '答题卡模板不存在' };
+    const layouts = [sheet.layout as SheetLayout];
+    const pages: ReadPage[] = [];
+    const failures: string[] = [];
+    for (const input of await expandInputs([{ name: file.fileName, bytes }])) {
+      const page: PageResult = 'error' in input ? { ok: false, source: input.source, error: input.error } : await readPage(input.source, input.image, { layouts });
+      if (page.ok) pages.push(page);
+      else failures.push(page.error);
+    }
+    if (!pages.length) return { ok: false, error: failures[0] ?? '没有可识别的页面' };
+    return { ok: true, pages, failures };
+  }
+  if (file.mime === 'application/pdf') return { ok: false, error: '作业和作文请上传照片（JPG 或 PNG）' };
+  if (task.type === TaskType.homework) {
+    return { ok: true, work: fromHomework(await readHomeworkPhoto(bytes, (task.questions as HomeworkQuestion[] | null) ?? [])) };
+  }
+  const brief = (task.essayBrief as EssayBrief | null) ?? {};
+  const lines = await (await getOcr()).read(await decodeGray(bytes));
+  const text = lines.map((l) => l.text).join('\n').trim();
+  if (!text) return { ok: false, error: '照片中没有识别到文字，请重新拍摄' };
+  const fullMarks = brief.fullMarks ?? 100;
+  const essay = await scoreEssay(text, { ...(brief.title ? { title: brief.title } : {}), ...(brief.minChars ? { minChars: brief.minChars } : {}), fullMarks });
+  return { ok: true, work: fromEssay(text, essay, fullMarks) };
+}
+
+async function insertResult(tx: Db, task: TaskRow, work: GradedWork, studentId: number | null, studentKey: string | null) {
+  const t = totals(work, null);
+  await tx.insert(gradingResults).values({
+    tenantId: task.tenantId,
+    taskId: task.id,
+    studentId,
+    studentKey,
+    result: work,
+    score: t.score,
+    maxScore: t.maxScore,
+    needsReview: t.needsReview,
+  });
+}
+
+/** After a file is settled: when none of the task's files is still waiting, move the task on. */
+async function afterFile(tx: Db, task: TaskRow): Promise<void> {
+  const [{ open, read }] = await rows<{ open: number; read: number }>(tx, sql`
+    SELECT count(*) FILTER (WHERE recognition_status IN (0, 1, 2))::int AS open,
+           count(*) FILTER (WHERE recognition_status = 3)::int AS read
+      FROM grading_files WHERE task_id = ${task.id}`);
+  if (open > 0) return;
+  if (read === 0) {
+    await tx.update(gradingTasks).set({ status: GradingStatus.failed, failReason: '所有文件都无法识别，请检查照片或扫描件后重新上传', updatedAt: sql`now()` }).where(eq(gradingTasks.id, task.id));
+  } else if (task.type === TaskType.answerSheet) {
+    await enqueue(tx, { kind: SCORE_TASK, refId: task.id, tenantId: task.tenantId });
+  } else {
+    await tx.update(gradingTasks).set({ status: GradingStatus.graded, updatedAt: sql`now()` }).where(eq(gradingTasks.id, task.id));
+  }
+}
+
+async function loadFile(db: Db, job: Job): Promise<{ file: FileRow; task: TaskRow }> {
+  const [file] = await db.select().from(gradingFiles).where(eq(gradingFiles.id, Number(job.refId)));
+  if (!file) throw new Error(`file ${job.refId} is gone`);
+  const [task] = await db.select().from(gradingTasks).where(eq(gradingTasks.id, file.taskId));
+  return { file, task };
+}
+
+export function correctionHandlers(db: Db, store: FileStore): JobHandler[] {
+  const readHandler: JobHandler<FileOutcome> = {
+    kind: READ_FILE,
+    async run(job) {
+      const { file, task } = await loadFile(db, job);
+      if (file.recognitionStatus === RecognitionStatus.deleted) return { ok: false, error: '文件已删除' };
+      await db.update(gradingFiles).set({ recognitionStatus: RecognitionStatus.recognising }).where(eq(gradingFiles.id, file.id));
+      return readFile(db, store, file, task);
+    },
+    async save(tx, job, outcome) {
+      const { file, task } = await loadFile(tx, job);
+      if (file.recognitionStatus === RecognitionStatus.deleted) return;
+      if (!outcome.ok) {
+        await tx.update(gradingFiles).set({ recognitionStatus: RecognitionStatus.failed, error: outcome.error }).where(eq(gradingFiles.id, file.id));
+      } else {
+        await tx
+          .update(gradingFiles)
+          .set({ recognitionStatus: RecognitionStatus.recognised, reading: outcome.pages ? { pages: outcome.pages, failures: outcome.failures } : outcome.work, error: outcome.failures?.length ? outcome.failures.join('；') : null })
+          .where(eq(gradingFiles.id, file.id));
+        if (outcome.work) await insertResult(tx, task, outcome.work, file.studentId, null);
+      }
+      await afterFile(tx, task);
+    },
+    async onDead(deadDb, job, error) {
+      await deadDb.transaction(async (tx) => {
+        const { file, task } = await loadFile(tx as unknown as Db, job);
+        await tx.update(gradingFiles).set({ recognitionStatus: RecognitionStatus.failed, error: `识别失败：${error}` }).where(eq(gradingFiles.id, file.id));
+        await afterFile(tx as unknown as Db, task);
+      });
+    },
+  };
+
+  const scoreHandler: JobHandler<{ work: GradedWork; studentKey: string | null }[]> = {
+    kind: SCORE_TASK,
+    async run(job) {
+      const [task] = await db.select().from(gradingTasks).where(eq(gradingTasks.id, Number(job.refId)));
+      const [sheet] = await db.select().from(answerSheets).where(eq(answerSheets.id, task.sheetId ?? ''));
+      const files = await db
+        .select({ reading: gradingFiles.reading })
+        .from(gradingFiles)
+        .where(and(eq(gradingFiles.taskId, task.id), eq(gradingFiles.recognitionStatus, RecognitionStatus.recognised)))
+        .orderBy(gradingFiles.id);
+      const pages = files.flatMap((f) => (f.reading as { pages?: ReadPage[] } | null)?.pages ?? []);
+      const key = task.answerKey ? ({ ...(task.answerKey as Omit<AnswerKey, 'sheetId'>), sheetId: sheet.id } as AnswerKey) : undefined;
+      const opts = { layouts: [sheet.layout as SheetLayout], keys: key ? [key] : [] };
+      const out: { work: GradedWork; studentKey: string | null }[] = [];
+      for (const group of groupPages(pages)) {
+        const submission = await scoreSubmission(group, opts, opts.layouts);
+        out.push({ work: fromSubmission(submission), studentKey: submission.studentId });
+      }
+      return out;
+    },
+    async save(tx, job, graded) {
+      const [task] = await tx.select().from(gradingTasks).where(eq(gradingTasks.id, Number(job.refId)));
+      // QR codes of roster sheets carry our student id; anonymous sheets carry the student number.
+      const keys = graded.map((g) => g.studentKey).filter((k): k is string => !!k);
+      const known = keys.length
+        ? await tx
+            .select({ id: students.id, studentNo: students.studentNo })
+            .from(students)
+            .where(and(eq(students.tenantId, task.tenantId), inArray(students.studentNo, keys)))
+        : [];
+      for (const g of graded) {
+        const rosterId = g.studentKey ? rosterStudentId(g.studentKey) : null;
+        const byId = rosterId ? await tx.select({ id: students.id }).from(students).where(and(eq(students.id, rosterId), eq(students.tenantId, task.tenantId))) : [];
+        const studentId = byId[0]?.id ?? known.find((k) => k.studentNo === g.studentKey)?.id ?? null;
+        await insertResult(tx, task, g.work, studentId, g.studentKey);
+      }
+      await tx.update(gradingTasks).set({ status: GradingStatus.graded, updatedAt: sql`now()` }).where(eq(gradingTasks.id, task.id));
+    },
+    async onDead(deadDb, job, error) {
+      await deadDb
+        .update(gradingTasks)
+        .set({ status: GradingStatus.failed, failReason: `评分失败：${error}`, updatedAt: sql`now()` })
+        .where(eq(gradingTasks.id, Number(job.refId)));
+    },
+  };
+  return [readHandler as JobHandler, scoreHandler as JobHandler];
+}

@@ -1,0 +1,80 @@
+// Request schemas of the correction calls. The sheet spec mirrors server/grading's SheetSpec.
+import { Type } from 'typebox';
+
+export const Id = Type.Integer({ minimum: 1 });
+const Title = Type.String({ minLength: 1, maxLength: 50 });
+
+const ObjectiveItem = Type.Object({
+  no: Type.Integer({ minimum: 1, maximum: 200 }),
+  type: Type.Union([Type.Literal('single'), Type.Literal('multiple'), Type.Literal('judge')]),
+  options: Type.Optional(Type.Integer({ minimum: 2, maximum: 7 })),
+});
+
+const Section = Type.Union([
+  Type.Object({ kind: Type.Literal('objective'), title: Title, items: Type.Array(ObjectiveItem, { minItems: 1, maxItems: 100 }) }),
+  Type.Object({
+    kind: Type.Literal('fill'),
+    title: Title,
+    items: Type.Array(Type.Object({ no: Type.Integer({ minimum: 1 }), blanks: Type.Integer({ minimum: 1, maximum: 6 }) }), { minItems: 1, maxItems: 40 }),
+  }),
+  Type.Object({
+    kind: Type.Literal('short'),
+    title: Title,
+    items: Type.Array(Type.Object({ no: Type.Integer({ minimum: 1 }), heightMm: Type.Number({ minimum: 10, maximum: 250 }) }), { minItems: 1, maxItems: 20 }),
+  }),
+  Type.Object({
+    kind: Type.Literal('essay'),
+    title: Title,
+    no: Type.Integer({ minimum: 1 }),
+    cells: Type.Integer({ minimum: 100, maximum: 1500 }),
+    columns: Type.Optional(Type.Integer({ minimum: 10, maximum: 30 })),
+    prompt: Type.Optional(Type.String({ maxLength: 200 })),
+    minChars: Type.Optional(Type.Integer({ minimum: 0, maximum: 1500 })),
+  }),
+]);
+
+export const CreateSheetBody = Type.Object({
+  title: Title,
+  paper: Type.Union([Type.Literal('A4'), Type.Literal('A3')]),
+  /** roster: a named copy per student of the class; anonymous: student-number bubbles. */
+  identity: Type.Union([Type.Literal('roster'), Type.Literal('anonymous')]),
+  digits: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })),
+  classId: Type.Optional(Id),
+  sections: Type.Array(Section, { minItems: 1, maxItems: 20 }),
+});
+
+const KeyItem = Type.Union([
+  Type.Object({ answer: Type.String({ minLength: 1, maxLength: 7 }), points: Type.Number({ minimum: 0, maximum: 100 }) }),
+  Type.Object({ blanks: Type.Array(Type.Array(Type.String({ maxLength: 100 }), { minItems: 1 }), { minItems: 1 }), points: Type.Number({ minimum: 0, maximum: 100 }) }),
+  Type.Object({ essay: Type.Literal(true), points: Type.Number({ minimum: 0, maximum: 150 }) }),
+]);
+
+export const CreateTaskBody = Type.Object({
+  type: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+  title: Title,
+  classId: Type.Optional(Id),
+  /** Answer-sheet tasks. */
+  sheetId: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+  answerKey: Type.Optional(
+    Type.Object({
+      multipleRule: Type.Optional(Type.Object({ missing: Type.Number({ minimum: 0, maximum: 1 }), wrong: Type.Number({ minimum: 0, maximum: 1 }) })),
+      minOcrConfidence: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+      items: Type.Record(Type.String(), KeyItem),
+    }),
+  ),
+  /** Homework tasks: the assignment's questions, for aligning what the photo says. */
+  questions: Type.Optional(Type.Array(Type.Object({ no: Type.Integer({ minimum: 1 }), text: Type.Optional(Type.String({ maxLength: 500 })) }), { maxItems: 100 })),
+  /** Essay tasks. */
+  essayBrief: Type.Optional(
+    Type.Object({
+      title: Type.Optional(Type.String({ maxLength: 100 })),
+      minChars: Type.Optional(Type.Integer({ minimum: 0, maximum: 3000 })),
+      fullMarks: Type.Optional(Type.Number({ minimum: 1, maximum: 150 })),
+    }),
+  ),
+});
+
+export const ReviewBody = Type.Object({
+  resultId: Id,
+  items: Type.Array(Type.Object({ no: Type.Integer({ minimum: 1 }), score: Type.Number({ minimum: 0 }) }), { minItems: 1, maxItems: 200 }),
+});

@@ -1,0 +1,61 @@
+// The school data overview (/school-dashboard): counts of the caller's school, per grade, from the
+// same tables the lists read, so the board never disagrees with the lists behind it.
+import { sql } from 'drizzle-orm';
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../http/envelope';
+import { rows } from '../../db/query';
+import { adminOnly, checkSchoolId } from './access';
+
+const Id = Type.Integer({ minimum: 1 });
+
+export interface GradeOverview {
+  gradeId: number;
+  gradeName: string;
+  level: number;
+  graduatedYear: number | null;
+  classCount: number;
+  studentCount: number;
+  boundCount: number;
+  unboundCount: number;
+}
+
+export default async function overviewRoutes(app: FastifyInstance) {
+  const db = app.db;
+
+  app.get(
+    '/api/vesta/school/overview',
+    { preHandler: adminOnly, schema: { querystring: Type.Object({ schoolId: Type.Optional(Id) }) } },
+    async (request) => {
+      const s = checkSchoolId(request.principal, (request.query as { schoolId?: number }).schoolId);
+      const perGrade = await rows<GradeOverview>(db, sql`
+        SELECT g.id AS "gradeId", g.name AS "gradeName", g.level, g.graduated_year AS "graduatedYear",
+               (SELECT count(*)::int FROM classes c WHERE c.grade_id = g.id) AS "classCount",
+               count(st.id)::int AS "studentCount",
+               count(st.id) FILTER (WHERE st.binding_status = 1)::int AS "boundCount",
+               count(st.id) FILTER (WHERE st.binding_status = 0)::int AS "unboundCount"
+          FROM grades g
+          LEFT JOIN classes c ON c.grade_id = g.id
+          LEFT JOIN students st ON st.class_id = c.id
+         WHERE g.tenant_id = ${s.tenantId} AND g.school_id = ${s.schoolId}
+         GROUP BY g.id
+         ORDER BY g.graduated_year DESC NULLS FIRST, g.level, g.id`);
+      const [totals] = await rows<{ studentCount: number; boundCount: number; graduatedCount: number; teacherCount: number }>(db, sql`
+        SELECT (SELECT count(*)::int FROM students WHERE tenant_id = ${s.tenantId} AND school_id = ${s.schoolId} AND status = 0) AS "studentCount",
+               (SELECT count(*)::int FROM students WHERE tenant_id = ${s.tenantId} AND school_id = ${s.schoolId} AND status = 0 AND binding_status = 1) AS "boundCount",
+               (SELECT count(*)::int FROM students WHERE tenant_id = ${s.tenantId} AND school_id = ${s.schoolId} AND status = 1) AS "graduatedCount",
+               (SELECT count(*)::int FROM teachers WHERE tenant_id = ${s.tenantId} AND school_id = ${s.schoolId}) AS "teacherCount"`);
+      const current = perGrade.filter((g) => g.graduatedYear === null);
+      return ok({
+        gradeCount: current.length,
+        classCount: current.reduce((n, g) => n + g.classCount, 0),
+        studentCount: totals.studentCount,
+        teacherCount: totals.teacherCount,
+        boundCount: totals.boundCount,
+        unboundCount: totals.studentCount - totals.boundCount,
+        graduatedCount: totals.graduatedCount,
+        grades: perGrade,
+      });
+    },
+  );
+}

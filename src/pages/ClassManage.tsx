@@ -1,0 +1,31 @@
+// 班级 (/classManage) of the classic teacher: the class picked in the header, its head counts and
+// teachers, and its students, read-only (the server answers only for the teacher's own classes).
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useSelection } from '../filters/SelectionProvider';
+import { classLabel } from '../filters/widgets';
+import { ClassInfoPanel } from '../resources/classes/ClassInfo';
+import students from '../resources/students';
+import { ResourceList, ScreenCard } from '../resources/views';
+import type { ScreenProps } from '.';
+import { EmptyState } from './EmptyState';
+
+export default function ClassManage({ route }: ScreenProps) {
+  const { selection } = useSelection();
+  const classId = selection.classId;
+  return (
+    <ScreenCard title={route.meta.title} description={classId ? classLabel(selection.gradeName, selection.className) : undefined}>
+      {!classId ? (
+        <EmptyState />
+      ) : (
+        <Box key={classId} sx={{ mt: 2 }}>
+          <ClassInfoPanel classId={classId} />
+          <Typography variant="subtitle2" sx={{ mt: 3 }}>
+            学生名单
+          </Typography>
+          <ResourceList config={students.config} readOnly filter={{ classId }} hideFilters />
+        </Box>
+      )}
+    </ScreenCard>
+  );
+}

@@ -1,0 +1,112 @@
+// 数据概览 (/school-dashboard) of the school admin: head counts of the school and, per grade,
+// classes, students and binding, all from GET /api/vesta/school/overview. The same path is the
+// partner's school board, which is not built yet: partners get the honest empty screen.
+import { useEffect, useState } from 'react';
+import { useDataProvider, usePermissions } from 'react-admin';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { PieChart } from '@mui/x-charts/PieChart';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import type { AppDataProvider } from '../dataProvider';
+import type { SchoolOverview } from '../dataProvider/school';
+import type { Permissions } from '../authProvider';
+import type { ScreenProps } from '.';
+import EmptyScreen from './EmptyScreen';
+import { EmptyState } from './EmptyState';
+
+const ADMINS = ['schoolAdmin', 'mpSchoolAdmin'];
+
+function Tile({ label, value, unit }: { label: string; value: number; unit: string }) {
+  return (
+    <Card variant="outlined" sx={{ borderRadius: 2 }} aria-label={label}>
+      <CardContent>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography component="p" sx={{ fontSize: 30, fontWeight: 700, lineHeight: 1.3 }} data-testid={`tile-${label}`}>
+          {value.toLocaleString('zh-CN')}
+          <Typography component="span" sx={{ fontSize: 14, ml: 0.5, color: 'text.secondary' }}>
+            {unit}
+          </Typography>
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Board() {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [overview, setOverview] = useState<SchoolOverview | null>();
+  useEffect(() => {
+    dataProvider.schoolOverview().then(setOverview, () => setOverview(null));
+  }, [dataProvider]);
+  if (overview === undefined) return <LinearProgress sx={{ mt: 2 }} />;
+  if (overview === null) return <EmptyState />;
+  const current = overview.grades.filter((g) => g.graduatedYear === null);
+  const names = current.map((g) => g.gradeName);
+  return (
+    <>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 2, mt: 2 }}>
+        <Tile label="年级" value={overview.gradeCount} unit="个" />
+        <Tile label="班级" value={overview.classCount} unit="个" />
+        <Tile label="在读学生" value={overview.studentCount} unit="名" />
+        <Tile label="教师" value={overview.teacherCount} unit="名" />
+        <Tile label="已绑定" value={overview.boundCount} unit="名" />
+        <Tile label="未绑定" value={overview.unboundCount} unit="名" />
+        <Tile label="已毕业" value={overview.graduatedCount} unit="名" />
+      </Box>
+      {current.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, gap: 2, mt: 2 }}>
+          <Card variant="outlined" sx={{ borderRadius: 2, minWidth: 0 }}>
+            <CardContent>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+                各年级学生与绑定
+              </Typography>
+              <BarChart
+                height={300}
+                // Every grade is labelled: the default skips labels it measures as overlapping.
+                xAxis={[{ scaleType: 'band', data: names, tickLabelInterval: () => true, height: 32 }]}
+                series={[
+                  { data: current.map((g) => g.boundCount), label: '已绑定', stack: 'students', color: '#2e7d32' },
+                  { data: current.map((g) => g.unboundCount), label: '未绑定', stack: 'students', color: '#bdbdbd' },
+                ]}
+              />
+            </CardContent>
+          </Card>
+          <Card variant="outlined" sx={{ borderRadius: 2, minWidth: 0 }}>
+            <CardContent>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+                各年级班级数
+              </Typography>
+              <PieChart
+                height={300}
+                series={[{ data: current.map((g, i) => ({ id: i, value: g.classCount, label: `${g.gradeName}（${g.classCount}个班）` })), innerRadius: 50 }]}
+              />
+            </CardContent>
+          </Card>
+        </Box>
+      )}
+    </>
+  );
+}
+
+export default function SchoolDashboard({ route }: ScreenProps) {
+  const { permissions } = usePermissions<Permissions>();
+  if (!permissions) return null;
+  if (!ADMINS.includes(permissions.activeRole)) return <EmptyScreen route={route} />;
+  return (
+    <Card variant="outlined" sx={{ borderRadius: 2 }}>
+      <CardContent>
+        <Typography variant="h6" component="h1" sx={{ fontWeight: 600 }}>
+          {route.meta.title}
+        </Typography>
+        <Board />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,14 @@
+// Every resource of the product. Adding one = a folder with its config (docs/adding-a-resource.md)
+// and a line here; registration wires the adapter, access and the route screens.
+import classes from './classes';
+import grades from './grades';
+import jobs from './jobs';
+import schoolResources from './schoolResources';
+import students from './students';
+import subjects from './subjects';
+import teachers from './teachers';
+import { registerResources, type ResourceViews } from './define';
+
+export const RESOURCES: readonly ResourceViews[] = [classes, grades, students, teachers, jobs, subjects, schoolResources];
+
+registerResources(RESOURCES);

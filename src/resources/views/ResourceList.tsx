@@ -1,0 +1,171 @@
+// The generic list of a config: filters in the URL, server paging and sort, row and bulk actions,
+// pessimistic deletes behind a confirmation, create/edit/show in dialogs, '暂无数据' when empty.
+import { createContext, Suspense, useContext, useState, type ReactNode } from 'react';
+import {
+  BulkDeleteButton,
+  Button,
+  Datagrid,
+  DeleteButton,
+  List,
+  Pagination,
+  TopToolbar,
+  usePermissions,
+  useRecordContext,
+} from 'react-admin';
+import type { RaRecord } from 'ra-core';
+import Stack from '@mui/material/Stack';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import type { Permissions } from '../../authProvider';
+import { EmptyState } from '../../pages/EmptyState';
+import type { ResourceConfig } from '../types';
+import { fieldElement, filterElements } from './fields';
+import { FormDialog } from './ResourceForm';
+import { ShowDialog } from './ResourceShow';
+import { ExportButton, ImportButton, TemplateButton } from './Transfer';
+
+type DialogTarget = { mode: 'create' } | { mode: 'edit'; id: RaRecord['id'] } | { mode: 'show'; id: RaRecord['id'] } | undefined;
+
+const Dialogs = createContext<(target: DialogTarget) => void>(() => undefined);
+
+export const PER_PAGE_OPTIONS = [10, 20, 50, 100];
+
+/** Whether the active role may change this resource (readOnlyRoles only read). */
+export function useReadOnly(config: ResourceConfig): boolean {
+  const { permissions } = usePermissions<Permissions>();
+  return !!permissions && !!config.readOnlyRoles?.includes(permissions.activeRole);
+}
+
+/** `label` is read by the Datagrid for the column header. */
+function RowActions({ config, readOnly }: { config: ResourceConfig; readOnly: boolean; label?: string }) {
+  const record = useRecordContext();
+  const open = useContext(Dialogs);
+  const ops = config.operations ?? {};
+  if (!record) return null;
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ whiteSpace: 'nowrap' }} onClick={(event) => event.stopPropagation()}>
+      {ops.show && (
+        <Button label="详情" onClick={() => open({ mode: 'show', id: record.id })}>
+          <VisibilityOutlined />
+        </Button>
+      )}
+      {!readOnly && ops.edit !== false && (
+        <Button label="编辑" onClick={() => open({ mode: 'edit', id: record.id })}>
+          <EditOutlined />
+        </Button>
+      )}
+      {!readOnly &&
+        (config.rowActions ?? []).map((Action, i) => (
+          <Suspense key={i} fallback={null}>
+            <Action record={record} />
+          </Suspense>
+        ))}
+      {!readOnly && ops.delete !== false && (
+        <DeleteButton
+          label="删除"
+          mutationMode="pessimistic"
+          redirect={false}
+          confirmTitle={`删除${config.label}`}
+          confirmContent={`确定要删除${config.label}“${representation(config, record)}”吗？此操作不可恢复。`}
+          mutationOptions={{ onError: () => undefined }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+export function representation(config: ResourceConfig, record: RaRecord): string {
+  const r = config.recordRepresentation;
+  return typeof r === 'function' ? r(record) : String(record[r] ?? record.id);
+}
+
+function ListActions({ config, readOnly }: { config: ResourceConfig; readOnly: boolean }) {
+  const open = useContext(Dialogs);
+  return (
+    <TopToolbar sx={{ alignItems: 'center', minHeight: 'auto', pt: 1.5 }}>
+      {!readOnly && config.operations?.create !== false && (
+        <Button label={`新增${config.label}`} onClick={() => open({ mode: 'create' })} variant="contained">
+          <AddOutlined />
+        </Button>
+      )}
+      {!readOnly && <TemplateButton config={config} />}
+      {!readOnly && <ImportButton config={config} />}
+      <ExportButton config={config} />
+      {(config.toolbarActions ?? []).map((Action, i) => (
+        <Suspense key={i} fallback={null}>
+          <Action />
+        </Suspense>
+      ))}
+    </TopToolbar>
+  );
+}
+
+function BulkActions({ config }: { config: ResourceConfig }) {
+  return (
+    <>
+      {(config.bulkActions ?? []).map((Action, i) => (
+        <Suspense key={i} fallback={null}>
+          <Action />
+        </Suspense>
+      ))}
+      {config.operations?.bulkDelete !== false && (
+        <BulkDeleteButton label="批量删除" mutationMode="pessimistic" mutationOptions={{ onError: () => undefined }} />
+      )}
+    </>
+  );
+}
+
+export function ResourceList({
+  config,
+  readOnly: forcedReadOnly,
+  filter,
+  hideFilters,
+  aside,
+}: {
+  config: ResourceConfig;
+  readOnly?: boolean;
+  /** Fixed filters the user does not see (e.g. the class picked in the header). */
+  filter?: Record<string, unknown>;
+  hideFilters?: boolean;
+  aside?: ReactNode;
+}) {
+  const roleReadOnly = useReadOnly(config);
+  const { permissions } = usePermissions<Permissions>();
+  const readOnly = forcedReadOnly ?? roleReadOnly;
+  const [target, setTarget] = useState<DialogTarget>();
+  const close = () => setTarget(undefined);
+  const ops = config.operations ?? {};
+  const hasRowActions = !!ops.show || (!readOnly && (ops.edit !== false || ops.delete !== false || !!config.rowActions?.length));
+  const hasBulkActions = !readOnly && (ops.bulkDelete !== false || !!config.bulkActions?.length);
+  return (
+    <Dialogs.Provider value={setTarget}>
+      <List
+        resource={config.name}
+        title={false as never}
+        filters={hideFilters ? undefined : filterElements(config.filters, permissions?.activeRole)}
+        filter={filter}
+        sort={config.sort}
+        perPage={config.perPage ?? 20}
+        actions={<ListActions config={config} readOnly={readOnly} />}
+        pagination={<Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />}
+        exporter={false}
+        empty={false}
+        aside={aside as never}
+        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { boxShadow: 'none', border: 1, borderColor: 'divider', overflowX: 'auto' } }}
+      >
+        <Datagrid
+          rowClick={false}
+          bulkActionButtons={hasBulkActions ? <BulkActions config={config} /> : false}
+          empty={<EmptyState />}
+          sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}
+        >
+          {config.fields.filter((field) => field.list !== false).map(fieldElement)}
+          {hasRowActions && <RowActions config={config} readOnly={readOnly} label="操作" />}
+        </Datagrid>
+      </List>
+      <FormDialog config={config} target={target?.mode === 'show' ? undefined : target} onClose={close} />
+      <ShowDialog config={config} id={target?.mode === 'show' ? target.id : undefined} onClose={close} />
+    </Dialogs.Provider>
+  );
+}

@@ -1,0 +1,159 @@
+// Template, import and export buttons of a list (docs/api-school.md "Imports"). An import writes
+// everything or nothing; a refused one comes back as the user's workbook with a 错误原因 column,
+// which is saved for them at once, because that file is the only useful answer.
+import { useRef, useState } from 'react';
+import { Button, useDataProvider, useListContext, useNotify, useRefresh } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import MuiButton from '@mui/material/Button';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import type { AppDataProvider } from '../../dataProvider';
+import type { ImportOutcome } from '../../dataProvider/school';
+import { UPLOAD_MAX_BYTES } from '../../domain/school';
+import type { ResourceConfig } from '../types';
+
+export function TemplateButton({ config }: { config: ResourceConfig }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const template = config.transfer?.template;
+  const [busy, setBusy] = useState(false);
+  if (!template) return null;
+  const fetchTemplate = async () => {
+    setBusy(true);
+    try {
+      dataProvider.saveFile(await dataProvider.fileBlob(template.url, {}), template.fileName);
+    } catch {
+      // The http client has shown the reason.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button label="下载模板" onClick={fetchTemplate} disabled={busy}>
+      <DescriptionOutlined />
+    </Button>
+  );
+}
+
+export function importMessage(outcome: ImportOutcome): string {
+  if (outcome.ok) return outcome.message || `导入成功：新增${outcome.counts.created}名，更新${outcome.counts.updated}名`;
+  return `导入失败：${outcome.errorCount} 行有错误，未导入任何数据。已下载标注了错误原因的文件（${outcome.fileName}），请修改后重新导入`;
+}
+
+export function ImportButton({ config }: { config: ResourceConfig }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const refresh = useRefresh();
+  const notify = useNotify();
+  const input = useRef<HTMLInputElement>(null);
+  const [state, setState] = useState<{ file: string; percent: number; outcome?: ImportOutcome; failed?: boolean } | undefined>();
+  const url = config.transfer?.import?.url;
+  if (!url) return null;
+
+  const run = async (file: File) => {
+    if (file.size > UPLOAD_MAX_BYTES) {
+      notify('文件过大，单个文件不能超过50MB', { type: 'error' });
+      return;
+    }
+    setState({ file: file.name, percent: 0 });
+    try {
+      const outcome = await dataProvider.importWorkbook(url, file, (loaded, total) =>
+        setState((s) => s && { ...s, percent: total ? Math.round((loaded / total) * 100) : s.percent }),
+      );
+      if (!outcome.ok) dataProvider.saveFile(outcome.workbook, outcome.fileName);
+      else refresh();
+      setState({ file: file.name, percent: 100, outcome });
+    } catch {
+      // Refused before parsing (wrong file, too many rows): the http client showed why.
+      setState((s) => s && { ...s, failed: true });
+    }
+  };
+
+  const outcome = state?.outcome;
+  const done = !!outcome || !!state?.failed;
+  return (
+    <>
+      <Button label="批量导入" onClick={() => input.current?.click()}>
+        <FileUploadOutlined />
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        aria-label={`导入${config.label}文件`}
+        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void run(file);
+        }}
+      />
+      <Dialog open={!!state} onClose={done ? () => setState(undefined) : undefined} fullWidth maxWidth="sm">
+        <DialogTitle>导入{config.label}</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1, wordBreak: 'break-all' }}>
+            {state?.file}
+          </Typography>
+          {!done && (
+            <>
+              <LinearProgress variant={state && state.percent < 100 ? 'determinate' : 'indeterminate'} value={state?.percent ?? 0} aria-label="上传进度" />
+              <Typography variant="body2" sx={{ mt: 1 }}>
+                {state && state.percent < 100 ? `正在上传… ${state.percent}%` : '上传完成，正在校验和导入…'}
+              </Typography>
+            </>
+          )}
+          {outcome && (
+            <Alert severity={outcome.ok ? 'success' : 'error'} role="status">
+              {importMessage(outcome)}
+            </Alert>
+          )}
+          {state?.failed && <Alert severity="error">导入未完成，请按提示修改文件后重试</Alert>}
+        </DialogContent>
+        <DialogActions>
+          {outcome && !outcome.ok && (
+            <MuiButton onClick={() => dataProvider.saveFile(outcome.workbook, outcome.fileName)}>再次下载错误文件</MuiButton>
+          )}
+          <MuiButton onClick={() => setState(undefined)} disabled={!done} variant="contained">
+            {done ? '知道了' : '导入中…'}
+          </MuiButton>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** Exports what the list shows: its filters and sort, no paging (SPEC §5 download helper). */
+export function ExportButton({ config }: { config: ResourceConfig }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { filterValues, sort } = useListContext();
+  const [busy, setBusy] = useState(false);
+  const target = config.transfer?.export;
+  if (!target) return null;
+  const sortParam = config.endpoints.kind === 'paged' ? config.endpoints.sortParam ?? 'orderBy' : 'orderBy';
+  const run = async () => {
+    setBusy(true);
+    try {
+      const query: Record<string, string | number> = {};
+      for (const [key, value] of Object.entries(filterValues ?? {})) if (value !== '' && value !== undefined && value !== null) query[key] = value as string | number;
+      if (sort?.field && sort.field !== 'id') {
+        query[sortParam] = sort.field;
+        query.order = sort.order === 'DESC' ? 'desc' : 'asc';
+      }
+      await dataProvider.download(target.url, { name: target.name, ext: 'xlsx', query, timeout: 120_000 });
+    } catch {
+      // '导出{name}失败' or the server's reason is already on screen.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button label={busy ? '导出中…' : '导出'} onClick={run} disabled={busy}>
+      <FileDownloadOutlined />
+    </Button>
+  );
+}

@@ -1,0 +1,5 @@
+// The generic views, loaded with the first screen that needs them.
+export { ResourceList, useReadOnly, representation } from './ResourceList';
+export { ResourceCreate, ResourceEdit, FormDialog, formToRecord } from './ResourceForm';
+export { ResourceShow, ShowDialog } from './ResourceShow';
+export { ResourceScreen, ScreenCard } from './ResourceScreen';

@@ -1,0 +1,144 @@
+// The config-driven resources: the generic views render a config (columns, filters, Chinese
+// validation, empty state), and the adapters map react-admin's calls onto the school endpoints.
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, type DataProvider } from 'react-admin';
+import { HttpError } from 'ra-core';
+import type { Envelope, HttpClient, RequestOptions } from '../../src/dataProvider/http';
+import { createDataProvider, RESOURCE_ADAPTERS } from '../../src/dataProvider';
+import { i18nProvider } from '../../src/i18n';
+import { RESOURCES } from '../../src/resources';
+import { ResourceCreate, ResourceList } from '../../src/resources/views';
+import { permissionsFor } from './fixtures';
+
+const students = RESOURCES.find((r) => r.name === 'students')!.config;
+
+/** A fake http client that records each call and answers from a table of URL → data. */
+function fakeHttp(answers: Record<string, unknown>) {
+  const calls: { url: string; options: RequestOptions }[] = [];
+  const request = vi.fn(async (url: string, options: RequestOptions = {}): Promise<Envelope<unknown>> => {
+    calls.push({ url, options });
+    const data = answers[url];
+    if (data instanceof Error) return { code: 409, msg: data.message, success: false, data: null };
+    return { code: 200, msg: '操作成功', success: true, data: data ?? null };
+  });
+  return { http: { request } as unknown as HttpClient, calls };
+}
+
+const page = (records: object[]) => ({ records, total: records.length, current: 1, size: 20, pages: 1 });
+const STUDENT = { id: 7, studentId: 7, name: '王小明', studentNo: '2026010107', gender: 1, classId: 3, className: '七(1)班', gradeId: 1, gradeName: '七年级', parentPhone: null, status: 0, bindingStatus: 1 };
+
+describe('students adapter', () => {
+  it('lists with current,size, the sort as `sort`, and the filters that are set', async () => {
+    const { http, calls } = fakeHttp({ '/api/vesta/student/page': page([STUDENT]) });
+    const dp = createDataProvider(http);
+    const result = await dp.getList('students', { pagination: { page: 2, perPage: 50 }, sort: { field: 'name', order: 'DESC' }, filter: { classId: 3, keyword: '', status: 0 } });
+    expect(calls[0].options.query).toEqual({ classId: 3, status: 0, current: 2, size: 50, sort: 'name', order: 'desc' });
+    expect(result).toEqual({ data: [{ ...STUDENT, id: 7 }], total: 1 });
+    // No read-one endpoint: the edit form reads the listed row.
+    await expect(dp.getOne('students', { id: 7 })).resolves.toMatchObject({ data: { name: '王小明' } });
+    await expect(dp.getOne('students', { id: 99 })).rejects.toMatchObject({ status: 404, message: '记录不存在或已被删除' });
+  });
+
+  it('sends only the form fields on create and update, with studentId', async () => {
+    const { http, calls } = fakeHttp({ '/api/vesta/student/add': { id: 8, studentId: 8 }, '/api/vesta/student/update': { id: 7, studentId: 7 } });
+    const dp = createDataProvider(http);
+    await dp.create('students', { data: { name: '李雷', studentNo: 'A-1', classId: 3, gender: 1, className: '七(1)班' } });
+    expect(calls[0]).toMatchObject({ url: '/api/vesta/student/add', options: { method: 'POST', body: { name: '李雷', studentNo: 'A-1', classId: 3, gender: 1 } } });
+    const updated = await dp.update('students', { id: 7, data: { ...STUDENT, name: '王晓明' }, previousData: STUDENT });
+    expect(calls[1].options.body).toEqual({ studentId: 7, name: '王晓明', studentNo: '2026010107', gender: 1, classId: 3, parentPhone: null });
+    expect(updated.data).toMatchObject({ id: 7, name: '王晓明', className: '七(1)班' });
+  });
+
+  it('deletes one by studentId and many in one all-or-nothing call', async () => {
+    const { http, calls } = fakeHttp({});
+    const dp = createDataProvider(http);
+    await dp.delete('students', { id: 7, previousData: STUDENT });
+    await dp.deleteMany('students', { ids: [7, 8, 9] });
+    expect(calls.map((c) => [c.url, c.options.body])).toEqual([
+      ['/api/vesta/student/remove', { studentId: 7 }],
+      ['/api/vesta/student/remove', { studentIds: [7, 8, 9] }],
+    ]);
+  });
+
+  it('turns a refusal into an HttpError with the server message', async () => {
+    const { http } = fakeHttp({ '/api/vesta/student/add': new Error('学号A-1已存在') });
+    const dp = createDataProvider(http);
+    const error = await dp.create('students', { data: { name: '李雷', studentNo: 'A-1', classId: 3 } }).catch((e) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ message: '学号A-1已存在', status: 409 });
+  });
+
+  it('lists classes from the tree, filtered and paged in the browser', async () => {
+    const tree = [
+      { gradeId: 1, gradeName: '七年级', graduatedYear: null, children: [{ id: 1, classId: 1, className: '七(1)班', gradeId: 1, gradeName: '七年级', studentCount: 40 }, { id: 2, classId: 2, className: '七(2)班', gradeId: 1, gradeName: '七年级', studentCount: 38 }] },
+      { gradeId: 2, gradeName: '八年级', graduatedYear: null, children: [{ id: 5, classId: 5, className: '八(1)班', gradeId: 2, gradeName: '八年级', studentCount: 41 }] },
+    ];
+    const { http, calls } = fakeHttp({ '/api/vesta/class/treeClassBySchool': tree });
+    const dp = createDataProvider(http);
+    const result = await dp.getList('classes', { pagination: { page: 1, perPage: 1 }, sort: { field: 'className', order: 'ASC' }, filter: { gradeId: 1 } });
+    expect(calls[0].url).toBe('/api/vesta/class/treeClassBySchool');
+    expect(result.total).toBe(2);
+    expect(result.data).toEqual([expect.objectContaining({ id: 1, className: '七(1)班', fullName: '七(1)班' })]);
+  });
+
+  it('registers every resource with the dataProvider', () => {
+    expect(Object.keys(RESOURCE_ADAPTERS).sort()).toEqual(['classes', 'grades', 'jobs', 'schoolResources', 'students', 'subjects', 'teachers']);
+  });
+});
+
+function renderWith(dataProvider: Partial<DataProvider>, children: React.ReactNode) {
+  const permissions = permissionsFor('schoolAdmin');
+  const authProvider = {
+    login: async () => undefined,
+    logout: async () => undefined,
+    checkAuth: async () => undefined,
+    checkError: async () => undefined,
+    getPermissions: async () => permissions,
+    canAccess: async () => true,
+  };
+  const empty = async () => ({ data: [], total: 0 });
+  return render(
+    <AdminContext dataProvider={{ getList: empty, ...dataProvider } as DataProvider} authProvider={authProvider} i18nProvider={i18nProvider}>
+      {children}
+    </AdminContext>,
+  );
+}
+
+describe('generic views', () => {
+  it('render the filters, the actions and the empty state of a config', async () => {
+    renderWith({}, <ResourceList config={students} />);
+    expect(await screen.findByText('暂无数据', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByLabelText('姓名/学号')).toBeInTheDocument();
+    for (const label of ['年级', '班级', '状态', '绑定状态']) expect(screen.getByRole('combobox', { name: label })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '新增学生' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '批量导入' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '导出' })).toBeInTheDocument();
+  });
+
+  it('render the columns and rows with their choice labels', async () => {
+    const getList = vi.fn(async (resource: string) => (resource === 'students' ? { data: [STUDENT], total: 1 } : { data: [], total: 0 }));
+    renderWith({ getList } as never, <ResourceList config={students} />);
+    expect(await screen.findByText('王小明', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('已绑定')).toBeInTheDocument();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['学号', '姓名', '性别', '年级', '班级', '家长手机号', '状态', '绑定状态', '操作']));
+    expect(getList).toHaveBeenCalledWith('students', expect.objectContaining({ sort: { field: 'studentNo', order: 'ASC' }, pagination: { page: 1, perPage: 20 } }));
+  });
+
+  it('validate the form with the Chinese messages of the server and do not save', async () => {
+    const create = vi.fn();
+    renderWith({ create } as never, <ResourceCreate config={students} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/学号/, {}, { timeout: 5000 }), '2026 01');
+    await user.type(screen.getByLabelText(/家长手机号/), '12345');
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('姓名不能为空')).toBeInTheDocument();
+    expect(screen.getByText('家长手机号格式不正确')).toBeInTheDocument();
+    expect(screen.getByText(/学号格式不正确/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^姓名/), 'x'.repeat(51));
+    await waitFor(() => expect(screen.getByText('姓名长度不能超过50个字符')).toBeInTheDocument());
+    expect(create).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,192 @@
+// School administration in a real browser against the real server: a school admin imports 120
+// students from the downloaded template, finds them, filters, edits one and exports; a refused
+// import hands back the marked-up workbook; a teacher cannot open the admin screens; the
+// mini-program admin's data overview shows the seeded numbers.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Download, Page } from 'playwright-core';
+import { ensureWebBuild } from '../../scripts/webBuild';
+import { launchBrowser, signIn } from '../support/browser';
+import { startServer, type RunningServer } from '../support/serverProcess';
+
+let classic: RunningServer;
+let miniProgram: RunningServer;
+let browser: Browser;
+const SHOTS = process.env.SCREENSHOT_DIR ?? '.tmp/screenshots';
+const work = mkdtempSync(join(tmpdir(), 'xz-e2e-school-'));
+
+beforeAll(async () => {
+  await ensureWebBuild();
+  [classic, miniProgram] = await Promise.all([startServer({ env: { ADMIN_CLASSIC_WEB: '1' } }), startServer()]);
+  browser = await launchBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await classic?.stop();
+  await miniProgram?.stop();
+});
+
+async function saved(download: Download): Promise<Buffer> {
+  const path = join(work, download.suggestedFilename());
+  await download.saveAs(path);
+  return readFileSync(path);
+}
+
+async function sheetRows(bytes: Buffer): Promise<string[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  wb.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v)))));
+  return rows;
+}
+
+const totalText = (page: Page) => page.locator('.MuiTablePagination-displayedRows').innerText();
+
+/** Types into the keyword filter once the list has settled (its pickers load after the rows). */
+async function search(page: Page, text: string) {
+  await page.waitForLoadState('networkidle');
+  await page.getByLabel('姓名/学号').fill(text);
+  await expect.poll(() => decodeURIComponent(page.url())).toContain(`"keyword":"${text}"`);
+}
+
+async function pick(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('school admin (classic web)', () => {
+  it('imports 120 students from the template, filters, edits one and exports them', async () => {
+    const page = await signIn(browser, classic.url, 'schooladmin');
+    await page.waitForFunction(() => location.hash.startsWith('#/academic/class'));
+    await page.getByRole('heading', { level: 1, name: '班级管理' }).waitFor();
+    await page.getByText('七(1)班').first().waitFor();
+    await page.screenshot({ path: `${SHOTS}/school-classes.png` });
+
+    await page.goto(`${classic.url}/#/academic/student`);
+    await page.getByRole('heading', { level: 1, name: '学生管理' }).waitFor();
+    await expect.poll(() => totalText(page)).toContain('480');
+
+    // The template the server hands out, filled in as an admin would in Excel.
+    const [templateDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下载模板' }).click()]);
+    expect(templateDownload.suggestedFilename()).toBe('学生导入模板.xlsx');
+    const template = new ExcelJS.Workbook();
+    await template.xlsx.load((await saved(templateDownload)) as unknown as ArrayBuffer);
+    const sheet = template.getWorksheet('学生')!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['姓名*', '学号*', '性别', '年级*', '班级*', '家长手机号']);
+    for (let i = 1; i <= 120; i++) {
+      sheet.getRow(i + 1).values = [`导入学生${i}`, `E2E${String(i).padStart(4, '0')}`, i % 2 ? '男' : '女', '七年级', '七(1)班', `139${String(10000000 + i).slice(0, 8)}`];
+    }
+    const filled = join(work, '学生名单.xlsx');
+    writeFileSync(filled, Buffer.from(await template.xlsx.writeBuffer()));
+
+    await page.locator('input[aria-label="导入学生文件"]').setInputFiles(filled);
+    await expect.poll(() => page.getByRole('status').innerText(), { timeout: 30_000 }).toContain('导入成功：新增120名');
+    await page.getByRole('button', { name: '知道了' }).click();
+    await expect.poll(() => totalText(page)).toContain('600');
+
+    // Filters live in the URL: keyword, then grade and class (changing grade clears class).
+    await search(page, 'E2E');
+    await expect.poll(() => totalText(page)).toContain('共 120 条');
+    await page.goto(`${classic.url}/#/academic/student?filter=%7B%7D`);
+    await expect.poll(() => totalText(page)).toContain('600');
+    await pick(page, '年级', '七年级');
+    await expect.poll(() => totalText(page)).toContain('共 280 条');
+    // The class picker reloads with the grade's classes.
+    await page.waitForTimeout(800);
+    await pick(page, '班级', '七(1)班');
+    await expect.poll(() => decodeURIComponent(page.url())).toContain('"classId"');
+    const classFiltered = page.url();
+    await expect.poll(() => totalText(page)).toContain('共 160 条');
+    await page.screenshot({ path: `${SHOTS}/school-students-filtered.png` });
+
+    // Edit one imported student, pessimistically: the list shows the saved name.
+    await search(page, 'E2E0001');
+    await expect.poll(() => totalText(page)).toContain('共 1 条');
+    await page.getByRole('button', { name: '编辑' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('姓名').fill('');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.getByText('姓名不能为空').waitFor();
+    await dialog.getByLabel('姓名').fill('改名学生');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('cell', { name: '改名学生' }).waitFor();
+
+    // Export what the class filter shows, read back with exceljs.
+    await page.goto(classFiltered);
+    await expect.poll(() => totalText(page)).toContain('共 160 条');
+    const [exportDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出' }).click()]);
+    expect(exportDownload.suggestedFilename()).toMatch(/^学生数据_\d{14}\.xlsx$/);
+    const exported = await sheetRows(await saved(exportDownload));
+    expect(exported[0].slice(0, 5)).toEqual(['学号', '姓名', '性别', '年级', '班级']);
+    expect(exported).toHaveLength(161);
+    expect(exported.filter((row) => row[1].startsWith('导入学生'))).toHaveLength(119);
+    expect(exported.find((row) => row[0] === 'E2E0001')?.[1]).toBe('改名学生');
+    expect(new Set(exported.slice(1).map((row) => row[4]))).toEqual(new Set(['七(1)班']));
+    await page.context().close();
+  });
+
+  it('a refused import writes nothing and hands back the workbook with the reasons', async () => {
+    const page = await signIn(browser, classic.url, 'schooladmin');
+    await page.waitForFunction(() => location.hash.startsWith('#/academic'));
+    await page.goto(`${classic.url}/#/academic/student`);
+    await expect.poll(() => totalText(page)).toContain('共');
+    const before = await totalText(page);
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('学生');
+    sheet.addRow(['姓名*', '学号*', '性别', '年级*', '班级*', '家长手机号']);
+    sheet.addRow(['好学生', 'BAD0001', '男', '七年级', '七(1)班', '']);
+    sheet.addRow(['错学生', 'BAD0002', '男', '七年级', '七(99)班', '123']);
+    const file = join(work, '错误名单.xlsx');
+    writeFileSync(file, Buffer.from(await wb.xlsx.writeBuffer()));
+    const [annotated] = await Promise.all([page.waitForEvent('download'), page.locator('input[aria-label="导入学生文件"]').setInputFiles(file)]);
+    await expect.poll(() => page.getByRole('status').innerText()).toContain('导入失败：1 行有错误');
+    expect(annotated.suggestedFilename()).toBe('学生导入结果.xlsx');
+    const rows = await sheetRows(await saved(annotated));
+    expect(rows[0].at(-1)).toBe('错误原因');
+    expect(rows[2].at(-1)).toContain('七(99)班');
+    await page.screenshot({ path: `${SHOTS}/school-import-failed.png` });
+    await page.getByRole('button', { name: '知道了' }).click();
+    expect(await totalText(page)).toBe(before);
+    await page.context().close();
+  });
+
+  it('a teacher cannot open the admin screens', async () => {
+    const page = await signIn(browser, classic.url, 'teacher');
+    await page.waitForFunction(() => location.hash.length > 2);
+    for (const path of ['/academic/student', '/academic/class']) {
+      await page.goto(`${classic.url}/#${path}`);
+      await expect.poll(() => page.getByText(/页面不存在|无权访问/).count()).toBeGreaterThan(0);
+      expect(await page.getByRole('heading', { name: '学生管理' }).count()).toBe(0);
+    }
+    await page.context().close();
+  });
+});
+
+describe('mini-program school admin', () => {
+  it('sees the seeded school on the data overview', async () => {
+    const page = await signIn(browser, miniProgram.url, 'schooladmin');
+    await page.waitForFunction(() => location.hash.startsWith('#/school-dashboard'));
+    await page.getByRole('heading', { level: 1, name: '数据概览' }).waitFor();
+    const tile = (label: string) => page.getByTestId(`tile-${label}`).innerText();
+    await expect.poll(() => tile('班级')).toMatch(/^12/);
+    expect(await tile('在读学生')).toMatch(/^480/);
+    expect(await tile('年级')).toMatch(/^3/);
+    expect(await tile('已毕业')).toMatch(/^0/);
+    const bound = Number((await tile('已绑定')).replace(/\D/g, ''));
+    const unbound = Number((await tile('未绑定')).replace(/\D/g, ''));
+    expect(bound + unbound).toBe(480);
+    await page.getByText('各年级学生与绑定').waitFor();
+    await page.screenshot({ path: `${SHOTS}/school-dashboard.png` });
+    for (const path of ['/class', '/studentManage', '/teacherManage', '/schoolResource']) {
+      await page.goto(`${miniProgram.url}/#${path}`);
+      await page.locator('#nprogress').waitFor({ state: 'detached' });
+      await page.waitForTimeout(800);
+      await page.screenshot({ path: `${SHOTS}/school-mp${path.replace('/', '-')}.png` });
+    }
+    await page.context().close();
+  });
+});
