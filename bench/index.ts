@@ -2,11 +2,14 @@
 // `npm run bench -- foundation` runs one group.
 import { benchFoundation } from './foundation';
 import { benchSchool } from './school';
+import { gradingFigures } from '../server/grading/bench/index';
 import { printRows, type BenchRow } from './table';
 
 const groups: Record<string, () => Promise<BenchRow[]>> = {
   foundation: benchFoundation,
   school: benchSchool,
+  grading: async () =>
+    (await gradingFigures(process.argv.includes('--quick'))).figures.map((f) => ({ name: f.name, value: f.value, unit: '', target: f.target })),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -108,7 +108,7 @@ async function benchDriver(label: string, url?: string): Promise<BenchRow[]> {
              1 + i % 2, '137' || lpad(i::text, 8, '0'),
              CASE WHEN i % 10 = 0 THEN 1 ELSE 0 END, (i % 3 = 0)::int
         FROM generate_series(1, ${SCHOOL_STUDENTS - existing}) AS i`);
-    await database.db.execute(sql`ANALYZE students`);
+    await database.db.execute(sql`VACUUM ANALYZE students`);
 
     const queries = [
       '/api/vesta/student/page?current=1&size=20',

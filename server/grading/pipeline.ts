@@ -89,7 +89,12 @@ export async function readPage(source: string, image: Uint8Array, opts: GradeOpt
   if (!reading.ok) return { ok: false, source, error: reading.error };
   const p = reading.page;
   const wantsOcr = (opts.ocr ?? true) && p.fill.length + p.short.length + p.essay.length > 0;
-  const ocr = wantsOcr ? await getOcr() : null;
+  const text = wantsOcr
+    ? await oneAtATime(async () => {
+        const ocr = await getOcr();
+        return { fills: await readFillBoxes(reading, ocr), shortAnswers: await readShortAnswers(reading, ocr), essays: await readEssay(reading, ocr) };
+      })
+    : { fills: [], shortAnswers: [], essays: [] };
   return {
     ok: true,
     source,
@@ -98,11 +103,18 @@ export async function readPage(source: string, image: Uint8Array, opts: GradeOpt
     student: reading.student,
     items: reading.items,
     pageFlags: reading.pageFlags,
-    fills: ocr ? await readFillBoxes(reading, ocr) : [],
-    shortAnswers: ocr ? await readShortAnswers(reading, ocr) : [],
-    essays: ocr ? await readEssay(reading, ocr) : [],
+    ...text,
     needsReview: reading.needsReview,
   };
+}
+
+// OCR of one page already keeps both cores busy (two recognition batches at once); letting the
+// pages in flight run OCR together would only multiply its activation memory.
+let ocrQueue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const run = ocrQueue.then(task, task);
+  ocrQueue = run.catch(() => undefined);
+  return run;
 }
 
 /**

@@ -113,6 +113,16 @@ describe('LLM essay review against a local OpenAI-compatible server', () => {
     expect(r.llm).toMatchObject({ ok: true });
   });
 
+  it('keeps the rubric result when nothing listens at the configured address', async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const r = await scoreEssay(GOOD, { fullMarks: 50 }, { ...cfg, baseUrl: `http://127.0.0.1:${port}/v1`, retries: 0 });
+    expect(r.llm).toEqual({ ok: false, error: '无法连接模型服务' });
+    expect(r.score).toBe(r.rubric.score);
+  });
+
   it('does not retry a rejected key and says why', async () => {
     requests.length = 0;
     const r = await scoreEssay(GOOD, { fullMarks: 50 }, { ...cfg, apiKey: 'wrong' });

@@ -11,15 +11,21 @@ import type { WorkerFigures } from './worker.js';
 // Prints a table, then one "name: value" line per figure for tools to parse. Measurements run in
 // a separate process (bench/worker.ts) so speed and memory are those of a grading worker.
 
-const quick = process.argv.includes('--quick');
-const sizes = quick ? { clean: 6, degraded: 10, ocr: 2 } : { clean: 20, degraded: 40, ocr: 4 };
+export interface GradingFigure {
+  name: string;
+  label: string;
+  value: number;
+  target: string;
+}
 
 function fmt(v: number): string {
   if (Number.isInteger(v)) return String(v);
   return v < 1 ? v.toFixed(4) : v.toFixed(1);
 }
 
-async function main(): Promise<void> {
+/** Generates the corpus, measures it in a worker process, and returns the figures. */
+export async function gradingFigures(quick = false): Promise<{ figures: GradingFigure[]; load: number; bubbles: number; sizes: { clean: number; degraded: number; ocr: number } }> {
+  const sizes = quick ? { clean: 6, degraded: 10, ocr: 2 } : { clean: 20, degraded: 40, ocr: 4 };
   const dir = mkdtempSync(join(tmpdir(), 'grading-bench-'));
   try {
     const t0 = performance.now();
@@ -44,16 +50,21 @@ async function main(): Promise<void> {
       ['essay_char_accuracy_kai', '作文字符正确率（楷体手写风格）', w.essayAccuracy, ''],
       ['worker_rss_mb', '测量进程内存峰值（MB）', w.peakRssMb, '≤ 600'],
     ];
-    console.log(`机器：${cpus().length} 核，测量开始时负载 ${load.toFixed(1)}（其他进程会拖慢速度）`);
-    console.log(`语料：清晰 ${sizes.clean} 张、降质 ${sizes.degraded} 张（共 ${bubbles} 个气泡），OCR ${sizes.ocr} 组（填空页 + 作文页）`);
-    const wide = (s: string) => s.length + (s.match(/[^\x00-\xff]/g)?.length ?? 0);
-    console.log('指标' + ' '.repeat(34 - 4) + '数值'.padStart(10) + '   目标');
-    for (const [, label, v, target] of figures) console.log(label + ' '.repeat(Math.max(1, 34 - wide(label))) + fmt(v).padStart(12) + '   ' + target);
-    console.log('');
-    for (const [name, , v] of figures) console.log(`${name}: ${fmt(v)}`);
+    return { figures: figures.map(([name, label, value, target]) => ({ name, label, value, target })), load, bubbles, sizes };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-await main();
+async function main(): Promise<void> {
+  const { figures, load, bubbles, sizes } = await gradingFigures(process.argv.includes('--quick'));
+  console.log(`机器：${cpus().length} 核，测量开始时负载 ${load.toFixed(1)}（其他进程会拖慢速度）`);
+  console.log(`语料：清晰 ${sizes.clean} 张、降质 ${sizes.degraded} 张（共 ${bubbles} 个气泡），OCR ${sizes.ocr} 组（填空页 + 作文页）`);
+  const wide = (s: string) => s.length + (s.match(/[^\x00-\xff]/g)?.length ?? 0);
+  console.log('指标' + ' '.repeat(34 - 4) + '数值'.padStart(10) + '   目标');
+  for (const f of figures) console.log(f.label + ' '.repeat(Math.max(1, 34 - wide(f.label))) + fmt(f.value).padStart(12) + '   ' + f.target);
+  console.log('');
+  for (const f of figures) console.log(`${f.name}: ${fmt(f.value)}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

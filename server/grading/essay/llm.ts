@@ -100,8 +100,8 @@ export async function reviewWithLlm(text: string, opts: EssayOptions, rubric: Ru
         if (res.status < 500 && res.status !== 429) return { ok: false, error: lastError, attempts: attempt };
         continue;
       }
-      const body = (await res.json()) as { choices?: { message?: { content?: unknown } }[] };
-      const content = body.choices?.[0]?.message?.content;
+      const body = (await res.json().catch(() => null)) as { choices?: { message?: { content?: unknown } }[] } | null;
+      const content = body?.choices?.[0]?.message?.content;
       if (typeof content !== 'string') {
         lastError = '模型响应缺少内容';
         continue;

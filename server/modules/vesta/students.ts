@@ -353,9 +353,19 @@ export default async function studentRoutes(app: FastifyInstance) {
         throw err;
       });
     reply.header('x-import-result', 'success');
+    // After a large import, refresh the planner's statistics and the visibility map (what lets
+    // counts use the index): PostgreSQL's autovacuum would do this later, PGlite has none.
+    if (result.created + result.updated >= LARGE_IMPORT) {
+      reply.raw.once('finish', () => {
+        db.execute(sql`VACUUM (ANALYZE) students`).catch((err) => request.log.warn(err, 'vacuum after import failed'));
+      });
+    }
     return ok(result, `导入成功：新增${result.created}名，更新${result.updated}名`);
   });
 }
+
+/** Rows an import must touch before the table is vacuumed after it. */
+const LARGE_IMPORT = 500;
 
 /** Export suffix: local date and time, so repeated exports do not overwrite each other. */
 function stamp(date = new Date()): string {
