@@ -4,6 +4,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startServer } from '../tests/support/serverProcess';
+import { openTestDatabase } from '../tests/support/testDatabase';
 import { ensureWebBuild } from '../scripts/webBuild';
 import type { BenchRow } from './table';
 
@@ -19,7 +20,7 @@ async function latencies(url: string, label: string): Promise<BenchRow[]> {
   const calls = { myroles: '/api/juno/personal/myRoles', getteachclass: '/api/vesta/teaching/getTeachClass?leaderType=1' };
   const out: BenchRow[] = [];
   for (const [name, path] of Object.entries(calls)) {
-    await p95(`${url}${path}`, token, 200, 10); // warm-up
+    await p95(`${url}${path}`, token, 1000, 50); // warm-up: JIT, connection pools, caches
     out.push({ name: `${name}_p95_ms_${label}`, value: await p95(`${url}${path}`, token, 3000, 50), unit: 'ms', target: '< 20' });
   }
   return out;
@@ -27,20 +28,14 @@ async function latencies(url: string, label: string): Promise<BenchRow[]> {
 
 /** The same calls on PostgreSQL (a fresh database on the server DATABASE_URL names), for comparison. */
 async function postgresLatencies(adminUrl: string): Promise<BenchRow[]> {
-  const { default: pg } = await import('pg');
-  const name = `xz_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const target = new URL(adminUrl);
-  target.pathname = `/${name}`;
-  const server = await startServer({ env: { DATABASE_URL: target.toString() } });
+  // The server migrates and seeds the empty database itself, as on a first start.
+  const database = await openTestDatabase({ url: adminUrl, seed: false });
+  const server = await startServer({ env: { DATABASE_URL: database.url! } });
   try {
     return await latencies(server.url, 'postgres');
   } finally {
     await server.stop();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await database.close();
   }
 }
 

@@ -2,50 +2,20 @@
 // inject (seconds, peak RSS), (b) student list p95 on a school of 100,000 students.
 // Embedded PGlite always; PostgreSQL as well when DATABASE_URL is set.
 import ExcelJS from 'exceljs';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
-import { openDatabase, type Database } from '../server/db';
 import { rows } from '../server/db/query';
-import { DEMO_PASSWORD, seedDemo } from '../server/db/seed';
+import { DEMO_PASSWORD } from '../server/db/seed';
 import { testConfig } from '../tests/support/testApp';
 import { multipart } from '../tests/support/school';
+import { openTestDatabase } from '../tests/support/testDatabase';
 import type { BenchRow } from './table';
 
 const IMPORT_ROWS = 5000;
 const SCHOOL_STUDENTS = 100_000;
-
-/** A fresh seeded database: in-memory PGlite, or a throw-away database on the server at `url`. */
-async function freshDatabase(url?: string): Promise<Database> {
-  if (!url) {
-    const database = await openDatabase();
-    await seedDemo(database.db);
-    return database;
-  }
-  const name = `xz_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ url: target.toString() });
-  await seedDemo(database.db);
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
 
 async function importWorkbook(classes: { gradeName: string; className: string }[]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -65,7 +35,8 @@ function percentile(values: number[], p: number): number {
 
 async function benchDriver(label: string, url?: string): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'xz-bench-school-'));
-  const database = await freshDatabase(url);
+  // '' means PGlite even when DATABASE_URL is set (the default openTestDatabase would take).
+  const database = await openTestDatabase({ url: url ?? '' });
   const app = await buildApp({ db: database.db, config: testConfig({ dataDir }) });
   const out: BenchRow[] = [];
   try {

@@ -6,8 +6,7 @@ import { openDatabase, type Database } from '../../server/db';
 import { seedDemo } from '../../server/db/seed';
 
 /** The test database; `url` is set on PostgreSQL, for tests that start other processes on it. */
-export async function openTestDatabase({ seed = true } = {}): Promise<Database & { url?: string }> {
-  const url = process.env.DATABASE_URL;
+export async function openTestDatabase({ seed = true, url = process.env.DATABASE_URL } = {}): Promise<Database & { url?: string }> {
   if (!url) {
     const database = await openDatabase();
     if (seed) await seedDemo(database.db);

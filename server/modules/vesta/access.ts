@@ -123,3 +123,19 @@ export function cleanName(value: string | undefined, label: string): string {
 
 /** `IN (...)` for a non-empty list of ids or keys. */
 export const idList = (ids: readonly (number | string)[]) => sql`(${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
+
+export interface NamedClass {
+  id: number;
+  className: string;
+  gradeName: string;
+  graduatedYear: number | null;
+}
+
+/** The school's classes by "年级|班级", the way import workbooks name them. */
+export async function classesByName(db: Db, s: SchoolRef): Promise<Map<string, NamedClass>> {
+  const classRows = await rows<NamedClass>(db, sql`
+    SELECT c.id, c.name AS "className", g.name AS "gradeName", g.graduated_year AS "graduatedYear"
+      FROM classes c JOIN grades g ON g.id = c.grade_id
+     WHERE c.tenant_id = ${s.tenantId} AND c.school_id = ${s.schoolId}`);
+  return new Map(classRows.map((c) => [`${c.gradeName}|${c.className}`, c]));
+}

@@ -15,7 +15,7 @@ import { badRequest, conflict, ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { fileBuffer, singleFile } from '../../files/plugin';
 import { buildWorkbook, errorWorkbook, inspectWorkbook, readImportSheet, streamWorkbook } from '../../files/xlsx';
-import { adminOnly, adminOrTeacher, checkStudentIds, cleanName, findClass, findGrade, idList, isAdmin, schoolOf } from './access';
+import { adminOnly, adminOrTeacher, checkStudentIds, classesByName, cleanName, findClass, findGrade, idList, isAdmin, schoolOf } from './access';
 
 const Id = Type.Integer({ minimum: 1 });
 const Gender = Type.Union([Type.Literal(1), Type.Literal(2)]);
@@ -279,11 +279,7 @@ export default async function studentRoutes(app: FastifyInstance) {
     await inspectWorkbook(buf);
     const imported = await readImportSheet(buf, REQUIRED_COLUMNS);
 
-    const classRows = await rows<{ id: number; className: string; gradeName: string; graduatedYear: number | null }>(db, sql`
-      SELECT c.id, c.name AS "className", g.name AS "gradeName", g.graduated_year AS "graduatedYear"
-        FROM classes c JOIN grades g ON g.id = c.grade_id
-       WHERE c.tenant_id = ${s.tenantId} AND c.school_id = ${s.schoolId}`);
-    const classByName = new Map(classRows.map((c) => [`${c.gradeName}|${c.className}`, c]));
+    const classByName = await classesByName(db, s);
 
     const errors = new Map<number, string>();
     const firstRowOf = new Map<string, number>();

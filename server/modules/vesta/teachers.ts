@@ -15,7 +15,7 @@ import { badRequest, conflict, forbidden, notFound, ok } from '../../http/envelo
 import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { fileBuffer, singleFile } from '../../files/plugin';
 import { buildWorkbook, errorWorkbook, inspectWorkbook, readImportSheet } from '../../files/xlsx';
-import { adminOnly, adminOrTeacher, checkCourse, checkSchoolId, cleanName, findClass, findGrade, findTeacher, idList, isAdmin, schoolOf, type SchoolRef } from './access';
+import { adminOnly, adminOrTeacher, checkCourse, classesByName, checkSchoolId, cleanName, findClass, findGrade, findTeacher, idList, isAdmin, schoolOf, type SchoolRef } from './access';
 
 const Id = Type.Integer({ minimum: 1 });
 const Phone = Type.String({ pattern: PHONE_PATTERN.source });
@@ -435,11 +435,7 @@ export default async function teacherRoutes(app: FastifyInstance) {
     await inspectWorkbook(buf);
     const imported = await readImportSheet(buf, REQUIRED_COLUMNS);
 
-    const classRows = await rows<{ id: number; className: string; gradeName: string; graduatedYear: number | null }>(db, sql`
-      SELECT c.id, c.name AS "className", g.name AS "gradeName", g.graduated_year AS "graduatedYear"
-        FROM classes c JOIN grades g ON g.id = c.grade_id
-       WHERE c.tenant_id = ${s.tenantId} AND c.school_id = ${s.schoolId}`);
-    const classByName = new Map(classRows.map((c) => [`${c.gradeName}|${c.className}`, c]));
+    const classByName = await classesByName(db, s);
     const courseRows = await rows<{ id: number; name: string }>(db, sql`
       SELECT id, name FROM courses WHERE tenant_id = ${s.tenantId} AND school_id = ${s.schoolId}`);
     const courseByName = new Map(courseRows.map((c) => [c.name, c.id]));
