@@ -10,24 +10,11 @@ import { answerSheets, gradingFiles, gradingResults, gradingTasks, students } fr
 import type { FileStore } from '../../files/store';
 import { enqueue, type Job } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
-import {
-  GradingStatus,
-  RecognitionStatus,
-  TaskType,
-  decodeGray,
-  expandInputs,
-  getOcr,
-  groupPages,
-  readHomeworkPhoto,
-  readPage,
-  scoreEssay,
-  scoreSubmission,
-  type AnswerKey,
-  type HomeworkQuestion,
-  type PageResult,
-  type ReadPage,
-  type SheetLayout,
-} from '../../grading';
+import { GradingStatus, RecognitionStatus, TaskType } from '../../grading/statuses';
+import type { AnswerKey, HomeworkQuestion, PageResult, ReadPage, SheetLayout } from '../../grading';
+
+/** The engine (OCR runtime, image and PDF libraries) loads when a worker first needs it. */
+const loadEngine = () => import('../../grading');
 import { fromEssay, fromHomework, fromSubmission, totals, type GradedWork } from './results';
 
 export const READ_FILE = 'correct-read-file';
@@ -61,6 +48,7 @@ interface EssayBrief {
 }
 
 async function readFile(db: Db, store: FileStore, file: FileRow, task: TaskRow): Promise<FileOutcome> {
+  const { decodeGray, expandInputs, getOcr, readHomeworkPhoto, readPage, scoreEssay } = await loadEngine();
   const bytes = await readAll(await store.open(file.fileHash));
   if (task.type === TaskType.answerSheet) {
     const [sheet] = await db.select().from(answerSheets).where(and(eq(answerSheets.id, task.sheetId ?? ''), eq(answerSheets.tenantId, task.tenantId)));
@@ -171,6 +159,7 @@ export function correctionHandlers(db: Db, store: FileStore): JobHandler[] {
       const pages = files.flatMap((f) => (f.reading as { pages?: ReadPage[] } | null)?.pages ?? []);
       const key = task.answerKey ? ({ ...(task.answerKey as Omit<AnswerKey, 'sheetId'>), sheetId: sheet.id } as AnswerKey) : undefined;
       const opts = { layouts: [sheet.layout as SheetLayout], keys: key ? [key] : [] };
+      const { groupPages, scoreSubmission } = await loadEngine();
       const out: { work: GradedWork; studentKey: string | null }[] = [];
       for (const group of groupPages(pages)) {
         const submission = await scoreSubmission(group, opts, opts.layouts);

@@ -13,7 +13,8 @@ import { page, pageWindow, PagingQuery } from '../../http/paging';
 import { asUploadError, singleFile } from '../../files/plugin';
 import { detectType } from '../../files/sniff';
 import { findClass } from '../vesta/access';
-import { buildLayout, GradingStatus, RecognitionStatus, renderSheetPdf, TaskType, type SectionSpec, type SheetSpec } from '../../grading';
+import { GradingStatus, RecognitionStatus, TaskType } from '../../grading/statuses';
+import type { SectionSpec, SheetSpec } from '../../grading';
 import { enqueue } from '../../jobs/queue';
 import { correctors, findMySheet, findMyTask, myTeacherId } from './access';
 import { READ_FILE, rosterKey } from './jobs';
@@ -21,6 +22,8 @@ import { totals, type GradedWork } from './results';
 import { CreateSheetBody, CreateTaskBody, Id, ReviewBody } from './schemas';
 
 const BASE = '/api/wrongbook/v1.0/correct';
+/** The engine (OCR runtime, image and PDF libraries) loads on first use, not with every API process. */
+const loadEngine = () => import('../../grading');
 const ACCEPTED = ['image/jpeg', 'image/png', 'application/pdf'];
 
 declare module 'fastify' {
@@ -55,6 +58,7 @@ export default async function correctRoutes(app: FastifyInstance) {
           : { mode: 'anonymous', digits: body.digits ?? 8 },
       sections: body.sections as SectionSpec[],
     };
+    const { buildLayout } = await loadEngine();
     let layout;
     try {
       layout = buildLayout(spec);
@@ -69,6 +73,7 @@ export default async function correctRoutes(app: FastifyInstance) {
   app.get(`${BASE}/sheet/pdf`, { preHandler: correctors, schema: { querystring: Type.Object({ sheetId: Type.String({ minLength: 1, maxLength: 40 }) }) } }, async (request, reply) => {
     const { sheetId } = request.query as { sheetId: string };
     const sheet = await findMySheet(db, request.principal, sheetId);
+    const { renderSheetPdf } = await loadEngine();
     let pdf: Uint8Array;
     try {
       pdf = await renderSheetPdf(sheet.layout as never);
