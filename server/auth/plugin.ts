@@ -3,8 +3,6 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { canAccess, type AccessRule } from '../../src/domain/access';
-import { findRoute } from '../../src/domain/permissions';
-import { ROUTES, flattenRoutes } from '../../src/menu/routes';
 import { forbidden, unauthorized } from '../http/envelope';
 import { loadPrincipalRow, toPrincipal, type Principal } from './principal';
 import type { PrincipalCache } from './principalCache';
@@ -43,16 +41,6 @@ export function allow(rule: AccessRule): preHandlerHookHandler {
     const subjectIds = rule.courses && p.activeRole === 'mpTeacher' ? await subjectIdsOf(request) : undefined;
     if (!canAccess(rule, { activeRole: p.activeRole, partnerLevel: p.partnerLevel, subjectIds })) throw forbidden();
   };
-}
-
-/** A preHandler allowing the call exactly when the user may open the given screen of the route table. */
-export function allowRoute(path: string): preHandlerHookHandler {
-  const candidates = flattenRoutes(ROUTES).filter((r) => r.path === path);
-  if (!candidates.length || !findRoute(ROUTES, path)) throw new Error(`unknown route ${path}`);
-  // Some paths appear once per role (e.g. /school-dashboard): any of them may allow the call.
-  const roles = candidates.flatMap((r) => r.meta.roles ?? []);
-  const levels = candidates.some((r) => !r.meta.levels) ? undefined : candidates.flatMap((r) => r.meta.levels ?? []);
-  return allow({ roles, levels });
 }
 
 export default fp(async function auth(app: FastifyInstance) {
