@@ -7,7 +7,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db';
 import { registerEnvelope } from './http/envelope';
 import auth from './auth/plugin';
-import { NO_CACHE, PrincipalCache } from './auth/principalCache';
+import { NO_CACHE, type PrincipalStore } from './auth/principalCache';
 import juno from './modules/juno';
 import vesta from './modules/vesta';
 import wrongbook from './modules/wrongbook';
@@ -26,13 +26,13 @@ export interface BuildOptions {
   /** Serve the built web app from this folder when it exists. */
   webRoot?: string;
   logger?: boolean;
-  /** Keep recently seen sessions in memory: right only when this is the one process serving them (PGlite). */
-  cachePrincipals?: boolean;
+  /** Recently seen sessions in memory (see auth/principalCache.ts); none by default. */
+  principals?: PrincipalStore;
   /** Called when work is queued, to wake an in-process worker. */
   wakeWorkers?: () => void;
 }
 
-export async function buildApp({ db, config, webRoot, logger = false, cachePrincipals = false, wakeWorkers = () => undefined }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, webRoot, logger = false, principals = NO_CACHE, wakeWorkers = () => undefined }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: true,
@@ -42,7 +42,6 @@ export async function buildApp({ db, config, webRoot, logger = false, cachePrinc
 
   app.decorate('db', db);
   app.decorate('config', config);
-  const principals: FastifyInstance['principals'] = cachePrincipals ? new PrincipalCache() : NO_CACHE;
   app.decorate('principals', principals);
   app.decorate('wakeWorkers', wakeWorkers);
   registerEnvelope(app);

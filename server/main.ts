@@ -5,18 +5,26 @@ import { openDatabase } from './db';
 import { seedDemo } from './db/seed';
 import { buildApp } from './app';
 import { createWorker } from './workers';
+import { PrincipalCache } from './auth/principalCache';
+import { listenForRevocations, publisher } from './auth/revocations';
 
 const startedAt = performance.now();
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pg') });
 if (await seedDemo(database.db)) console.log('已写入演示数据（账号见 README.md）');
+// Sessions are cached in memory; with PostgreSQL other API processes may serve the same users, so
+// revocations are published and listened for.
+const principals = database.driver === 'postgres' ? new PrincipalCache(publisher(database.db)) : new PrincipalCache();
+const revocations = database.driver === 'postgres' ? listenForRevocations(config.databaseUrl!, principals) : undefined;
+await revocations?.ready.catch((error) => console.error('无法监听会话撤销，登录缓存暂停使用', error));
+
 // Grading runs in this process unless IN_PROCESS_WORKER=0 (separate `npm run worker` processes).
 const worker = process.env.IN_PROCESS_WORKER === '0' ? undefined : createWorker(database.db, config);
 const app = await buildApp({
   db: database.db,
   config,
   webRoot: join(import.meta.dirname, '..', 'dist'),
-  cachePrincipals: database.driver === 'pglite',
+  principals,
   wakeWorkers: () => worker?.notify(),
 });
 worker?.start();
@@ -24,6 +32,7 @@ worker?.start();
 const shutdown = async () => {
   await worker?.stop();
   await app.close();
+  await revocations?.close();
   await database.close();
   process.exit(0);
 };

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fas
 import { canAccess, type AccessRule } from '../../src/domain/access';
 import { forbidden, unauthorized } from '../http/envelope';
 import { loadPrincipalRow, toPrincipal, type Principal } from './principal';
-import type { PrincipalCache } from './principalCache';
+import type { PrincipalStore } from './principalCache';
 import { bearerToken, readToken } from './tokens';
 
 declare module 'fastify' {
@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Recently seen sessions; evict a user's after revoking their sessions or changing their roles. */
-    principals: Pick<PrincipalCache, 'get' | 'set' | 'evictSession' | 'evictUser'>;
+    principals: PrincipalStore;
   }
   interface FastifyContextConfig {
     /** Reachable without signing in. */

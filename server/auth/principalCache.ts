@@ -1,16 +1,36 @@
 // Tokens seen in the last few seconds, with their session, kept in memory so that the hot path of
-// every call neither verifies the signature again nor waits on the database. Only for the embedded database: PGlite belongs to one process,
-// so evicting here on logout or password reset is complete and revocation stays immediate.
-// With PostgreSQL, several API processes may serve one session, so the cache is off there.
+// every call neither verifies the signature again nor waits on the database.
+//
+// Revocation stays immediate: logout and password resets evict here and publish the eviction on
+// the database (pg_notify); every other API process on the same PostgreSQL listens
+// (./revocations.ts) and evicts too. While a process cannot listen, its cache is suspended, so a
+// lost connection never leaves a revoked token usable. PGlite belongs to one process: there the
+// local eviction is all there is to do.
 import type { PrincipalRow } from './principal';
 
 const TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 
-export class PrincipalCache {
+export type Revocation = { sessionId: string } | { userId: number };
+
+export interface PrincipalStore {
+  get(token: string): PrincipalRow | undefined;
+  set(token: string, row: PrincipalRow): void;
+  /** Forgets a session here and in every other process. */
+  evictSession(sessionId: string): Promise<void>;
+  /** After a change to a user's sessions, roles or school: forgets every session of theirs, everywhere. */
+  evictUser(userId: number): Promise<void>;
+}
+
+export class PrincipalCache implements PrincipalStore {
   private readonly entries = new Map<string, { row: PrincipalRow; at: number }>();
+  private suspended = false;
+
+  /** `publish` tells the other processes; omit it when this process is the only one. */
+  constructor(private readonly publish?: (revocation: Revocation) => Promise<void>) {}
 
   get(token: string): PrincipalRow | undefined {
+    if (this.suspended) return undefined;
     const hit = this.entries.get(token);
     if (!hit) return undefined;
     const now = Date.now();
@@ -22,24 +42,47 @@ export class PrincipalCache {
   }
 
   set(token: string, row: PrincipalRow): void {
+    if (this.suspended) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(token, { row, at: Date.now() });
   }
 
-  evictSession(sessionId: string): void {
-    for (const [token, { row }] of this.entries) if (row.session_id === sessionId) this.entries.delete(token);
+  async evictSession(sessionId: string): Promise<void> {
+    this.receive({ sessionId });
+    await this.publish?.({ sessionId });
   }
 
-  /** After a change to a user's sessions, roles or school: forget every session of theirs. */
-  evictUser(userId: number): void {
-    for (const [token, { row }] of this.entries) if (row.user_id === userId) this.entries.delete(token);
+  async evictUser(userId: number): Promise<void> {
+    this.receive({ userId });
+    await this.publish?.({ userId });
+  }
+
+  /** A revocation published by any process (this one included). */
+  receive(revocation: Revocation): void {
+    for (const [token, { row }] of this.entries) {
+      if ('sessionId' in revocation ? row.session_id === revocation.sessionId : row.user_id === revocation.userId) this.entries.delete(token);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  /** Stops caching (and forgets everything) until resume(): revocations may be missed meanwhile. */
+  suspend(): void {
+    this.suspended = true;
+    this.entries.clear();
+  }
+
+  resume(): void {
+    this.suspended = false;
   }
 }
 
-/** What callers use when caching is off: nothing is kept. */
-export const NO_CACHE = {
+/** What callers use when caching is off: nothing is kept, nothing to evict. */
+export const NO_CACHE: PrincipalStore = {
   get: () => undefined,
   set: () => undefined,
-  evictSession: () => undefined,
-  evictUser: () => undefined,
-} satisfies Pick<PrincipalCache, 'get' | 'set' | 'evictSession' | 'evictUser'>;
+  evictSession: async () => undefined,
+  evictUser: async () => undefined,
+};

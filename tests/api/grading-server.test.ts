@@ -25,7 +25,7 @@ it('a submitted essay is graded by the in-process worker', async () => {
   const photo = await homeworkPhoto(['秋天来了树叶黄了', '一片片叶子从树上落下来', '我喜欢秋天'].map((text) => ({ text, hand: true })), 3);
   const form = new FormData();
   form.append('taskId', String(task.id));
-  form.append('file', new Blob([photo], { type: 'image/jpeg' }), '作文.jpg');
+  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), '作文.jpg');
   expect((await fetch(`${base}/task/upload`, { method: 'POST', headers: auth, body: form })).status).toBe(200);
   expect((await fetch(`${base}/task/submit`, { method: 'POST', headers: json, body: JSON.stringify({ taskId: task.id }) })).status).toBe(200);
 

@@ -1,6 +1,8 @@
 // Builds the real app on a fresh database for API tests, and signs demo users in through HTTP.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
+import { PrincipalCache } from '../../server/auth/principalCache';
+import { publisher } from '../../server/auth/revocations';
 import type { AppConfig } from '../../server/config';
 import type { Database } from '../../server/db';
 import { DEMO_PASSWORD } from '../../server/db/seed';
@@ -30,7 +32,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const app = await buildApp({ db: database.db, config: testConfig(overrides), cachePrincipals: database.driver === 'pglite' });
+  // The session cache as in production; one app, so no listener for other processes is needed.
+  const principals = new PrincipalCache(database.driver === 'postgres' ? publisher(database.db) : undefined);
+  const app = await buildApp({ db: database.db, config: testConfig(overrides), principals });
   return {
     app,
     database,

@@ -57,7 +57,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.post('/api/juno/auth/logout', async (request) => {
     await app.db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, request.principal.sessionId));
-    app.principals.evictSession(request.principal.sessionId);
+    await app.principals.evictSession(request.principal.sessionId);
     return ok(null, '已退出登录');
   });
 }

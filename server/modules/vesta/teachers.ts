@@ -307,7 +307,7 @@ export default async function teacherRoutes(app: FastifyInstance) {
           await tx.delete(users).where(eq(users.id, teacher.userId));
         }
       });
-      app.principals.evictUser(teacher.userId);
+      await app.principals.evictUser(teacher.userId);
       return ok(null, '删除成功');
     },
   );
@@ -383,7 +383,7 @@ export default async function teacherRoutes(app: FastifyInstance) {
         await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, teacher.userId), sql`${sessions.revokedAt} IS NULL`));
         return user.username;
       });
-      app.principals.evictUser(teacher.userId);
+      await app.principals.evictUser(teacher.userId);
       // Shown once: only the hash is stored.
       return ok({ teacherId: teacher.id, username, password }, '密码已重置，请将新密码告知教师');
     },
