@@ -8,6 +8,7 @@ import type { Db } from './db';
 import { registerEnvelope } from './http/envelope';
 import auth from './auth/plugin';
 import { NO_CACHE, type PrincipalStore } from './auth/principalCache';
+import { NO_LOOKUP_CACHE, type LookupStore } from './cache/lookupCache';
 import juno from './modules/juno';
 import vesta from './modules/vesta';
 import wrongbook from './modules/wrongbook';
@@ -17,6 +18,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: AppConfig;
+    lookups: LookupStore;
   }
 }
 
@@ -28,11 +30,13 @@ export interface BuildOptions {
   logger?: boolean;
   /** Recently seen sessions in memory (see auth/principalCache.ts); none by default. */
   principals?: PrincipalStore;
+  /** The shell's lookups in memory (see cache/lookupCache.ts); none by default. */
+  lookups?: LookupStore;
   /** Called when work is queued, to wake an in-process worker. */
   wakeWorkers?: () => void;
 }
 
-export async function buildApp({ db, config, webRoot, logger = false, principals = NO_CACHE, wakeWorkers = () => undefined }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, webRoot, logger = false, principals = NO_CACHE, lookups = NO_LOOKUP_CACHE, wakeWorkers = () => undefined }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: true,
@@ -43,6 +47,16 @@ export async function buildApp({ db, config, webRoot, logger = false, principals
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('principals', principals);
+  app.decorate('lookups', lookups);
+  // Every successful write of the school-structure service (vesta) may change what the shell's
+  // lookups return for that tenant; invalidate before the reply leaves, so the next read is fresh.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const tenantId = request.principal?.tenantId;
+    if (request.method !== 'GET' && reply.statusCode < 400 && tenantId && request.url.startsWith('/api/vesta/')) {
+      await app.lookups.invalidateTenant(tenantId);
+    }
+    return payload;
+  });
   app.decorate('wakeWorkers', wakeWorkers);
   registerEnvelope(app);
   await app.register(auth);

@@ -6,17 +6,20 @@ import { seedDemo } from './db/seed';
 import { buildApp } from './app';
 import { createWorker } from './workers';
 import { PrincipalCache } from './auth/principalCache';
-import { listenForRevocations, publisher } from './auth/revocations';
+import { LookupCache } from './cache/lookupCache';
+import { listenForInvalidations, publisher } from './cache/invalidations';
 
 const startedAt = performance.now();
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pg') });
 if (await seedDemo(database.db)) console.log('已写入演示数据（账号见 README.md）');
-// Sessions are cached in memory; with PostgreSQL other API processes may serve the same users, so
-// revocations are published and listened for.
-const principals = database.driver === 'postgres' ? new PrincipalCache(publisher(database.db)) : new PrincipalCache();
-const revocations = database.driver === 'postgres' ? listenForRevocations(config.databaseUrl!, principals) : undefined;
-await revocations?.ready.catch((error) => console.error('无法监听会话撤销，登录缓存暂停使用', error));
+// Sessions and the shell's lookups are cached in memory; with PostgreSQL other API processes may
+// serve the same users, so invalidations are published and listened for.
+const publish = database.driver === 'postgres' ? publisher(database.db) : undefined;
+const principals = new PrincipalCache(publish);
+const lookups = new LookupCache(publish);
+const invalidations = publish ? listenForInvalidations(config.databaseUrl!, [principals, lookups]) : undefined;
+await invalidations?.ready.catch((error) => console.error('无法监听缓存失效通知，缓存暂停使用', error));
 
 // Grading runs in this process unless IN_PROCESS_WORKER=0 (separate `npm run worker` processes).
 const worker = process.env.IN_PROCESS_WORKER === '0' ? undefined : createWorker(database.db, config);
@@ -25,6 +28,7 @@ const app = await buildApp({
   config,
   webRoot: join(import.meta.dirname, '..', 'dist'),
   principals,
+  lookups,
   wakeWorkers: () => worker?.notify(),
 });
 worker?.start();
@@ -32,7 +36,7 @@ worker?.start();
 const shutdown = async () => {
   await worker?.stop();
   await app.close();
-  await revocations?.close();
+  await invalidations?.close();
   await database.close();
   process.exit(0);
 };

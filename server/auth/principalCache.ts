@@ -3,15 +3,14 @@
 //
 // Revocation stays immediate: logout and password resets evict here and publish the eviction on
 // the database (pg_notify); every other API process on the same PostgreSQL listens
-// (./revocations.ts) and evicts too. While a process cannot listen, its cache is suspended, so a
-// lost connection never leaves a revoked token usable. PGlite belongs to one process: there the
-// local eviction is all there is to do.
+// (../cache/invalidations.ts) and evicts too. While a process cannot listen, its cache is
+// suspended, so a lost connection never leaves a revoked token usable. PGlite belongs to one
+// process: there the local eviction is all there is to do.
+import type { Invalidation, Subscriber } from '../cache/invalidations';
 import type { PrincipalRow } from './principal';
 
 const TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
-
-export type Revocation = { sessionId: string } | { userId: number };
 
 export interface PrincipalStore {
   get(token: string): PrincipalRow | undefined;
@@ -22,12 +21,12 @@ export interface PrincipalStore {
   evictUser(userId: number): Promise<void>;
 }
 
-export class PrincipalCache implements PrincipalStore {
+export class PrincipalCache implements PrincipalStore, Subscriber {
   private readonly entries = new Map<string, { row: PrincipalRow; at: number }>();
   private suspended = false;
 
   /** `publish` tells the other processes; omit it when this process is the only one. */
-  constructor(private readonly publish?: (revocation: Revocation) => Promise<void>) {}
+  constructor(private readonly publish?: (invalidation: Invalidation) => Promise<void>) {}
 
   get(token: string): PrincipalRow | undefined {
     if (this.suspended) return undefined;
@@ -57,15 +56,12 @@ export class PrincipalCache implements PrincipalStore {
     await this.publish?.({ userId });
   }
 
-  /** A revocation published by any process (this one included). */
-  receive(revocation: Revocation): void {
+  /** An invalidation published by any process (this one included); tenant ones are not ours. */
+  receive(invalidation: Invalidation): void {
+    if ('tenantId' in invalidation) return;
     for (const [token, { row }] of this.entries) {
-      if ('sessionId' in revocation ? row.session_id === revocation.sessionId : row.user_id === revocation.userId) this.entries.delete(token);
+      if ('sessionId' in invalidation ? row.session_id === invalidation.sessionId : row.user_id === invalidation.userId) this.entries.delete(token);
     }
-  }
-
-  clear(): void {
-    this.entries.clear();
   }
 
   /** Stops caching (and forgets everything) until resume(): revocations may be missed meanwhile. */

@@ -154,3 +154,32 @@ describe('active role header', () => {
     expect(classes).toHaveLength(2);
   });
 });
+
+describe('lookups stay fresh', () => {
+  it("a teacher's class list changes as soon as the admin binds or removes a class", async () => {
+    const before = await data('teacher', '/api/vesta/teaching/getTeachClass?leaderType=1');
+    // Read twice: the second answer may come from the lookup cache.
+    expect(await data('teacher', '/api/vesta/teaching/getTeachClass?leaderType=1')).toEqual(before);
+    const info = await data('teacher', '/api/juno/personal/info');
+    const admin = await data('schooladmin', '/api/juno/personal/info');
+    const grades = await data('schooladmin', `/api/vesta/teaching/getGradeInSchool?schoolId=${admin.schoolId}`);
+    const seventh = await data('schooladmin', `/api/vesta/class/getClassInSchool?gradeId=${grades[0].id}`);
+    const third = seventh.find((c: { className: string }) => c.className === '七(3)班');
+    const bind = await t.call(tokens.schooladmin, {
+      method: 'POST',
+      url: '/api/vesta/teaching/bindClassCourse',
+      payload: { teacherId: info.teacherId, classId: third.id, courseId: info.courses[0].courseId },
+    });
+    expect(bind.statusCode, bind.body).toBe(200);
+    const after = await data('teacher', '/api/vesta/teaching/getTeachClass?leaderType=1');
+    expect(after.map((c: { className: string }) => c.className)).toEqual(['七(1)班', '七(2)班', '七(3)班']);
+
+    const remove = await t.call(tokens.schooladmin, {
+      method: 'POST',
+      url: '/api/vesta/teaching/removeTeacherFromClass',
+      payload: { teacherId: info.teacherId, classId: third.id },
+    });
+    expect(remove.statusCode, remove.body).toBe(200);
+    expect(await data('teacher', '/api/vesta/teaching/getTeachClass?leaderType=1')).toEqual(before);
+  });
+});

@@ -2,7 +2,8 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
 import { PrincipalCache } from '../../server/auth/principalCache';
-import { publisher } from '../../server/auth/revocations';
+import { LookupCache } from '../../server/cache/lookupCache';
+import { publisher } from '../../server/cache/invalidations';
 import type { AppConfig } from '../../server/config';
 import type { Database } from '../../server/db';
 import { DEMO_PASSWORD } from '../../server/db/seed';
@@ -32,9 +33,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  // The session cache as in production; one app, so no listener for other processes is needed.
-  const principals = new PrincipalCache(database.driver === 'postgres' ? publisher(database.db) : undefined);
-  const app = await buildApp({ db: database.db, config: testConfig(overrides), principals });
+  // The caches as in production; one app, so no listener for other processes is needed.
+  const publish = database.driver === 'postgres' ? publisher(database.db) : undefined;
+  const app = await buildApp({ db: database.db, config: testConfig(overrides), principals: new PrincipalCache(publish), lookups: new LookupCache(publish) });
   return {
     app,
     database,
