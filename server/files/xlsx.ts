@@ -6,7 +6,9 @@ import { PassThrough, type Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { inflateRaw } from 'node:zlib';
 import { IMPORT_MAX_ROWS } from '../../src/domain/school';
+import type { FastifyReply } from 'fastify';
 import { badRequest } from '../http/envelope';
+import { sendWorkbook } from '../http/download';
 
 const inflateRawAsync = promisify(inflateRaw);
 
@@ -213,4 +215,11 @@ export function streamWorkbook(sheetName: string, headers: { header: string; wid
     await workbook.commit();
   })().catch((err: Error) => out.destroy(err));
   return out;
+}
+
+/** A refused import: nothing was written; the admin gets the workbook back with each bad row's reason. */
+export async function sendImportErrors(reply: FastifyReply, imported: ImportSheet, errors: Map<number, string>, fileName: string) {
+  const bytes = await errorWorkbook(imported, errors);
+  reply.header('x-import-result', 'failed').header('x-import-error-count', String(errors.size));
+  return sendWorkbook(reply, bytes, fileName, 422);
 }

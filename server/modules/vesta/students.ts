@@ -14,7 +14,7 @@ import { sendWorkbook } from '../../http/download';
 import { badRequest, conflict, ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { fileBuffer, singleFile } from '../../files/plugin';
-import { buildWorkbook, errorWorkbook, inspectWorkbook, readImportSheet, streamWorkbook } from '../../files/xlsx';
+import { buildWorkbook, inspectWorkbook, readImportSheet, sendImportErrors, streamWorkbook } from '../../files/xlsx';
 import { adminOnly, adminOrTeacher, checkStudentIds, classesByName, cleanName, findClass, findGrade, idList, isAdmin, schoolOf } from './access';
 
 const Id = Type.Integer({ minimum: 1 });
@@ -309,11 +309,7 @@ export default async function studentRoutes(app: FastifyInstance) {
       else valid.push({ rowNumber, name, studentNo, gender: gender ?? null, classId: cls!.id, parentPhone: phone || null });
     }
 
-    if (errors.size) {
-      const bytes = await errorWorkbook(imported, errors);
-      reply.header('x-import-result', 'failed').header('x-import-error-count', String(errors.size));
-      return sendWorkbook(reply, bytes, '学生导入结果.xlsx', 422);
-    }
+    if (errors.size) return sendImportErrors(reply, imported, errors, '学生导入结果.xlsx');
 
     // All or nothing: one transaction, matched on student number within the school.
     const result = await db

@@ -14,7 +14,7 @@ import { sendWorkbook } from '../../http/download';
 import { badRequest, conflict, forbidden, notFound, ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { fileBuffer, singleFile } from '../../files/plugin';
-import { buildWorkbook, errorWorkbook, inspectWorkbook, readImportSheet } from '../../files/xlsx';
+import { buildWorkbook, inspectWorkbook, readImportSheet, sendImportErrors } from '../../files/xlsx';
 import { adminOnly, adminOrTeacher, checkCourse, classesByName, checkSchoolId, cleanName, findClass, findGrade, findTeacher, idList, isAdmin, schoolOf, type SchoolRef } from './access';
 
 const Id = Type.Integer({ minimum: 1 });
@@ -505,11 +505,7 @@ export default async function teacherRoutes(app: FastifyInstance) {
       else if (!teacherByPhone.has(line.phone)) errors.set(line.firstRow, '手机号已被其他账号使用');
     }
 
-    if (errors.size) {
-      const bytes = await errorWorkbook(imported, errors);
-      reply.header('x-import-result', 'failed').header('x-import-error-count', String(errors.size));
-      return sendWorkbook(reply, bytes, '教师导入结果.xlsx', 422);
-    }
+    if (errors.size) return sendImportErrors(reply, imported, errors, '教师导入结果.xlsx');
 
     const result = await db
       .transaction(async (tx) => {
