@@ -61,12 +61,16 @@ export class Worker {
     this.wake?.();
   }
 
-  /** Stops after the job in hand is abandoned (its lease runs out and another worker retries it). */
-  async stop(): Promise<void> {
+  /**
+   * Stops taking jobs and lets the job in hand finish for up to `graceMs`; after that it is
+   * abandoned (aborted, no result written) and its lease runs out for another worker to retry.
+   */
+  async stop(graceMs = 10_000): Promise<void> {
     this.running = false;
-    this.current?.abort();
     this.wake?.();
+    const timer = setTimeout(() => this.current?.abort(), graceMs);
     await this.loop;
+    clearTimeout(timer);
   }
 
   /** Runs one job if one is due; returns whether it found one. */
@@ -83,7 +87,8 @@ export class Worker {
     }, Math.max(50, this.leaseMs / 3));
     try {
       const result = await handler.run(job, { signal: controller.signal });
-      if (controller.signal.aborted) return true;
+      // Even after an abort the result may be written: complete() writes only while this worker
+      // still owns the job, so a lease lost to another worker writes nothing.
       await complete(this.db, job, this.id, (tx) => handler.save(tx, job, result));
     } catch (error) {
       if (!controller.signal.aborted) {

@@ -93,7 +93,7 @@ describe('job queue', () => {
     const a = new Worker(database.db, [handler('slow', (_job, { signal }) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('stopped')))))], { id: 'A', leaseMs: 300, pollMs: 10 });
     a.start();
     await until(async () => (await jobStatus(database.db, 'slow', 'c1'))?.state === 'running');
-    await a.stop(); // the process "dies": no heartbeat, no result, no failure recorded
+    await a.stop(0); // the process "dies": no heartbeat, no result, no failure recorded
     expect((await jobStatus(database.db, 'slow', 'c1'))?.state).toBe('running');
 
     const b = new Worker(database.db, [handler('slow', async () => 'finished by B')], { id: 'B', leaseMs: 300, pollMs: 20 });
@@ -150,5 +150,27 @@ describe.skipIf(!process.env.DATABASE_URL)('job queue across processes (PostgreS
     rescuer.kill('SIGTERM');
     expect(await rows(database.db, sql`SELECT ref_id, worker FROM crash_results`)).toEqual([{ ref_id: 'x1', worker: 'rescuer' }]);
     expect((await jobStatus(database.db, 'crash-test', 'x1'))?.attempts).toBe(2);
+  });
+});
+
+describe('stopping a worker', () => {
+  it('lets the job in hand finish and write its result', async () => {
+    await enqueue(database.db, { kind: 'graceful', refId: 'g1' });
+    let started!: () => void;
+    const running = new Promise<void>((r) => (started = r));
+    const worker = new Worker(
+      database.db,
+      [handler('graceful', async () => {
+        started();
+        await sleep(200);
+        return 'finished before stopping';
+      })],
+      { pollMs: 10 },
+    );
+    worker.start();
+    await running;
+    await worker.stop();
+    expect(await jobStatus(database.db, 'graceful', 'g1')).toEqual({ state: 'done', attempts: 1, lastError: null });
+    expect(await resultsFor('g1')).toEqual([{ worker: 'w', value: 'finished before stopping' }]);
   });
 });
