@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { seedDemo } from './db/seed';
+import { seedDemoResources } from './db/seedFiles';
+import { LocalFileStore } from './files/store';
 import { buildApp } from './app';
 import { createWorker } from './workers';
 import { PrincipalCache } from './auth/principalCache';
@@ -12,7 +14,10 @@ import { listenForInvalidations, publisher } from './cache/invalidations';
 const startedAt = performance.now();
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pg') });
-if (await seedDemo(database.db)) console.log('已写入演示数据（账号见 README.md）');
+if (await seedDemo(database.db)) {
+  await seedDemoResources(database.db, new LocalFileStore(join(config.dataDir, 'files')));
+  console.log('已写入演示数据（账号见 README.md）');
+}
 // Sessions and the shell's lookups are cached in memory; with PostgreSQL other API processes may
 // serve the same users, so invalidations are published and listened for.
 const publish = database.driver === 'postgres' ? publisher(database.db) : undefined;

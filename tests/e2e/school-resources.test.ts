@@ -1,5 +1,5 @@
-// School resources in a real browser: a school admin uploads a teaching plan image with progress,
-// previews it, a teacher of the school finds it but may not delete it.
+// School resources in a real browser: the demo library has files on first start; a school admin
+// uploads a teaching plan image, previews it; a teacher of the school finds it but may not delete it.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +33,9 @@ describe('school resources', () => {
 
     const admin = await signIn(browser, server.url, 'schooladmin');
     await admin.goto(`${server.url}/#/schoolResource`);
-    await admin.getByText('暂无数据').waitFor();
+    // The demo school starts with an answer-sheet PDF and a lesson slide made at first start.
+    await admin.getByRole('cell', { name: '七年级语文期中考试答题卡' }).waitFor();
+    await admin.getByRole('cell', { name: '一元一次方程（第一课时）' }).waitFor();
     await admin.getByRole('button', { name: '上传资源' }).click();
     const dialog = admin.getByRole('dialog', { name: '上传资源' });
     await dialog.getByLabel('资源文件').setInputFiles(file);
@@ -41,9 +43,10 @@ describe('school resources', () => {
     await dialog.getByRole('combobox', { name: '类型' }).click();
     await admin.getByRole('option', { name: '教案' }).click();
     await dialog.getByRole('button', { name: '上传', exact: true }).click();
-    await admin.getByRole('cell', { name: TITLE }).waitFor();
+    const row = admin.getByRole('row', { name: new RegExp(TITLE) });
+    await row.waitFor();
 
-    await admin.getByRole('button', { name: '预览' }).click();
+    await row.getByRole('button', { name: '预览' }).click();
     const image = admin.getByRole('img', { name: TITLE });
     await image.waitFor();
     // The browser decoded the stored bytes: the preview is the picture, not a broken icon.
@@ -52,14 +55,15 @@ describe('school resources', () => {
     await admin.screenshot({ path: `${SHOTS}/resource-preview.png` });
     await admin.getByRole('button', { name: '关闭' }).click();
     // Once the dialog has gone, the page is accessible again and the uploader may delete.
-    await expect.poll(() => admin.getByRole('button', { name: '删除' }).count()).toBe(1);
+    await expect.poll(() => row.getByRole('button', { name: '删除' }).count()).toBe(1);
     await admin.context().close();
 
     const teacher = await signIn(browser, server.url, 'teacher');
     await teacher.goto(`${server.url}/#/schoolResource`);
-    await teacher.getByRole('cell', { name: TITLE }).waitFor();
+    const teacherRow = teacher.getByRole('row', { name: new RegExp(TITLE) });
+    await teacherRow.waitFor();
     // The row's actions are there (download), and delete is not among them for a non-uploader.
-    await expect.poll(() => teacher.getByRole('button', { name: '下载' }).count()).toBe(1);
+    await expect.poll(() => teacherRow.getByRole('button', { name: '下载' }).count()).toBe(1);
     expect(await teacher.getByRole('button', { name: '删除' }).count()).toBe(0);
     await teacher.screenshot({ path: `${SHOTS}/resource-teacher.png` });
     await teacher.context().close();
