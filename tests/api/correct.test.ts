@@ -121,6 +121,26 @@ describe('answer sheets', () => {
     expect((await t.call(teacher, { url: '/api/wrongbook/v1.0/web/nav/getMenuBadge?dateType=0' })).json().data.correctCount).toBe(0);
   });
 
+  it('anonymous sheets find the student by the bubbled student number', async () => {
+    const sheet = (await post(teacher, '/sheet/create', { title: '随堂小测', paper: 'A4', identity: 'anonymous', digits: 9, sections: SECTIONS })).json().data;
+    const [row] = await rows<{ layout: SheetLayout }>(t.database.db, sql`SELECT layout FROM answer_sheets WHERE id = ${sheet.sheetId}`);
+    const [student] = await rows<{ id: number; name: string; student_no: string }>(t.database.db, sql`
+      SELECT id, name, student_no FROM students WHERE class_id = ${classId} ORDER BY student_no LIMIT 1 OFFSET 5`);
+    const task = (await post(teacher, '/task/create', { type: 3, title: '随堂小测批改', classId, sheetId: sheet.sheetId, answerKey: KEY })).json().data;
+    const marks: Filling = {
+      copy: { sheetId: sheet.sheetId, page: 1 },
+      studentNumber: student.student_no,
+      objective: Object.fromEntries([1, 2, 3, 4, 5].map((no) => [no, [{ label: 'A', style: 'full' as const }]])),
+    };
+    await upload(teacher, task.id, '小测.jpg', await makeScan(row.layout, marks, { noise: 3 }, 11));
+    await post(teacher, '/task/submit', { taskId: task.id });
+    await drain();
+    const detail = (await get(teacher, `/task/detail?taskId=${task.id}`)).json().data;
+    expect(detail.task.status).toBe(4);
+    // Items 1 and 5 are A; item 6 was left blank.
+    expect(detail.results).toEqual([expect.objectContaining({ studentId: student.id, studentName: student.name, score: 4, maxScore: 14 })]);
+  });
+
   it('a page that is not our sheet fails with a reason, and the task fails when nothing could be read', async () => {
     const task = (await post(teacher, '/task/create', { type: 3, title: '拍糊了', classId, sheetId, answerKey: KEY })).json().data;
     const blank = await sharp({ create: { width: 800, height: 1100, channels: 3, background: '#ffffff' } }).png().toBuffer();

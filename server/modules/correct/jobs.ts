@@ -2,11 +2,12 @@
 // one job reads one uploaded file; when a task's files are all read, answer sheets get one more
 // job that gathers each student's pages and scores them. Results are written by save(), inside the
 // transaction that marks the job done, so a retried or taken-over job writes them once.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
-import { answerSheets, gradingFiles, gradingResults, gradingTasks, students } from '../../db/schema';
+import { answerSheets, gradingFiles, gradingResults, gradingTasks } from '../../db/schema';
+import { idList } from '../vesta/access';
 import type { FileStore } from '../../files/store';
 import { enqueue, type Job } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
@@ -170,19 +171,22 @@ export function correctionHandlers(db: Db, store: FileStore): JobHandler[] {
     async save(tx, job, graded) {
       const [task] = await tx.select().from(gradingTasks).where(eq(gradingTasks.id, Number(job.refId)));
       // QR codes of roster sheets carry our student id; anonymous sheets carry the student number.
+      // Both are looked up once, among the students of the teacher's school.
       const keys = graded.map((g) => g.studentKey).filter((k): k is string => !!k);
+      const rosterIds = keys.map(rosterStudentId).filter((id): id is number => id !== null);
       const known = keys.length
-        ? await tx
-            .select({ id: students.id, studentNo: students.studentNo })
-            .from(students)
-            .where(and(eq(students.tenantId, task.tenantId), inArray(students.studentNo, keys)))
+        ? await rows<{ id: number; studentNo: string }>(tx, sql`
+            SELECT id, student_no AS "studentNo" FROM students
+             WHERE tenant_id = ${task.tenantId}
+               AND school_id = (SELECT school_id FROM teachers WHERE id = ${task.teacherId})
+               AND (${rosterIds.length ? sql`id IN ${idList(rosterIds)}` : sql`FALSE`} OR student_no IN ${idList(keys)})`)
         : [];
-      for (const g of graded) {
-        const rosterId = g.studentKey ? rosterStudentId(g.studentKey) : null;
-        const byId = rosterId ? await tx.select({ id: students.id }).from(students).where(and(eq(students.id, rosterId), eq(students.tenantId, task.tenantId))) : [];
-        const studentId = byId[0]?.id ?? known.find((k) => k.studentNo === g.studentKey)?.id ?? null;
-        await insertResult(tx, task, g.work, studentId, g.studentKey);
-      }
+      const studentOf = (key: string | null) => {
+        if (!key) return null;
+        const rosterId = rosterStudentId(key);
+        return known.find((k) => (rosterId !== null ? k.id === rosterId : k.studentNo === key))?.id ?? null;
+      };
+      for (const g of graded) await insertResult(tx, task, g.work, studentOf(g.studentKey), g.studentKey);
       await tx.update(gradingTasks).set({ status: GradingStatus.graded, updatedAt: sql`now()` }).where(eq(gradingTasks.id, task.id));
     },
     async onDead(deadDb, job, error) {
