@@ -60,6 +60,6 @@ export default fp(async function auth(app: FastifyInstance) {
       if (!row) throw unauthorized('登录已失效，请重新登录');
       app.principals.set(token, row);
     }
-    request.principal = toPrincipal(row.session_id, row, typeof requested === 'string' ? requested : undefined, app.config);
+    request.principal = toPrincipal(row, typeof requested === 'string' ? requested : undefined, app.config);
   });
 });

@@ -48,11 +48,11 @@ export async function loadPrincipalRow(db: Db, sessionId: string): Promise<Princ
 }
 
 /** The caller, with the active role chosen among their own roles by the rules of SPEC §4. */
-export function toPrincipal(sessionId: string, row: PrincipalRow, requestedRole: string | undefined, config: RoleConfig): Principal {
+export function toPrincipal(row: PrincipalRow, requestedRole: string | undefined, config: RoleConfig): Principal {
   const roleKeys = row.role_keys ?? [];
   const roles = usableRoles(roleKeys.map(roleFromKey), config);
   return {
-    sessionId,
+    sessionId: row.session_id,
     userId: row.user_id,
     username: row.username,
     name: row.name,

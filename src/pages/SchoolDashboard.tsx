@@ -16,6 +16,7 @@ import type { Permissions } from '../authProvider';
 import type { ScreenProps } from '.';
 import EmptyScreen from './EmptyScreen';
 import { EmptyState } from './EmptyState';
+import { ScreenCard } from './ScreenCard';
 
 const ADMINS = ['schoolAdmin', 'mpSchoolAdmin'];
 
@@ -100,13 +101,8 @@ export default function SchoolDashboard({ route }: ScreenProps) {
   if (!permissions) return null;
   if (!ADMINS.includes(permissions.activeRole)) return <EmptyScreen route={route} />;
   return (
-    <Card variant="outlined" sx={{ borderRadius: 2 }}>
-      <CardContent>
-        <Typography variant="h6" component="h1" sx={{ fontWeight: 600 }}>
-          {route.meta.title}
-        </Typography>
-        <Board />
-      </CardContent>
-    </Card>
+    <ScreenCard title={route.meta.title}>
+      <Board />
+    </ScreenCard>
   );
 }

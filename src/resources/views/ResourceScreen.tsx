@@ -3,11 +3,9 @@
 import { Suspense, useState } from 'react';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useLocation, useNavigate } from 'react-router-dom';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
+import { ScreenCard } from '../../pages/ScreenCard';
 import type { ScreenProps } from '../../pages';
 import type { ResourceConfig } from '../types';
 import { ResourceList, useReadOnly } from './ResourceList';
@@ -20,24 +18,6 @@ function ResourceBody({ config }: { config: ResourceConfig }) {
     <Suspense fallback={<LinearProgress sx={{ mt: 2 }} />}>
       <View config={config} readOnly={readOnly} />
     </Suspense>
-  );
-}
-
-export function ScreenCard({ title, description, children }: { title: string; description?: React.ReactNode; children: React.ReactNode }) {
-  return (
-    <Card variant="outlined" sx={{ borderRadius: 2, minWidth: 0 }}>
-      <CardContent sx={{ minWidth: 0 }}>
-        <Typography variant="h6" component="h1" sx={{ fontWeight: 600 }}>
-          {title}
-        </Typography>
-        {description && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            {description}
-          </Typography>
-        )}
-        {children}
-      </CardContent>
-    </Card>
   );
 }
 

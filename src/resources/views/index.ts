@@ -2,4 +2,5 @@
 export { ResourceList, useReadOnly, representation } from './ResourceList';
 export { ResourceCreate, ResourceEdit, FormDialog, formToRecord } from './ResourceForm';
 export { ResourceShow, ShowDialog } from './ResourceShow';
-export { ResourceScreen, ScreenCard } from './ResourceScreen';
+export { ResourceScreen } from './ResourceScreen';
+export { ScreenCard } from '../../pages/ScreenCard';
