@@ -48,9 +48,13 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // The browser runs after the other projects: sharing 2 cores with the OCR grading tests
+          // made screens miss their waits. Polls wait as long as a loaded machine needs to draw.
+          sequence: { groupOrder: 1 },
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

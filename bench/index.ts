@@ -2,12 +2,18 @@
 // `npm run bench -- foundation` runs one group.
 import { benchFoundation } from './foundation';
 import { benchSchool } from './school';
+import { benchHardening } from './hardening';
+import { benchExams } from './exams';
+import { benchAiCorrect } from './aiCorrect';
 import { gradingFigures } from '../server/grading/bench/index';
 import { printRows, type BenchRow } from './table';
 
 const groups: Record<string, () => Promise<BenchRow[]>> = {
   foundation: benchFoundation,
   school: benchSchool,
+  hardening: benchHardening,
+  exams: benchExams,
+  aicorrect: benchAiCorrect,
   grading: async () =>
     (await gradingFigures(process.argv.includes('--quick'))).figures.map((f) => ({ name: f.name, value: f.value, unit: '', target: f.target })),
 };

@@ -1,11 +1,14 @@
 // The Fastify app factory: plugins in layers (infrastructure → auth → service modules → static web).
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from './config';
 import type { Db } from './db';
-import { registerEnvelope } from './http/envelope';
+import { registerEnvelope, sendClientError, sendFrameworkError } from './http/envelope';
+import { registerInputRules } from './http/input';
+import { loggerOptions, RequestLog, type LogOptions } from './http/logging';
+import securityHeaders from './http/security';
 import auth from './auth/plugin';
 import { NO_CACHE, type PrincipalStore } from './auth/principalCache';
 import { NO_LOOKUP_CACHE, type LookupStore } from './cache/lookupCache';
@@ -13,6 +16,7 @@ import juno from './modules/juno';
 import vesta from './modules/vesta';
 import wrongbook from './modules/wrongbook';
 import correct from './modules/correct';
+import minerva from './modules/minerva';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,7 +31,10 @@ export interface BuildOptions {
   config: AppConfig;
   /** Serve the built web app from this folder when it exists. */
   webRoot?: string;
-  logger?: boolean;
+  /** The request and error log (server/http/logging.ts); off unless given (tests stay quiet). */
+  logger?: boolean | LogOptions;
+  /** Told of every route as it is registered (tests enumerate the API with it). */
+  onRoute?: (route: RouteOptions) => void;
   /** Recently seen sessions in memory (see auth/principalCache.ts); none by default. */
   principals?: PrincipalStore;
   /** The shell's lookups in memory (see cache/lookupCache.ts); none by default. */
@@ -36,10 +43,14 @@ export interface BuildOptions {
   wakeWorkers?: () => void;
 }
 
-export async function buildApp({ db, config, webRoot, logger = false, principals = NO_CACHE, lookups = NO_LOOKUP_CACHE, wakeWorkers = () => undefined }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, webRoot, logger = false, onRoute, principals = NO_CACHE, lookups = NO_LOOKUP_CACHE, wakeWorkers = () => undefined }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
-    trustProxy: true,
+    logger: logger === false ? false : loggerOptions(logger === true ? {} : logger),
+    logController: new RequestLog(),
+    clientErrorHandler: sendClientError,
+    frameworkErrors: sendFrameworkError,
+    // X-Forwarded-For only from the proxies TRUST_PROXY names: anyone else could forge their address.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -59,11 +70,16 @@ export async function buildApp({ db, config, webRoot, logger = false, principals
   });
   app.decorate('wakeWorkers', wakeWorkers);
   registerEnvelope(app);
+  registerInputRules(app);
+  if (onRoute) app.addHook('onRoute', onRoute);
+  // Before auth, so refusals carry the headers too.
+  await app.register(securityHeaders);
   await app.register(auth);
   await app.register(juno);
   await app.register(vesta);
   await app.register(wrongbook);
   await app.register(correct);
+  await app.register(minerva);
 
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {
     const { default: fastifyStatic } = await import('@fastify/static');

@@ -1,5 +1,6 @@
 // Process configuration from the environment (README lists every variable).
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -11,8 +12,12 @@ export interface AppConfig {
   jwtSecret: Uint8Array;
   classicTeacher: boolean;
   classicAdmin: boolean;
-  /** Session lifetime in seconds. */
+  /** Session lifetime in seconds, however active the session. */
   sessionTtl: number;
+  /** Seconds without any request after which a session ends. */
+  sessionIdle: number;
+  /** Reverse proxies whose X-Forwarded-For is believed (addresses, CIDRs); none by default. */
+  trustProxy: string[];
 }
 
 const flag = (v: string | undefined) => v === '1' || v === 'true';
@@ -28,6 +33,30 @@ function loadSecret(dataDir: string, fromEnv: string | undefined): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
+// The names proxy-addr (Fastify's trustProxy) accepts besides addresses and CIDRs.
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY: comma-separated addresses or CIDRs of the proxies in front of the server. */
+export function parseTrustProxy(value: string | undefined): string[] {
+  const entries = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const prefixOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!(PROXY_RANGES.has(entry) || (family && prefixOk && extra === undefined))) {
+      throw new Error(`TRUST_PROXY 中的“${entry}”不是 IP 地址或网段（例如 10.0.0.1 或 10.0.0.0/8）`);
+    }
+  }
+  return entries;
+}
+
+/** SESSION_IDLE_MINUTES: whole minutes, at least 1; two hours by default. */
+function idleSeconds(value: string | undefined): number {
+  if (value === undefined || value === '') return 2 * 3600;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error(`SESSION_IDLE_MINUTES 应为正整数（分钟），当前为“${value}”`);
+  return Number(value) * 60;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = resolve(env.DATA_DIR || './data');
   return {
@@ -38,5 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     classicTeacher: flag(env.TEACHER_CLASSIC_WEB),
     classicAdmin: flag(env.ADMIN_CLASSIC_WEB),
     sessionTtl: 7 * 24 * 3600,
+    sessionIdle: idleSeconds(env.SESSION_IDLE_MINUTES),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { seedDemo } from './db/seed';
 import { seedDemoResources } from './db/seedFiles';
+import { seedDemoGrading } from './db/seedGrading';
 import { LocalFileStore } from './files/store';
 import { buildApp } from './app';
 import { createWorker } from './workers';
@@ -14,7 +15,8 @@ import { listenForInvalidations, publisher } from './cache/invalidations';
 const startedAt = performance.now();
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pg') });
-if (await seedDemo(database.db)) {
+const seeded = await seedDemo(database.db);
+if (seeded) {
   await seedDemoResources(database.db, new LocalFileStore(join(config.dataDir, 'files')));
   console.log('已写入演示数据（账号见 README.md）');
 }
@@ -32,6 +34,8 @@ const app = await buildApp({
   db: database.db,
   config,
   webRoot: join(import.meta.dirname, '..', 'dist'),
+  // One JSON line per request and per error on standard output (server/http/logging.ts).
+  logger: { level: process.env.LOG_LEVEL || 'info' },
   principals,
   lookups,
   wakeWorkers: () => worker?.notify(),
@@ -48,7 +52,17 @@ const shutdown = async () => {
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
-await app.listen({ port: config.port, host: process.env.HOST ?? '0.0.0.0' });
+const host = process.env.HOST ?? '0.0.0.0';
+await app.listen({ port: config.port, host });
 console.log(
   `学助已启动：http://localhost:${config.port}  （数据库：${database.driver === 'pglite' ? `PGlite ${config.dataDir}` : 'PostgreSQL'}，用时 ${Math.round(performance.now() - startedAt)} ms）`,
 );
+// The demo teacher's AI-correction tasks are made through the API once it answers, in the
+// background (DEMO_GRADING=0 leaves them out; the test servers do).
+if (seeded && process.env.DEMO_GRADING !== '0') {
+  const self = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${config.port}`;
+  seedDemoGrading(self).then(
+    () => console.log(`已提交演示批改任务（用时 ${Math.round(performance.now() - startedAt)} ms），后台批改中`),
+    (error) => console.error('演示批改任务未能创建', error),
+  );
+}

@@ -47,8 +47,9 @@ export default fp(async function auth(app: FastifyInstance) {
   app.decorateRequest('principal', null as unknown as Principal);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.routeOptions.config?.public) return;
-    // Unknown /api routes fall through to the 404 envelope rather than a 401.
-    if (!request.routeOptions.url) return;
+    // Unknown /api routes fall through to the 404 envelope rather than a 401, also when the web
+    // app's catch-all static route is what matched them.
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
     const token = bearerToken(request.headers['blade-auth'] as string | undefined);
     if (!token) throw unauthorized('请先登录');
     const requested = request.headers[ACTIVE_ROLE_HEADER];
@@ -56,8 +57,9 @@ export default fp(async function auth(app: FastifyInstance) {
     if (!row) {
       const claims = await readToken(app.config.jwtSecret, token);
       if (!claims) throw unauthorized('登录已过期，请重新登录');
-      row = await loadPrincipalRow(app.db, claims.sid);
+      row = await loadPrincipalRow(app.db, claims.sid, app.config.sessionIdle);
       if (!row) throw unauthorized('登录已失效，请重新登录');
+      if (row.idle) throw unauthorized('长时间未操作，登录已失效，请重新登录');
       app.principals.set(token, row);
     }
     request.principal = toPrincipal(row, typeof requested === 'string' ? requested : undefined, app.config);

@@ -32,15 +32,38 @@ export interface PrincipalRow {
   ancestors: string | null;
   role_keys: string[] | null;
   session_id: string;
-  expires_at: Date | string;
+  /**
+   * Until when a copy of this row may be used without asking the database: the session's end, or
+   * the time its use is next due to be recorded, whichever comes first; so never past its idle end.
+   */
+  fresh_until: Date | string;
+  /** Unused for longer than the idle timeout: the session has ended. */
+  idle: boolean;
 }
 
-/** One round trip: a live session, its user, partner chain and roles. */
-export async function loadPrincipalRow(db: Db, sessionId: string): Promise<PrincipalRow | undefined> {
+/** How often a session's use is recorded: once a minute, or more often for a very short idle timeout. */
+export const touchInterval = (idleSeconds: number) => Math.min(60, idleSeconds / 4);
+
+/**
+ * One round trip: a live session, its user, partner chain and roles. Records the use of the
+ * session when the last record is older than touchInterval, so busy sessions cost one write a
+ * minute, not one per request.
+ */
+export async function loadPrincipalRow(db: Db, sessionId: string, idleSeconds: number): Promise<PrincipalRow | undefined> {
+  const idle = sql`make_interval(secs => ${idleSeconds}::float8)`;
+  const touch = sql`make_interval(secs => ${touchInterval(idleSeconds)}::float8)`;
   const { rows } = (await db.execute(sql`
-    SELECT s.id AS session_id, s.expires_at, u.id AS user_id, u.username, u.name, u.tenant_id, u.school_id, u.partner_id, u.region, p.ancestors,
+    WITH touched AS (
+      UPDATE sessions SET last_seen_at = now()
+       WHERE id = ${sessionId} AND revoked_at IS NULL AND expires_at > now()
+         AND last_seen_at > now() - ${idle} AND last_seen_at <= now() - ${touch}
+      RETURNING id, last_seen_at)
+    SELECT s.id AS session_id, u.id AS user_id, u.username, u.name, u.tenant_id, u.school_id, u.partner_id, u.region, p.ancestors,
+           least(s.expires_at, coalesce(t.last_seen_at, s.last_seen_at) + ${touch}) AS fresh_until,
+           s.last_seen_at <= now() - ${idle} AS idle,
            (SELECT array_agg(r.role_key ORDER BY r.id) FROM user_roles r WHERE r.user_id = u.id) AS role_keys
       FROM sessions s
+      LEFT JOIN touched t ON t.id = s.id
       JOIN users u ON u.id = s.user_id
       LEFT JOIN partners p ON p.id = u.partner_id
      WHERE s.id = ${sessionId} AND s.revoked_at IS NULL AND s.expires_at > now()`)) as unknown as { rows: PrincipalRow[] };

@@ -1,5 +1,7 @@
 // Tokens seen in the last few seconds, with their session, kept in memory so that the hot path of
-// every call neither verifies the signature again nor waits on the database.
+// every call neither verifies the signature again nor waits on the database. An entry is dropped
+// once its row stops being fresh (the session ends, or its use is due to be recorded), so the
+// cache never keeps an expired or idle session alive and never hides a session's activity.
 //
 // Revocation stays immediate: logout and password resets evict here and publish the eviction on
 // the database (pg_notify); every other API process on the same PostgreSQL listens
@@ -33,7 +35,7 @@ export class PrincipalCache implements PrincipalStore, Subscriber {
     const hit = this.entries.get(token);
     if (!hit) return undefined;
     const now = Date.now();
-    if (now - hit.at > TTL_MS || now >= new Date(hit.row.expires_at).getTime()) {
+    if (now - hit.at > TTL_MS || now >= new Date(hit.row.fresh_until).getTime()) {
       this.entries.delete(token);
       return undefined;
     }

@@ -11,6 +11,8 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: its data directory as a tarball, to open copies with `loadDataDir`. */
+  dump?: () => Promise<Blob | File>;
 }
 
 const migrationsFolder = join(import.meta.dirname, 'migrations');
@@ -22,6 +24,8 @@ export interface OpenOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** PGlite in memory, starting from a dump of another PGlite's data (tests' seeded snapshot). */
+  loadDataDir?: Blob;
 }
 
 /** Opens the database and brings its schema up to date. */
@@ -31,6 +35,9 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server drops (a restart, a terminated backend) is reported here; with
+    // no listener Node would crash the process. The pool replaces the connection on next use.
+    pool.on('error', (err) => console.warn(`[db] idle connection lost: ${err.message}`));
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(db as never, { migrationsFolder });
     return { db, driver: 'postgres', close: () => pool.end() };
@@ -39,10 +46,10 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
+  const client = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder });
-  return { db, driver: 'pglite', close: () => client.close() };
+  return { db, driver: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }
 
 export { schema };

@@ -1,7 +1,7 @@
 // The relational schema. Every tenant-owned row carries tenant_id so the tables can be
 // distributed on it (DESIGN.md "scale-out"); platform rows (partners, sessions, subjects) do not.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, real, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -33,6 +33,8 @@ export const schools = pgTable(
     region: text('region').notNull(),
     /** The partner that runs this school directly, if any. */
     partnerId: integer('partner_id').references(() => partners.id),
+    /** ScoreDisclosure (src/domain/content.ts): what non-teachers see of a student's exam result. */
+    scoreDisclosure: smallint('score_disclosure').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [index('schools_tenant_idx').on(t.tenantId)],
@@ -75,20 +77,25 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Last use, recorded at most about once a minute: the idle timeout counts from here. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed sign-ins, for the lock-out rule (5 per account and IP in 10 minutes). */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Sign-in limits (server/auth/signInLimits.ts), one row per account ('account:<username>') and per
+ * address ('address:<ip>'): `level` counts recent failed tries as it stood at `updated_at`, the
+ * time of the last counted try; the rules there say how it fades and what it costs.
+ */
+export const loginThrottles = pgTable(
+  'login_throttles',
   {
-    id: serial('id').primaryKey(),
-    username: text('username').notNull(),
-    ip: text('ip').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    key: text('key').primaryKey(),
+    level: doublePrecision('level').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_idx').on(t.username, t.ip, t.at)],
+  (t) => [index('login_throttles_updated_idx').on(t.updatedAt)],
 );
 
 export const subjects = pgTable('subjects', {
@@ -201,7 +208,19 @@ export const students = pgTable(
   ],
 );
 
-/** Homework a teacher assigned to a class; the menu badge counts those awaiting review. */
+/** One question of a piece of work (homework or exam), frozen when the work is given. */
+export interface WorkItem {
+  questionId: number;
+  points: number;
+  /** Printed number, e.g. "3" or "12(2)". */
+  no: string;
+}
+
+/**
+ * Homework a teacher assigned to one class (assigning to several classes writes one row per class,
+ * sharing `batch_id`); the menu badge counts those awaiting review. Source type per SPEC §3:
+ * 1 homework book (pages or sections of an exercise book), 0 custom homework (a list of questions).
+ */
 export const homeworks = pgTable(
   'homeworks',
   {
@@ -215,8 +234,340 @@ export const homeworks = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }),
     /** Submissions not yet reviewed by the teacher. */
     pendingReview: integer('pending_review').notNull().default(0),
+    sourceType: smallint('source_type').notNull().default(0),
+    bookId: integer('book_id').references(() => exerciseBooks.id),
+    /** What was chosen: book page ids or section ids, for the list to describe it. */
+    selection: jsonb('selection').$type<{ pageIds?: number[]; sectionIds?: number[] }>(),
+    items: jsonb('items').$type<WorkItem[]>().notNull().default([]),
+    /** SPEC §3 term value: year + '01' | '02'. */
+    term: text('term').notNull().default(''),
+    /** Rows assigned together to several classes share this id (the first row's id). */
+    batchId: integer('batch_id'),
   },
-  (t) => [index('homeworks_teacher_idx').on(t.tenantId, t.teacherId, t.assignedAt)],
+  (t) => [index('homeworks_teacher_idx').on(t.tenantId, t.teacherId, t.assignedAt), index('homeworks_class_idx').on(t.tenantId, t.classId, t.assignedAt)],
+);
+
+// ---- Teaching content: platform content (tenant_id NULL) shared by every school, or a school's own.
+
+/** Knowledge points: a tree per subject and stage (2 = 初中), named after the curriculum standards. */
+export const knowledgePoints = pgTable(
+  'knowledge_points',
+  {
+    id: serial('id').primaryKey(),
+    subjectId: integer('subject_id').notNull().references(() => subjects.id),
+    stage: smallint('stage').notNull(),
+    parentId: integer('parent_id'),
+    name: text('name').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('knowledge_points_subject_idx').on(t.subjectId, t.stage, t.parentId)],
+);
+
+/**
+ * A question of the bank. Types (src/domain/content.ts): 1 单选, 2 多选, 3 判断, 4 填空, 5 解答,
+ * 6 综合 (its sub-questions point at it with parent_id), 7 作文. Stems keep LaTeX as text ($…$).
+ */
+export const questions = pgTable(
+  'questions',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').references(() => tenants.id),
+    subjectId: integer('subject_id').notNull().references(() => subjects.id),
+    stage: smallint('stage').notNull().default(2),
+    gradeLevel: smallint('grade_level'),
+    type: smallint('type').notNull(),
+    stem: text('stem').notNull(),
+    options: jsonb('options').$type<{ key: string; text: string }[]>(),
+    /** 单选 'B', 多选 'AC', 判断 '对'/'错', 填空 blanks joined by '；', otherwise the model answer. */
+    answer: text('answer').notNull().default(''),
+    analysis: text('analysis').notNull().default(''),
+    difficulty: smallint('difficulty').notNull(),
+    points: real('points').notNull(),
+    knowledgePointIds: integer('knowledge_point_ids').array().notNull().default(sql`'{}'::integer[]`),
+    source: text('source'),
+    parentId: integer('parent_id'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('questions_search_idx').on(t.subjectId, t.stage, t.type, t.difficulty),
+    index('questions_kp_idx').using('gin', t.knowledgePointIds),
+    index('questions_parent_idx').on(t.parentId),
+  ],
+);
+
+/** 教辅/练习册: grade level 7–9, term 1 上册 / 2 下册. */
+export const exerciseBooks = pgTable(
+  'exercise_books',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').references(() => tenants.id),
+    title: text('title').notNull(),
+    subjectId: integer('subject_id').notNull().references(() => subjects.id),
+    gradeLevel: smallint('grade_level').notNull(),
+    term: smallint('term').notNull(),
+    edition: text('edition').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('exercise_books_grade_idx').on(t.gradeLevel, t.subjectId)],
+);
+
+export const bookChapters = pgTable(
+  'book_chapters',
+  {
+    id: serial('id').primaryKey(),
+    bookId: integer('book_id').notNull().references(() => exerciseBooks.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    sortOrder: integer('sort_order').notNull(),
+  },
+  (t) => [index('book_chapters_book_idx').on(t.bookId)],
+);
+
+export const bookSections = pgTable(
+  'book_sections',
+  {
+    id: serial('id').primaryKey(),
+    bookId: integer('book_id').notNull().references(() => exerciseBooks.id, { onDelete: 'cascade' }),
+    chapterId: integer('chapter_id').notNull().references(() => bookChapters.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    sortOrder: integer('sort_order').notNull(),
+    knowledgePointId: integer('knowledge_point_id').references(() => knowledgePoints.id),
+  },
+  (t) => [index('book_sections_book_idx').on(t.bookId)],
+);
+
+/** A printed page of a book; `page_no` is the number printed on it. */
+export const bookPages = pgTable(
+  'book_pages',
+  {
+    id: serial('id').primaryKey(),
+    bookId: integer('book_id').notNull().references(() => exerciseBooks.id, { onDelete: 'cascade' }),
+    sectionId: integer('section_id').notNull().references(() => bookSections.id, { onDelete: 'cascade' }),
+    pageNo: integer('page_no').notNull(),
+  },
+  (t) => [uniqueIndex('book_pages_no_uq').on(t.bookId, t.pageNo), index('book_pages_section_idx').on(t.sectionId)],
+);
+
+/** Answer area of a question on its printed page, in millimetres from the page's top-left corner. */
+export interface AnswerArea {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The questions of a page in printed order, with where each one's answer is written. */
+export const bookPageQuestions = pgTable(
+  'book_page_questions',
+  {
+    id: serial('id').primaryKey(),
+    pageId: integer('page_id').notNull().references(() => bookPages.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id').notNull().references(() => questions.id),
+    sortOrder: integer('sort_order').notNull(),
+    answerArea: jsonb('answer_area').$type<AnswerArea>().notNull(),
+  },
+  (t) => [uniqueIndex('book_page_questions_uq').on(t.pageId, t.questionId), index('book_page_questions_question_idx').on(t.questionId)],
+);
+
+/** The books a class uses for a course (what getExerciseBooksByClassId returns). */
+export const classBooks = pgTable(
+  'class_books',
+  {
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    classId: integer('class_id').notNull().references(() => classes.id, { onDelete: 'cascade' }),
+    bookId: integer('book_id').notNull().references(() => exerciseBooks.id),
+    courseId: integer('course_id').notNull().references(() => courses.id),
+  },
+  (t) => [primaryKey({ columns: [t.classId, t.bookId] })],
+);
+
+/** 组卷: a teacher's paper, its sections and questions with points. */
+export const papers = pgTable(
+  'papers',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    createdBy: integer('created_by').notNull().references(() => users.id),
+    title: text('title').notNull(),
+    subjectId: integer('subject_id').notNull().references(() => subjects.id),
+    gradeLevel: smallint('grade_level').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    totalPoints: real('total_points').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('papers_school_idx').on(t.tenantId, t.schoolId, t.createdBy)],
+);
+
+export const paperSections = pgTable(
+  'paper_sections',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    paperId: integer('paper_id').notNull().references(() => papers.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    sortOrder: integer('sort_order').notNull(),
+  },
+  (t) => [index('paper_sections_paper_idx').on(t.paperId)],
+);
+
+export const paperQuestions = pgTable(
+  'paper_questions',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    paperId: integer('paper_id').notNull().references(() => papers.id, { onDelete: 'cascade' }),
+    sectionId: integer('section_id').notNull().references(() => paperSections.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id').notNull().references(() => questions.id),
+    sortOrder: integer('sort_order').notNull(),
+    points: real('points').notNull(),
+  },
+  (t) => [index('paper_questions_paper_idx').on(t.paperId), index('paper_questions_question_idx').on(t.questionId)],
+);
+
+/** A paper given to classes on a date; `items` freezes the scored questions and their points. */
+export const exams = pgTable(
+  'exams',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    paperId: integer('paper_id').references(() => papers.id),
+    gradeId: integer('grade_id').notNull().references(() => grades.id),
+    courseId: integer('course_id').notNull().references(() => courses.id),
+    title: text('title').notNull(),
+    examDate: date('exam_date').notNull(),
+    term: text('term').notNull(),
+    fullMarks: real('full_marks').notNull(),
+    items: jsonb('items').$type<WorkItem[]>().notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('exams_school_idx').on(t.tenantId, t.schoolId, t.examDate)],
+);
+
+export const examClasses = pgTable(
+  'exam_classes',
+  {
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    examId: integer('exam_id').notNull().references(() => exams.id, { onDelete: 'cascade' }),
+    classId: integer('class_id').notNull().references(() => classes.id),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.classId] }), index('exam_classes_class_idx').on(t.tenantId, t.classId)],
+);
+
+// ---- Answer records: the one truth every report, wrong-answer book and badge reads.
+
+/** Who wrote an answer record's grading: the machine, or a teacher's review (which wins). */
+export const GradedBy = { machine: 1, review: 2 } as const;
+
+/**
+ * One row per student × question × piece of work (source type 0/1 → homeworks.id, 2 → exams.id).
+ * Written only through server/modules/minerva/answers.ts (recordAnswers), which keeps the rollups
+ * below current in the same transaction. The key is the primary key (no surrogate id: at tens of
+ * millions of rows every byte and index counts) and leads with tenant_id, the distribution column.
+ * class, school, subject, term and knowledge points are copied in at first write so reports never
+ * join back to content or rosters, and a record stays with the class the work was given to.
+ */
+export const answerRecords = pgTable(
+  'answer_records',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    sourceType: smallint('source_type').notNull(),
+    sourceId: integer('source_id').notNull(),
+    studentId: integer('student_id').notNull().references(() => students.id),
+    questionId: integer('question_id').notNull(),
+    schoolId: integer('school_id').notNull(),
+    classId: integer('class_id').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    term: text('term').notNull(),
+    knowledgePointIds: integer('knowledge_point_ids').array().notNull(),
+    isCorrect: boolean('is_correct').notNull(),
+    score: real('score').notNull(),
+    maxScore: real('max_score').notNull(),
+    /** The student's answer as read (option letters for objective items). */
+    answer: text('answer'),
+    gradedBy: smallint('graded_by').notNull(),
+    reviewerId: integer('reviewer_id'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.sourceType, t.sourceId, t.studentId, t.questionId] }),
+    // Wrong-answer books (a student's, a class's), newest first; wrong rows are the minority.
+    index('answer_records_student_wrong_idx').on(t.tenantId, t.studentId, t.answeredAt).where(sql`NOT is_correct`),
+    index('answer_records_class_wrong_idx').on(t.tenantId, t.classId, t.answeredAt).where(sql`NOT is_correct`),
+    // A piece of work's records (option rates, upper and lower groups) are a prefix of the key.
+  ],
+);
+
+const tally = () => ({
+  answered: integer('answered').notNull().default(0),
+  correct: integer('correct').notNull().default(0),
+  score: real('score').notNull().default(0),
+  maxScore: real('max_score').notNull().default(0),
+});
+
+/** Rollup: one class's results on one question of one piece of work (score² for item variance). */
+export const workQuestionStats = pgTable(
+  'work_question_stats',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    sourceType: smallint('source_type').notNull(),
+    sourceId: integer('source_id').notNull(),
+    classId: integer('class_id').notNull(),
+    questionId: integer('question_id').notNull(),
+    ...tally(),
+    scoreSquares: real('score_squares').notNull().default(0),
+  },
+  // By question: whether a question was ever answered, and how it does across classes.
+  (t) => [primaryKey({ columns: [t.tenantId, t.sourceType, t.sourceId, t.classId, t.questionId] }), index('work_question_stats_question_idx').on(t.questionId)],
+);
+
+/** Rollup: one student's total on one piece of work (submitted = a row exists). */
+export const workStudentStats = pgTable(
+  'work_student_stats',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    sourceType: smallint('source_type').notNull(),
+    sourceId: integer('source_id').notNull(),
+    studentId: integer('student_id').notNull(),
+    classId: integer('class_id').notNull(),
+    ...tally(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.sourceType, t.sourceId, t.studentId] }), index('work_student_stats_class_idx').on(t.tenantId, t.sourceType, t.sourceId, t.classId)],
+);
+
+/** Rollup: a class × knowledge point per day (time ranges sum days), with the term for term views. */
+export const classKnowledgeStats = pgTable(
+  'class_knowledge_stats',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    classId: integer('class_id').notNull(),
+    knowledgePointId: integer('knowledge_point_id').notNull(),
+    day: date('day').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    term: text('term').notNull(),
+    ...tally(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.classId, t.knowledgePointId, t.day] })],
+);
+
+/** Rollup: a student × knowledge point per term. */
+export const studentKnowledgeStats = pgTable(
+  'student_knowledge_stats',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    studentId: integer('student_id').notNull(),
+    knowledgePointId: integer('knowledge_point_id').notNull(),
+    term: text('term').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    ...tally(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.studentId, t.term, t.knowledgePointId] })],
 );
 
 /** AI grading tasks (SPEC §3): type 1 examProcess, 2 composition, 3 answerSheet; status 1/3/4/7. */

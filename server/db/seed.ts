@@ -4,6 +4,8 @@ import { count } from 'drizzle-orm';
 import type { Db } from './index';
 import * as t from './schema';
 import { hashPassword } from '../auth/passwords';
+import { seedContent } from './seed/content';
+import { seedSchoolWork } from './seed/schoolWork';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -145,6 +147,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await user({ username: 'partner1', name: '周明', partnerId: p1.id }, ['partner']);
     await user({ username: 'partner2', name: '吴芳', partnerId: p2.id }, ['partner']);
     await user({ username: 'partner3', name: '郑凯', partnerId: p3.id }, ['partner']);
+
+    // Teaching content (books, bank) and a term of homework and exams with every student's answers.
+    const books = await seedContent(tx, subjectId);
+    await seedSchoolWork(tx, books);
   });
   return true;
 }

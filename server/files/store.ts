@@ -18,6 +18,8 @@ export interface StoredFile {
 
 /** A file being written: inspect it, then keep it under its hash or throw it away. */
 export interface PendingFile extends StoredFile {
+  /** Where the bytes wait for commit() or discard(): checks that need more than the head read them there. */
+  path: string;
   commit(): Promise<void>;
   discard(): Promise<void>;
 }
@@ -73,6 +75,7 @@ export class LocalFileStore implements FileStore {
       hash,
       size,
       head: Buffer.concat(headChunks),
+      path: tmp,
       commit: async () => {
         await mkdir(join(target, '..'), { recursive: true });
         // Same hash, same bytes: an existing copy is as good as the new one.

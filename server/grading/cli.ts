@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CLEAN_MIX, HARD_MIX, makeScan, randomFilling } from './corpus/generate.js';
+import { CLEAN_MIX, makeScan, PENCIL_MIX, randomFilling } from './corpus/generate.js';
 import { essayText } from './corpus/phrases.js';
 import { rng } from './corpus/random.js';
 import { sampleChineseSheet, sampleMathSheet } from './corpus/sampleSheets.js';
@@ -71,7 +71,7 @@ async function demo(dir: string): Promise<void> {
   const students = math.identity.mode === 'roster' ? math.identity.students : [];
   const qualities = [{}, { rotateDeg: 8, noise: 6 }, { upsideDown: true, jpegQuality: 60 }, { perspective: 0.8, shadow: 0.4, noise: 5, background: 70 }];
   for (const [i, s] of students.entries()) {
-    const f = randomFilling(math, { sheetId: math.sheetId, page: 1, studentId: s.id }, rng(i + 1), i === 3 ? HARD_MIX : CLEAN_MIX);
+    const f = randomFilling(math, { sheetId: math.sheetId, page: 1, studentId: s.id }, rng(i + 1), i === 3 ? PENCIL_MIX : CLEAN_MIX);
     // Most students know most answers: copy the key where the simulated mark is a clean one.
     for (const it of math.pages[0]!.objective) {
       const marks = f.objective[it.no] ?? [];
@@ -79,6 +79,11 @@ async function demo(dir: string): Promise<void> {
       if (k && 'answer' in k && marks.length > 0 && marks.every((m) => m.style === 'full') && r() < 0.8) {
         f.objective[it.no] = [...k.answer].map((label) => ({ label, style: 'full' as const }));
       }
+    }
+    if (i === 3) {
+      // The pencil-marked sheet always shows the cases a teacher is asked about.
+      f.objective[5] = [{ label: 'B', style: 'half' }];
+      f.objective[14] = [{ label: 'A', style: 'full' }, { label: 'D', style: 'faint' }];
     }
     f.fill = { 41: ['3', '-2'], 42: ['x=5'], 43: ['12', i % 2 ? '20' : '24'] };
     f.short = { 44: ['解：设鸡有x只，兔有y只', 'x+y=35，2x+4y=94', '答：鸡23只，兔12只'] };

@@ -10,8 +10,8 @@ export { renderSheetPdf } from './render/pdf.js';
 export { renderPageSvg } from './render/svg.js';
 export { copiesFor, nameLine } from './render/copyText.js';
 
-export { decodeGray, type GrayImage } from './image/gray.js';
-export { pdfPageImages } from './image/pdf.js';
+export { checkImageSize, decodeGray, ImageTooLarge, MAX_IMAGE_PIXELS, type GrayImage } from './image/gray.js';
+export { checkPdf, pdfPageImages, PdfRefused, MAX_PDF_PAGES } from './image/pdf.js';
 export { recognisePage, reviewFlagLabel } from './omr/recognise.js';
 export type { ItemReading, PageReading, PageFailure, ReviewFlag, StudentReading, LayoutLookup } from './omr/recognise.js';
 
@@ -23,7 +23,7 @@ export type { AnswerKey, KeyItem, MultipleRule, ItemScore, SheetScore } from './
 export { normaliseAnswer, normaliseJudge } from './score/normalise.js';
 
 export { scoreEssay, type EssayResult } from './essay/index.js';
-export { scoreEssayRubric, countChars, type RubricResult, type EssayOptions, type SentenceNote } from './essay/rubric.js';
+export { scoreEssayRubric, countChars, type RubricResult, type EssayOptions, type SentenceNote, type EssayFlag } from './essay/rubric.js';
 export { llmConfigFromEnv, reviewWithLlm, type LlmConfig } from './essay/llm.js';
 
 export { alignHomework, type HomeworkQuestion, type HomeworkReading } from './homework/align.js';

@@ -1,7 +1,7 @@
 import { scoreEssay, type EssayResult } from './essay/index.js';
 import type { LlmConfig } from './essay/llm.js';
-import { decodeGray } from './image/gray.js';
-import { pdfPageImages } from './image/pdf.js';
+import { decodeGray, ImageTooLarge } from './image/gray.js';
+import { PdfRefused, pdfPageImages } from './image/pdf.js';
 import type { SheetLayout } from './layout/types.js';
 import { getOcr } from './ocr/engine.js';
 import { readEssay, readFillBoxes, readShortAnswers, type EssayText, type FillBoxText, type ShortAnswerText } from './ocr/regions.js';
@@ -30,6 +30,8 @@ export type PageResult =
       shortAnswers: ShortAnswerText[];
       essays: EssayText[];
       needsReview: boolean;
+      /** Layout millimetres -> pixels of the decoded image (3x3 row-major), for drawing the reading over the scan. */
+      h?: number[];
     }
   | { ok: false; source: string; error: string };
 
@@ -71,8 +73,8 @@ export async function expandInputs(files: InputFile[]): Promise<Expanded[]> {
         const source = `${f.name} 第${p.page}页`;
         out.push('image' in p ? { source, image: p.image } : { source, error: p.error });
       }
-    } catch {
-      out.push({ source: f.name, error: '无法读取 PDF 文件，文件可能已损坏或加密' });
+    } catch (error) {
+      out.push({ source: f.name, error: error instanceof PdfRefused ? error.message : '无法读取 PDF 文件，文件可能已损坏或加密' });
     }
   }
   return out;
@@ -82,8 +84,8 @@ export async function readPage(source: string, image: Uint8Array, opts: GradeOpt
   let gray;
   try {
     gray = await decodeGray(image);
-  } catch {
-    return { ok: false, source, error: '无法解码图片，请上传 JPG、PNG 或 PDF 文件' };
+  } catch (error) {
+    return { ok: false, source, error: error instanceof ImageTooLarge ? error.message : '无法解码图片，请上传 JPG、PNG 或 PDF 文件' };
   }
   const reading = recognisePage(gray, (id) => opts.layouts.find((l) => l.sheetId === id), opts.layouts);
   if (!reading.ok) return { ok: false, source, error: reading.error };
@@ -105,6 +107,7 @@ export async function readPage(source: string, image: Uint8Array, opts: GradeOpt
     pageFlags: reading.pageFlags,
     ...text,
     needsReview: reading.needsReview,
+    h: [...reading.h],
   };
 }
 

@@ -1,5 +1,6 @@
 // The reply envelope of SPEC §7: {code, msg, success, data}, with HTTP status = code (DESIGN.md).
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface Envelope<T> {
   code: number;
@@ -29,8 +30,11 @@ export const forbidden = (msg = '无权访问') => new ApiError(403, msg);
 export const notFound = (msg = '数据不存在') => new ApiError(404, msg);
 export const conflict = (msg: string) => new ApiError(409, msg);
 
-/** Chinese names of request fields, for validation messages. */
-const FIELD_LABELS: Record<string, string> = {
+/**
+ * Chinese names of request fields, for validation messages. Every property of every route schema
+ * (query, body, multipart fields) has one: tests/api/fuzz.test.ts fails on a field without.
+ */
+export const FIELD_LABELS: Record<string, string> = {
   username: '用户名',
   password: '密码',
   leaderType: '角色类型',
@@ -63,19 +67,104 @@ const FIELD_LABELS: Record<string, string> = {
   type: '类型',
   subjectId: '学科',
   bindings: '任教班级',
+  includeGraduated: '是否包含已毕业',
+  mine: '只看我上传的',
+  // AI correction (docs/api-correct.md)
+  taskId: '批改任务',
+  fileId: '文件',
+  resultId: '批改结果',
+  comment: '评语',
+  sheetId: '答题卡',
+  paper: '纸张大小',
+  identity: '学生识别方式',
+  digits: '学号位数',
+  sections: '题目分区',
+  kind: '分区类型',
+  items: '题目',
+  no: '题号',
+  options: '选项个数',
+  blanks: '填空',
+  heightMm: '作答区高度',
+  cells: '作文格数',
+  columns: '每行格数',
+  prompt: '作文题目',
+  minChars: '最少字数',
+  answerKey: '答案',
+  multipleRule: '多选题给分规则',
+  missing: '漏选得分比例',
+  wrong: '错选得分比例',
+  minOcrConfidence: '识别可信度下限',
+  answer: '答案',
+  points: '分值',
+  essay: '作文',
+  questions: '题目',
+  text: '内容',
+  essayBrief: '作文要求',
+  fullMarks: '满分',
+  scoreDisclosure: '成绩公开范围',
+  score: '得分',
+  // Teaching content (docs/api-content.md)
+  classIds: '班级',
+  bookId: '练习册',
+  pageId: '页面',
+  pageIds: '页面',
+  sectionIds: '章节',
+  questionId: '题目',
+  questionIds: '题目',
+  dueAt: '截止时间',
+  examId: '考试',
+  paperId: '试卷',
+  homeworkId: '作业',
+  knowledgePointId: '知识点',
+  knowledgePointIds: '知识点',
+  children: '小题',
+  difficulty: '难度',
+  stem: '题干',
+  analysis: '解析',
+  key: '选项字母',
+  question: '题目',
+  durationMinutes: '考试时长',
+  gradeLevel: '年级',
+  isCorrect: '是否正确',
+  sourceType: '来源类型',
+  sourceId: '作业或考试',
+  position: '位置',
+  answerArea: '作答区域',
+  dateRange: '作业日期',
+  stage: '学段',
+  source: '来源',
+  x: '横向位置',
+  y: '纵向位置',
+  width: '宽度',
+  height: '高度',
 };
+
+/** The Chinese name of a request field, or undefined for a name no schema declares. */
+export const fieldLabel = (name: string): string | undefined => (Object.hasOwn(FIELD_LABELS, name) ? FIELD_LABELS[name] : undefined);
 
 interface AjvError {
   keyword: string;
   instancePath: string;
+  schemaPath: string;
   params: Record<string, unknown>;
 }
 
-function describe(err: AjvError): string {
+/**
+ * The field an error is about, named from the schema (never from the request, whose keys may be
+ * anything): the missing property, else the last declared property on the schema path.
+ */
+function fieldOf(err: AjvError): string {
   const missing = err.params.missingProperty as string | undefined;
-  // Array items (`/studentIds/3`) are named by their array.
-  const path = missing ?? err.instancePath.split('/').filter((s) => s && !/^\d+$/.test(s)).pop() ?? '';
-  const field = FIELD_LABELS[path] ?? path ?? '参数';
+  if (missing) return fieldLabel(missing) ?? '参数';
+  const segments = (err.schemaPath ?? '').split('/');
+  for (let i = segments.length - 2; i >= 0; i--) {
+    if (segments[i] === 'properties') return fieldLabel(decodeURIComponent(segments[i + 1])) ?? '参数';
+  }
+  return '参数';
+}
+
+function describe(err: AjvError): string {
+  const field = fieldOf(err);
   switch (err.keyword) {
     case 'required':
       return `${field}不能为空`;
@@ -83,22 +172,38 @@ function describe(err: AjvError): string {
       return err.params.limit === 1 ? `${field}不能为空` : `${field}长度不能少于${err.params.limit}个字符`;
     case 'maxLength':
       return `${field}长度不能超过${err.params.limit}个字符`;
+    case 'minItems':
+      return err.params.limit === 1 ? `${field}不能为空` : `${field}不能少于${err.params.limit}项`;
+    case 'maxItems':
+      return `${field}不能超过${err.params.limit}项`;
     case 'minimum':
     case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
     case 'enum':
     case 'anyOf':
     case 'const':
       return `${field}取值不正确`;
-    case 'type':
-      return `${field}格式不正确`;
     case 'additionalProperties':
-      return `不支持的参数${String(err.params.additionalProperty ?? '')}`;
+      return '请求包含不支持的参数';
     default:
       return `${field}格式不正确`;
   }
 }
 
-function send(reply: import('fastify').FastifyReply, code: number, msg: string) {
+/**
+ * The message for a failed validation. Of the errors ajv reports (one per branch of a union), the
+ * one deepest in the input says best what is wrong; ties go to the first.
+ */
+export function validationMessage(errors: readonly unknown[]): string {
+  const list = errors as AjvError[];
+  if (!list.length) return '请求参数格式不正确';
+  const depth = (e: AjvError) => e.instancePath.split('/').length + (e.keyword === 'required' ? 1 : 0);
+  const best = list.reduce((a, b) => (depth(b) > depth(a) ? b : a));
+  return describe(best);
+}
+
+function send(reply: FastifyReply, code: number, msg: string) {
   return reply.status(code).send({ code, msg, success: false, data: null });
 }
 
@@ -111,7 +216,7 @@ export function registerEnvelope(app: FastifyInstance) {
     }
     const fe = error as FastifyError;
     if (fe.validation) {
-      return send(reply, 400, describe(fe.validation[0] as unknown as AjvError));
+      return send(reply, 400, validationMessage(fe.validation));
     }
     if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return send(reply, 400, '请求内容不是有效的 JSON');
@@ -119,10 +224,42 @@ export function registerEnvelope(app: FastifyInstance) {
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, 413, '上传内容过大');
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return send(reply, 415, '不支持的请求类型');
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      request.log.info({ err: error }, 'request refused');
       return send(reply, fe.statusCode, '请求有误');
     }
-    request.log.error(error);
+    request.log.error({ err: error }, 'request failed');
     return send(reply, 500, '服务异常');
   });
   app.setNotFoundHandler((request, reply) => send(reply, 404, '接口不存在'));
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', '请求地址或请求头过长'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', '请求超时，请重试'],
+};
+
+/**
+ * Requests Node refuses before Fastify sees them (an address or headers beyond maxHeaderSize, a
+ * malformed request line, a timeout) are answered with the envelope too, not Node's English text.
+ */
+export function sendClientError(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [code, status, msg] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad Request', '请求格式不正确'];
+  this.log.info({ err }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ code, msg, success: false, data: null });
+    socket.write(
+      `HTTP/1.1 ${code} ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
+/**
+ * Errors the router raises before any route runs (a path parameter past maxParamLength, a URL
+ * that does not decode): Fastify would answer them in English JSON of its own.
+ */
+export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, 414, '请求地址过长');
+  return send(reply, 400, '请求地址不正确');
 }

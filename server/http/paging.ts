@@ -2,9 +2,11 @@
 import { Type } from 'typebox';
 
 export const MAX_PAGE_SIZE = 500;
+/** Far beyond any real list (500 × 100,000 rows) and small enough that OFFSET stays an integer. */
+export const MAX_PAGE = 100_000;
 
 export const PagingQuery = {
-  current: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  current: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 })),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 })),
 };
 

@@ -1,17 +1,22 @@
 // Where the sign-in app may send the user after signing in: same-origin targets only, so a
 // crafted link cannot use our sign-in page to forward credentials-bearing users elsewhere.
 
-/** A same-origin redirect as a path ('/', '/#/homework'); anything else becomes '/'. */
+/**
+ * A same-origin redirect as an absolute URL; anything else becomes the home page. The target is
+ * resolved against our origin and the origins compared; the resolved URL itself is returned, never
+ * a path to be resolved again: '/.//evil.example' resolves to the path '//evil.example', which the
+ * browser would read as another host.
+ */
 export function safeRedirect(raw: string | null | undefined, origin: string): string {
-  if (!raw) return '/';
+  const home = new URL('/', origin).href;
+  if (!raw) return home;
   let url: URL;
   try {
-    url = new URL(raw, origin);
+    url = new URL(raw, home);
   } catch {
-    return '/';
+    return home;
   }
-  if (url.origin !== origin || (url.protocol !== 'http:' && url.protocol !== 'https:')) return '/';
-  return `${url.pathname}${url.search}${url.hash}`;
+  return url.origin === new URL(origin).origin ? url.href : home;
 }
 
 const SIGN_OUT_MESSAGES: Record<string, string> = {

@@ -5,13 +5,18 @@ import type { HttpClient } from './http';
 import type { ResourceAdapter } from './adapters';
 import { createShellApi, type ShellApi } from './api';
 import { createSchoolApi, type SchoolApi } from './school';
+import { createMinervaApi, type MinervaApi } from './minerva';
+import { createWorkbookApi, type WorkbookApi } from './workbooks';
+import { createExamApi, type ExamApi } from './exams';
+import { createPaperApi, type PaperApi } from './papers';
+import { createCorrectApi, type CorrectApi } from './correct';
 
 /** Adapters by resource name; resource issues add theirs here. */
 export type AdapterRegistry = Record<string, (http: HttpClient) => ResourceAdapter>;
 
 export const RESOURCE_ADAPTERS: AdapterRegistry = {};
 
-export type AppDataProvider = DataProvider & ShellApi & SchoolApi & Pick<HttpClient, 'download'>;
+export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & PaperApi & CorrectApi & Pick<HttpClient, 'download'>;
 
 export function createDataProvider(http: HttpClient, registry: AdapterRegistry = RESOURCE_ADAPTERS): AppDataProvider {
   const adapters = new Map<string, ResourceAdapter>();
@@ -46,5 +51,15 @@ export function createDataProvider(http: HttpClient, registry: AdapterRegistry =
   } as unknown as DataProvider;
 
   // Methods only: react-admin hands components a proxy that turns every property into a function.
-  return { ...crud, ...createShellApi(http), ...createSchoolApi(http), download: (url, options) => http.download(url, options) };
+  return {
+    ...crud,
+    ...createShellApi(http),
+    ...createSchoolApi(http),
+    ...createMinervaApi(http),
+    ...createWorkbookApi(http),
+    ...createExamApi(http),
+    ...createPaperApi(http),
+    ...createCorrectApi(http),
+    download: (url, options) => http.download(url, options),
+  };
 }

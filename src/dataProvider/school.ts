@@ -45,6 +45,12 @@ export interface GradeOverview {
   boundCount: number;
   unboundCount: number;
 }
+/** The school's own settings (docs/api-school.md "School settings"). */
+export interface SchoolSettings {
+  scoreDisclosure: number;
+  scoreDisclosureOptions: { label: string; value: number }[];
+}
+
 export interface SchoolOverview {
   gradeCount: number;
   classCount: number;
@@ -92,6 +98,9 @@ export function createSchoolApi(http: HttpClient) {
     setStudentBinding: (studentIds: (number | string)[], bindingStatus: 0 | 1) =>
       http.post<{ count: number }>('/api/wrongbook/v1.0/web/org/batchEnableStudentOrg', { studentIds, bindingStatus }),
     schoolOverview: () => http.get<SchoolOverview>('/api/vesta/school/overview'),
+    schoolSettings: () => http.get<SchoolSettings>('/api/vesta/school/settings'),
+    saveSchoolSettings: async (settings: Pick<SchoolSettings, 'scoreDisclosure'>) =>
+      (await http.request<Pick<SchoolSettings, 'scoreDisclosure'>>('/api/vesta/school/settings', { method: 'PUT', body: settings })).data,
     /** Runs an import workbook; a refused one comes back as a file, not as an error. */
     importWorkbook: async (url: string, file: File, onProgress?: Progress): Promise<ImportOutcome> => {
       const body = new FormData();

@@ -78,11 +78,14 @@ export const REFUND_STATUSES: Option<number>[] = [
   { label: '退款中', value: 1 },
   { label: '已退款', value: 2 },
 ];
+/** `short` names the type where the context already says 批改 (the AI-correction tabs). */
 export const GRADING_TASK_TYPES = [
-  { label: '作业批改', value: 1, key: 'examProcess' },
-  { label: '作文批改', value: 2, key: 'composition' },
-  { label: '答题卡批改', value: 3, key: 'answerSheet' },
+  { label: '作业批改', short: '作业', value: 1, key: 'examProcess' },
+  { label: '作文批改', short: '作文', value: 2, key: 'composition' },
+  { label: '答题卡批改', short: '答题卡', value: 3, key: 'answerSheet' },
 ] as const;
+/** Grading task statuses by name, as the server sends them. */
+export const GradingStatus = { pendingSubmission: 1, grading: 3, graded: 4, failed: 7 } as const;
 export const GRADING_STATUSES: Option<number>[] = [
   { label: '待提交', value: 1 },
   { label: '批改中', value: 3 },

@@ -54,11 +54,23 @@ export function Header({ route, permissions, showBack }: { route: RouteDef | und
       }}
     >
       <Logo />
-      {/* A full-screen home (e.g. the admin's /without/common) has nowhere to go back to. */}
+      {/* A full-screen home (e.g. the admin's /without/common) has nowhere to go back to; its menu's
+          entries sit in the header instead, or the admin could reach 练习册 only by typing its address. */}
       {showBack && backTo !== pathname && (
         <Button component={Link} to={backTo} startIcon={<ArrowBack />} size="small" sx={{ flexShrink: 0 }}>
           返回
         </Button>
+      )}
+      {showBack && backTo === pathname && permissions.menu.length > 0 && (
+        <Box component="nav" aria-label="快捷入口" sx={{ display: 'flex', gap: 0.5, flexShrink: 0 }}>
+          {permissions.menu
+            .filter((entry) => entry.path !== pathname)
+            .map((entry) => (
+              <Button key={entry.path} component={Link} to={entry.path} size="small">
+                {entry.meta.title}
+              </Button>
+            ))}
+        </Box>
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', justifyContent: 'flex-start' }}>
         <FilterBar route={route} role={permissions.activeRole} />

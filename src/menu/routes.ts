@@ -176,7 +176,8 @@ export const ROUTES: RouteDef[] = [
   },
 
   // Admin and part-time
-  { path: '/workbook/:bookId', meta: { title: '练习册详情', roles: ['admin', 'parttime'], hideMenu: true, hideSidebar: true } },
+  { path: '/workbook', meta: { title: '练习册', icon: 'paper', roles: ['admin', 'parttime'] } },
+  { path: '/workbook/:bookId', parent: '/workbook', meta: { title: '练习册详情', roles: ['admin', 'parttime'], hideMenu: true, hideSidebar: true } },
   { path: '/without/common', meta: { title: '学情分析', roles: ['admin', 'teacher'], home: true, hideMenu: true, hideSidebar: true } },
 ];
 

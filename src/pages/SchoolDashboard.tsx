@@ -2,16 +2,18 @@
 // classes, students and binding, all from GET /api/vesta/school/overview. The same path is the
 // partner's school board, which is not built yet: partners get the honest empty screen.
 import { useEffect, useState } from 'react';
-import { useDataProvider, usePermissions } from 'react-admin';
+import { useDataProvider, useNotify, usePermissions } from 'react-admin';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AppDataProvider } from '../dataProvider';
-import type { SchoolOverview } from '../dataProvider/school';
+import type { SchoolOverview, SchoolSettings } from '../dataProvider/school';
 import type { Permissions } from '../authProvider';
 import type { ScreenProps } from '.';
 import EmptyScreen from './EmptyScreen';
@@ -96,6 +98,59 @@ function Board() {
   );
 }
 
+/**
+ * 成绩公开范围: what leaders see of each student's exam result. Teachers always see scores; the
+ * server applies the choice to every report it sends to anyone else.
+ */
+function ScoreDisclosureSetting() {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const [settings, setSettings] = useState<SchoolSettings | null>();
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    dataProvider.schoolSettings().then(setSettings, () => setSettings(null));
+  }, [dataProvider]);
+  if (!settings) return null;
+  const save = async (scoreDisclosure: number) => {
+    setSaving(true);
+    try {
+      await dataProvider.saveSchoolSettings({ scoreDisclosure });
+      setSettings({ ...settings, scoreDisclosure });
+      notify('设置已保存', { type: 'success' });
+    } catch {
+      // The http client has shown why.
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Card variant="outlined" sx={{ borderRadius: 2, mt: 2 }}>
+      <CardContent>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          成绩公开范围
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 1.5 }}>
+          依据《未成年人学校保护规定》，学校不公开学生的成绩和排名。任课教师始终可以看到本班学生的分数；年级组长、学科组长、校长和教研员查看考试报告时，每名学生只显示下面所选的内容，不显示分数。
+        </Typography>
+        <TextField
+          select
+          label="教师以外的人员可以看到"
+          value={settings.scoreDisclosure}
+          disabled={saving}
+          onChange={(event) => void save(Number(event.target.value))}
+          sx={{ width: 420, maxWidth: '100%' }}
+        >
+          {settings.scoreDisclosureOptions.map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      </CardContent>
+    </Card>
+  );
+}
+
 export default function SchoolDashboard({ route }: ScreenProps) {
   const { permissions } = usePermissions<Permissions>();
   if (!permissions) return null;
@@ -103,6 +158,7 @@ export default function SchoolDashboard({ route }: ScreenProps) {
   return (
     <ScreenCard title={route.meta.title}>
       <Board />
+      <ScoreDisclosureSetting />
     </ScreenCard>
   );
 }

@@ -19,6 +19,23 @@ const EmptyScreen: Screen = lazy(() => import('./EmptyScreen'));
 export const SCREENS: Record<string, Screen> = {
   '/school-dashboard': lazy(() => import('./SchoolDashboard')),
   '/classManage': lazy(() => import('./ClassManage')),
+  '/assignHomework': lazy(() => import('./AssignHomework')),
+  '/workbook/:bookId': lazy(() => import('./WorkbookDetail')),
+  '/exam': lazy(() => import('./Exam')),
+  '/examReport': lazy(() => import('./ExamReport')),
+  '/homework': lazy(() => import('./Homework')),
+  '/homeworkDetails': lazy(() => import('./HomeworkDetails')),
+  '/paper': lazy(() => import('./Paper')),
+  '/paperPrinter': lazy(() => import('./PaperPrinter')),
+  '/printer': lazy(() => import('./Printer')),
+  '/AICorrect/index': lazy(() => import('./aiCorrect/TaskList')),
+  '/AICorrect/report': lazy(() => import('./aiCorrect/TaskReport')),
+  '/AICorrect/createCorrectTask': lazy(() => import('./aiCorrect/CreateTask')),
+  '/correctDetail': lazy(() => import('./aiCorrect/CorrectDetail')),
+  '/examProcessCorrectDetail': lazy(() => import('./aiCorrect/CorrectDetail')),
+  '/composition-detail': lazy(() => import('./aiCorrect/composition/CompositionDetail')),
+  '/compositionCorrectDetail': lazy(() => import('./aiCorrect/composition/CompositionDetail')),
+  '/useGuide': lazy(() => import('./useGuide/UseGuide')),
 };
 
 /**

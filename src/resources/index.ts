@@ -2,13 +2,15 @@
 // and a line here; registration wires the adapter, access and the route screens.
 import classes from './classes';
 import grades from './grades';
+import homeworks from './homeworks';
 import jobs from './jobs';
 import schoolResources from './schoolResources';
 import students from './students';
 import subjects from './subjects';
 import teachers from './teachers';
+import workbooks from './workbooks';
 import { registerResources, type ResourceViews } from './define';
 
-export const RESOURCES: readonly ResourceViews[] = [classes, grades, students, teachers, jobs, subjects, schoolResources];
+export const RESOURCES: readonly ResourceViews[] = [classes, grades, students, teachers, jobs, subjects, schoolResources, workbooks, homeworks];
 
 registerResources(RESOURCES);

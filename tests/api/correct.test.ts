@@ -173,6 +173,27 @@ describe('essays', () => {
     const full = (await get(teacher, `/result/detail?resultId=${result.id}`)).json().data;
     expect(full.result.kind).toBe('essay');
     expect(full.result.detail.text).toContain('家乡');
+    expect(full.result.detail.essay.rubric.dimensions.map((d: { name: string }) => d.name)).toEqual(['内容', '结构', '语言', '字数']);
+    // The photo it was read from, to show beside the text.
+    expect((await get(teacher, `/file/view?fileId=${full.result.fileId}`)).statusCode).toBe(200);
+
+    // The teacher's points and comment; only the owner may give them, and the comment is bounded.
+    const review = await post(teacher, '/result/review', { resultId: result.id, items: [{ no: 1, score: 41 }], comment: '  中心突出，结尾再点题。 ' });
+    expect(review.json().data).toMatchObject({ score: 41, needsReview: false, teacherComment: '中心突出，结尾再点题。' });
+    const after = (await get(teacher, `/result/detail?resultId=${result.id}`)).json().data;
+    expect(after.result.teacherComment).toBe('中心突出，结尾再点题。');
+    expect(after.result.detail.text).toContain('家乡');
+    // Points alone keep the comment; an empty comment removes it.
+    await post(teacher, '/result/review', { resultId: result.id, items: [{ no: 1, score: 40 }] });
+    expect((await get(teacher, `/result/detail?resultId=${result.id}`)).json().data.result.teacherComment).toBe('中心突出，结尾再点题。');
+    await post(teacher, '/result/review', { resultId: result.id, items: [{ no: 1, score: 40 }], comment: '' });
+    expect((await get(teacher, `/result/detail?resultId=${result.id}`)).json().data.result.teacherComment).toBeUndefined();
+    const long = await post(teacher, '/result/review', { resultId: result.id, items: [{ no: 1, score: 40 }], comment: '好'.repeat(1001) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().msg).toMatch(/^评语/);
+    const stranger = await post(await t.login('teacher2'), '/result/review', { resultId: result.id, items: [{ no: 1, score: 50 }], comment: '改别人的' });
+    expect(stranger.statusCode).toBe(404);
+    expect((await get(teacher, `/task/report?taskId=${task.id}`)).json().data.students[0].score).toBe(40);
   });
 });
 

@@ -136,7 +136,7 @@ describe('class membership', () => {
     expect((await c.post('teacher', '/api/vesta/teaching/addStudentToClass', { classId: seventh.children[0].id, studentIds: [1] })).statusCode).toBe(403);
     const empty = await c.post('schooladmin', '/api/vesta/teaching/addStudentToClass', { classId: seventh.children[0].id, studentIds: [] });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().msg).toBe('学生格式不正确');
+    expect(empty.json().msg).toBe('学生不能为空');
   });
 });
 

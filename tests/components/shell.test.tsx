@@ -22,7 +22,12 @@ function fakeProviders(permissions: Permissions) {
     getIdentity: async () => ({ id: 1, fullName: permissions.profile.displayName }),
     switchRole,
   };
-  const dataProvider = { ...fakeSelectionApi(), menuBadges: vi.fn(async () => ({ correctCount: 120 })) } as unknown as DataProvider;
+  const dataProvider = {
+    ...fakeSelectionApi(),
+    menuBadges: vi.fn(async () => ({ correctCount: 120 })),
+    // The mini-program teacher's home lists grading tasks: none here.
+    correctTasks: vi.fn(async () => ({ records: [], total: 0, current: 1, size: 10, pages: 0 })),
+  } as unknown as DataProvider;
   return { authProvider: authProvider as AuthProvider, dataProvider, switchRole, logout };
 }
 
@@ -42,7 +47,7 @@ describe('shell', () => {
     renderShell('mpTeacher', '#/');
     expect(await screen.findByRole('heading', { name: 'AI批改' })).toBeInTheDocument();
     expect(window.location.hash).toBe('#/AICorrect/index');
-    expect(screen.getByText('暂无数据')).toBeInTheDocument();
+    expect(await screen.findByText('暂无数据')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('AI教学助手-AI批改'));
     expect(screen.getByRole('navigation', { name: '主菜单' })).toHaveTextContent('99+');
   });

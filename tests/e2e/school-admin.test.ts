@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Download, Page } from 'playwright-core';
 import { ensureWebBuild } from '../../scripts/webBuild';
-import { launchBrowser, signIn } from '../support/browser';
+import { launchBrowser, pageApi, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/serverProcess';
 
 let classic: RunningServer;
@@ -181,6 +181,19 @@ describe('mini-program school admin', () => {
     expect(bound + unbound).toBe(480);
     await page.getByText('各年级学生与绑定').waitFor();
     await page.screenshot({ path: `${SHOTS}/school-dashboard.png` });
+
+    // 成绩公开范围: the admin chooses ranks; the server has it, and shows it again after a reload.
+    const setting = page.getByRole('combobox', { name: '教师以外的人员可以看到' });
+    await expect.poll(() => setting.innerText()).toBe('只显示等级（优秀、良好、及格、不及格）');
+    await setting.click();
+    await page.getByRole('option', { name: '显示名次（不显示分数）' }).click();
+    await page.getByText('设置已保存').waitFor();
+    const saved = (await pageApi<{ scoreDisclosure: number }>(page, '/api/vesta/school/settings')).scoreDisclosure;
+    expect(saved).toBe(2);
+    await page.reload();
+    await expect.poll(() => page.getByRole('combobox', { name: '教师以外的人员可以看到' }).innerText()).toBe('显示名次（不显示分数）');
+    await setting.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/school-dashboard-setting.png` });
     for (const path of ['/class', '/studentManage', '/teacherManage', '/schoolResource']) {
       await page.goto(`${miniProgram.url}/#${path}`);
       await page.locator('#nprogress').waitFor({ state: 'detached' });

@@ -53,6 +53,40 @@ describe('answer-sheet layout', () => {
     }
   });
 
+  it('never leaves a section title at the foot of a column with its first question in the next', () => {
+    // Sheets whose sections end at every height of the page, so some title falls near the bottom.
+    for (let short = 20; short <= 120; short += 5) {
+      for (const kind of ['objective', 'fill', 'short', 'essay'] as const) {
+        const last =
+          kind === 'objective' ? { kind, title: '三、选择题', items: [{ no: 3, type: 'single' as const, options: 4 }] }
+          : kind === 'fill' ? { kind, title: '三、填空题', items: [{ no: 3, blanks: 2 }] }
+          : kind === 'short' ? { kind, title: '三、解答题', items: [{ no: 3, heightMm: 50 }] }
+          : { kind, no: 3, title: '三、作文', cells: 200, prompt: '以“成长”为题写一篇作文', minChars: 150 };
+        const layout = buildLayout({
+          sheetId: 'S2026T01', title: '版面测试', paper: 'A4', identity: { mode: 'roster', students: sampleStudents.slice(0, 1) },
+          sections: [
+            { kind: 'short', title: '一、解答题', items: [{ no: 1, heightMm: 100 }] },
+            { kind: 'short', title: '二、解答题', items: [{ no: 2, heightMm: short }] },
+            last,
+          ],
+        });
+        const tops = layout.pages.map((p) => [
+          ...p.objective.flatMap((i) => i.bubbles.map((b) => b.cy - b.ry)),
+          ...p.fill.flatMap((f) => f.boxes.map((b) => b.y)),
+          ...p.short.map((r) => r.rect.y),
+          ...p.essay.map((e) => e.origin.y),
+        ]);
+        layout.pages.forEach((page, n) => {
+          for (const title of page.primitives.filter((pr) => pr.t === 'text' && /^[一二三]、/.test(pr.text))) {
+            const y = (title as { y: number }).y;
+            const below = tops[n]!.filter((top) => top > y - 5 && top < y + 12);
+            expect(below.length, `${kind}: ${(title as { text: string }).text} at ${y} mm (二 ${short} mm)`).toBeGreaterThan(0);
+          }
+        });
+      }
+    }
+  });
+
   it('is its own recognition template: the JSON round-trips exactly', () => {
     const layout = buildLayout(sampleMathSheet());
     const copy: SheetLayout = JSON.parse(JSON.stringify(layout));

@@ -14,6 +14,8 @@ export function launchBrowser(): Promise<Browser> {
 /** Opens the product, which sends a signed-out user to the sign-in app, and signs in there. */
 export async function signIn(browser: Browser, baseUrl: string, username: string, password = 'Demo@2026'): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  // A wait that never ends fails at its own step, well inside the test's time limit.
+  context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   await page.goto(`${baseUrl}/`);
   await page.waitForURL(/account\.html/);
@@ -22,4 +24,40 @@ export async function signIn(browser: Browser, baseUrl: string, username: string
   await page.getByRole('button', { name: '登录' }).click();
   await page.waitForURL((url) => !url.pathname.endsWith('account.html'));
   return page;
+}
+
+/** The API as the signed-in page sees it: same token, same active role; a refusal throws its message. */
+export async function pageApi<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (url) => {
+    const res = await fetch(url, {
+      headers: {
+        'Blade-Auth': `bearer ${localStorage.getItem('xuezhu.accessToken')}`,
+        'X-Active-Role': sessionStorage.getItem('xuezhu.activeRole') ?? '',
+      },
+    });
+    const body = await res.json();
+    if (!body.success) throw new Error(body.msg);
+    return body.data;
+  }, path);
+}
+
+/** The signed-in page's session (token and active role), for calls the test makes itself. */
+export async function pageSession(page: Page) {
+  return page.evaluate(() => ({
+    'Blade-Auth': `bearer ${localStorage.getItem('xuezhu.accessToken')}`,
+    'X-Active-Role': sessionStorage.getItem('xuezhu.activeRole') ?? '',
+  }));
+}
+export type SessionHeaders = Awaited<ReturnType<typeof pageSession>>;
+
+/** A real HTTP call with a page's session, from the test; a refusal throws its message. */
+export async function sessionCall<T>(baseUrl: string, headers: SessionHeaders, path: string, init: { method?: string; json?: unknown; form?: FormData } = {}): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: init.method ?? (init.json || init.form ? 'POST' : 'GET'),
+    headers: { ...headers, ...(init.json ? { 'content-type': 'application/json' } : {}) },
+    body: init.json ? JSON.stringify(init.json) : init.form,
+  });
+  const body = await res.json();
+  if (!body.success) throw new Error(`${path}: ${body.msg}`);
+  return body.data as T;
 }

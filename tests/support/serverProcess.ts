@@ -43,7 +43,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const began = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', options.entry ?? join(root, 'server', 'main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ...options.env },
+    // The server's request log stays out of test output unless a test asks (LOG_LEVEL in env);
+    // the demo grading tasks too (DEMO_GRADING=1 in env), so a test starts from an empty AI批改.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_GRADING: '0', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,17 +1,20 @@
 // Builds the real app on a fresh database for API tests, and signs demo users in through HTTP.
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { buildApp } from '../../server/app';
 import { PrincipalCache } from '../../server/auth/principalCache';
 import { LookupCache } from '../../server/cache/lookupCache';
 import { publisher } from '../../server/cache/invalidations';
 import type { AppConfig } from '../../server/config';
 import type { Database } from '../../server/db';
+import type { LogOptions } from '../../server/http/logging';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { openTestDatabase } from './testDatabase';
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** Every route the app registered, as registered (schema, config, guards). */
+  routes: RouteOptions[];
   /** Signs in and returns the bearer token. */
   login(username: string, password?: string): Promise<string>;
   /** An authenticated request; `role` sets the active role header. */
@@ -27,18 +30,30 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     classicTeacher: false,
     classicAdmin: false,
     sessionTtl: 3600,
+    sessionIdle: 2 * 3600,
+    trustProxy: [],
     ...overrides,
   };
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+/** `logger`: the app's log, e.g. to a stream the test reads; off by default. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}, { logger }: { logger?: LogOptions } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   // The caches as in production; one app, so no listener for other processes is needed.
   const publish = database.driver === 'postgres' ? publisher(database.db) : undefined;
-  const app = await buildApp({ db: database.db, config: testConfig(overrides), principals: new PrincipalCache(publish), lookups: new LookupCache(publish) });
+  const routes: RouteOptions[] = [];
+  const app = await buildApp({
+    db: database.db,
+    config: testConfig(overrides),
+    principals: new PrincipalCache(publish),
+    lookups: new LookupCache(publish),
+    logger: logger ?? false,
+    onRoute: (route) => routes.push(route),
+  });
   return {
     app,
     database,
+    routes,
     async login(username, password = DEMO_PASSWORD) {
       const res = await app.inject({ method: 'POST', url: '/api/juno/auth/login', payload: { username, password } });
       if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.body}`);

@@ -1,17 +1,58 @@
 // A fresh, migrated and seeded database per test file: in-memory PGlite by default, or a new
 // database on the PostgreSQL server named by DATABASE_URL (so CI runs never collide).
-import { randomBytes } from 'node:crypto';
+//
+// On PGlite the demo seed (a term of homework and exams with every student's answers) is built
+// once and kept as a snapshot of the data directory in the temp folder; each test file opens its
+// own copy. The snapshot's name fingerprints everything the seed is made of (migrations, seed
+// code, the day it dates the work from), so any change to them seeds anew.
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db';
 import { seedDemo } from '../../server/db/seed';
 
+const root = join(import.meta.dirname, '..', '..');
+/** What the seeded database depends on. */
+const SEED_SOURCES = ['server/db', 'server/auth/passwords.ts', 'server/modules/minerva/answers.ts', 'src/domain', 'package-lock.json'];
+
+function files(path: string): string[] {
+  const full = join(root, path);
+  if (!existsSync(full)) return [];
+  if (!statSync(full).isDirectory()) return [path];
+  return readdirSync(full).sort().flatMap((name) => files(join(path, name)));
+}
+
+function fingerprint(): string {
+  const hash = createHash('sha256');
+  // The demo dates its homework back from the seeding day (China time).
+  hash.update(new Date(Date.now() + 8 * 3600 * 1000).toISOString().slice(0, 10));
+  for (const file of SEED_SOURCES.flatMap(files)) hash.update(relative(root, join(root, file))).update(readFileSync(join(root, file)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function seededSnapshot(): Promise<Blob> {
+  const name = `xz-seeded-${fingerprint()}.tar`;
+  const file = join(tmpdir(), name);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const database = await openDatabase();
+  await seedDemo(database.db);
+  const dump = await database.dump!();
+  await database.close();
+  // Another test file may be writing the same snapshot: write aside, then rename (atomic).
+  const partial = `${file}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, file);
+  for (const old of readdirSync(tmpdir())) {
+    if (old.startsWith('xz-seeded-') && old !== name && !old.startsWith(`${name}.`)) rmSync(join(tmpdir(), old), { force: true });
+  }
+  return dump;
+}
+
 /** The test database; `url` is set on PostgreSQL, for tests that start other processes on it. */
 export async function openTestDatabase({ seed = true, url = process.env.DATABASE_URL } = {}): Promise<Database & { url?: string }> {
-  if (!url) {
-    const database = await openDatabase();
-    if (seed) await seedDemo(database.db);
-    return database;
-  }
+  if (!url) return seed ? openDatabase({ loadDataDir: await seededSnapshot() }) : openDatabase();
   const name = `xz_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

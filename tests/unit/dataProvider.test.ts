@@ -1,25 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
-import type { Envelope, HttpClient, RequestOptions } from '../../src/dataProvider/http';
+import { describe, expect, it } from 'vitest';
+import type { Envelope, HttpClient } from '../../src/dataProvider/http';
 import { pagedResource } from '../../src/dataProvider/adapters';
 import { createDataProvider } from '../../src/dataProvider';
+import { fakeHttp } from '../support/fakeHttp';
 
-/** A fake http client answering by URL, recording what was asked. */
-function fakeHttp(answers: Record<string, Envelope>) {
-  const calls: { url: string; options: RequestOptions }[] = [];
-  const request = vi.fn(async (url: string, options: RequestOptions = {}) => {
-    calls.push({ url, options });
-    const answer = answers[url];
-    if (!answer) throw new Error(`unexpected ${url}`);
-    return answer;
-  });
-  const http = {
-    request,
-    get: async (url: string, query?: RequestOptions['query']) => (await request(url, { query })).data,
-    post: async (url: string, body?: unknown) => (await request(url, { method: 'POST', body })).data,
-    download: vi.fn(),
-  } as unknown as HttpClient;
-  return { http, calls };
-}
 
 const env = <T>(data: T, success = true, msg = '操作成功'): Envelope<T> => ({ code: 200, msg, success, data });
 

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Degradation } from '../corpus/degrade.js';
-import { CLEAN_MIX, HARD_MIX, makeScan, randomFilling, type Filling } from '../corpus/generate.js';
+import { CLEAN_MIX, HARD_MIX, LIGHT_STUDENT_MIX, makeScan, PENCIL_MIX, randomFilling, type Filling } from '../corpus/generate.js';
 import { essayText, FILL_ANSWERS } from '../corpus/phrases.js';
 import { pick, rng } from '../corpus/random.js';
 import { sampleChineseSheet, sampleMathSheet } from '../corpus/sampleSheets.js';
@@ -13,7 +13,8 @@ import type { SheetLayout } from '../layout/types.js';
 
 export interface BenchManifest {
   layouts: SheetLayout[];
-  omr: { file: string; filling: Filling; degraded: boolean }[];
+  /** `hard`: pencil-marked sheets with ticks, light doubles, ghosts and light-pencil students. */
+  omr: { file: string; filling: Filling; degraded: boolean; set: 'clean' | 'degraded' | 'hard' }[];
   ocr: { fillFile: string; answers: string[]; essayFile: string; essay: string }[];
 }
 
@@ -29,7 +30,21 @@ function randomDegradation(r: () => number): Degradation {
   };
 }
 
-export async function writeCorpus(dir: string, sizes: { clean: number; degraded: number; ocr: number }): Promise<BenchManifest> {
+/** The hard set cycles through what a class hands in: clean scans, 200 and 300 dpi scans, phone photos. */
+function hardCapture(i: number, r: () => number): { d: Degradation; dpi: number } {
+  switch (i % 4) {
+    case 0:
+      return { d: { jpegQuality: 85 }, dpi: 200 };
+    case 1:
+      return { d: { rotateDeg: (r() - 0.5) * 4, noise: 3 + r() * 3, blur: r() < 0.5 ? 0.6 : 0, jpegQuality: 75 }, dpi: 200 };
+    case 2:
+      return { d: { rotateDeg: (r() - 0.5) * 4, noise: 3 + r() * 3, jpegQuality: 80 }, dpi: 300 };
+    default:
+      return { d: { ...randomDegradation(r), perspective: 0.4 + r() * 0.6, upsideDown: false }, dpi: 200 };
+  }
+}
+
+export async function writeCorpus(dir: string, sizes: { clean: number; degraded: number; hard: number; ocr: number }, hardSeed = 5000): Promise<BenchManifest> {
   const math = buildLayout(sampleMathSheet());
   const chinese = buildLayout(sampleChineseSheet());
   const manifest: BenchManifest = { layouts: [math, chinese], omr: [], ocr: [] };
@@ -41,7 +56,19 @@ export async function writeCorpus(dir: string, sizes: { clean: number; degraded:
     if (degraded) filling.strayStrokes = Math.floor(r() * 3);
     const file = `omr-${i}.jpg`;
     writeFileSync(join(dir, file), await makeScan(math, filling, degraded ? randomDegradation(r) : { jpegQuality: 85 }, 1000 + i));
-    manifest.omr.push({ file, filling, degraded });
+    manifest.omr.push({ file, filling, degraded, set: degraded ? 'degraded' : 'clean' });
+  }
+  for (let i = 0; i < sizes.hard; i++) {
+    const r = rng(hardSeed + i);
+    // Every fourth student writes lightly, on a scan that came out a little bright as well.
+    const light = i % 4 === 3;
+    const filling = randomFilling(math, { sheetId: math.sheetId, page: 1, studentId: pick(r, students).id }, r, light ? LIGHT_STUDENT_MIX : PENCIL_MIX);
+    filling.strayStrokes = Math.floor(r() * 3);
+    const { d, dpi } = hardCapture(Math.floor(i / 4) + i, r);
+    if (light) d.fade = 0.1 + r() * 0.2;
+    const file = `hard-${i}.jpg`;
+    writeFileSync(join(dir, file), await makeScan(math, filling, d, hardSeed + i, dpi));
+    manifest.omr.push({ file, filling, degraded: true, set: 'hard' });
   }
   for (let i = 0; i < sizes.ocr; i++) {
     const r = rng(2000 + i);

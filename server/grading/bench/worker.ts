@@ -17,6 +17,8 @@ export interface WorkerFigures {
   clean: { total: number; correct: number };
   degraded: { total: number; correct: number };
   silent: number;
+  /** The hard set (ticks, light pencil, ghosts): its own silent errors and review load. */
+  hard: { silent: number; items: number; flagged: number; mustFlag: number };
   failedPages: number;
   boxMs: number;
   essayMs: number;
@@ -38,6 +40,7 @@ async function main(dir: string): Promise<WorkerFigures> {
   const jpgs = m.omr.map((s) => readFileSync(join(dir, s.file)));
   const acc = { clean: { total: 0, correct: 0 }, degraded: { total: 0, correct: 0 } };
   let silent = 0;
+  const hard = { silent: 0, items: 0, flagged: 0, mustFlag: 0 };
   let failedPages = 0;
   for (const [i, s] of m.omr.entries()) {
     const reading = recognisePage(await decodeGray(jpgs[i]!), lookup);
@@ -46,23 +49,40 @@ async function main(dir: string): Promise<WorkerFigures> {
       continue;
     }
     const truth = bubbleTruth(layout(s.filling.copy.sheetId), s.filling);
+    const isHard = s.set === 'hard';
     const bucket = s.degraded ? acc.degraded : acc.clean;
-    for (const it of reading.items)
+    for (const it of reading.items) {
+      let itemSilent = 0;
       for (const b of it.bubbles) {
         const t = truth.get(`${it.no}:${b.label}`)!;
         const ok = t === 'ambiguous' ? b.state === 'uncertain' : b.state === t;
-        bucket.total++;
-        if (ok) bucket.correct++;
-        else if (it.flags.length === 0) silent++;
+        if (!isHard) bucket.total++;
+        if (ok) {
+          if (!isHard) bucket.correct++;
+        } else if (it.flags.length === 0) itemSilent++;
       }
+      silent += itemSilent;
+      if (isHard) {
+        hard.items++;
+        hard.silent += itemSilent;
+        if (it.flags.length > 0) hard.flagged++;
+        // Items a teacher has to see whatever the reader does: blank, half-filled, or two marks
+        // on a single-choice item.
+        const marks = s.filling.objective[it.no] ?? [];
+        const intended = marks.filter((mk) => mk.style !== 'erased');
+        if (intended.length === 0 || marks.some((mk) => mk.style === 'half') || (intended.length > 1 && it.type !== 'multiple')) hard.mustFlag++;
+      }
+    }
   }
 
-  // Throughput: decode + register + read, four pages in flight as in pipeline.gradeFiles.
-  const n = jpgs.length * 2;
+  // Throughput: decode + register + read, four pages in flight as in pipeline.gradeFiles; on the
+  // clean and degraded sets only (200 dpi), so the figure stays comparable from run to run.
+  const speedJpgs = jpgs.filter((_, i) => m.omr[i]!.set !== 'hard');
+  const n = speedJpgs.length * 2;
   let next = 0;
   const t0 = performance.now();
   const worker = async () => {
-    while (next < n) recognisePage(await decodeGray(jpgs[next++ % jpgs.length]!), lookup);
+    while (next < n) recognisePage(await decodeGray(speedJpgs[next++ % speedJpgs.length]!), lookup);
   };
   await Promise.all(Array.from({ length: 4 }, worker));
   const sheetsPerS = n / ((performance.now() - t0) / 1000);
@@ -103,6 +123,7 @@ async function main(dir: string): Promise<WorkerFigures> {
     sheetsPerS,
     ...acc,
     silent,
+    hard,
     failedPages,
     boxMs: boxMs / boxes,
     essayMs: essayMs / m.ocr.length,

@@ -17,8 +17,51 @@ export interface Degradation {
   /** 0–1: depth of a soft shadow across the page (phone held over the sheet). */
   shadow?: number;
   jpegQuality?: number;
+  /** 0–1: a scan exposed too brightly; every ink on the page loses this share of its contrast. */
+  fade?: number;
   /** Grey level around the page (a desk under a phone photo); white, like a scanner lid, by default. */
   background?: number;
+  /**
+   * A striped or patterned desk around a phone photo: dark stripes, and near some page corners a
+   * stripe segment cut square, the size of a corner mark (what fooled the corner finder).
+   */
+  stripedDesk?: boolean;
+}
+
+/** Desk pattern in output pixels: stripes plus square segments beside the page corners. */
+function stripedDesk(corners: Point[], side: number, r: () => number): (x: number, y: number) => number {
+  const theta = r() * Math.PI;
+  const nx = Math.cos(theta);
+  const ny = Math.sin(theta);
+  const period = side * (2.5 + r() * 2);
+  const dark = 25 + r() * 40;
+  const light = 170 + r() * 60;
+  const cx = corners.reduce((s, c) => s + c.x, 0) / 4;
+  const cy = corners.reduce((s, c) => s + c.y, 0) / 4;
+  // About half the corners get a square 0.6–1.8 mark sides outward along the diagonal.
+  const squares = corners
+    .filter(() => r() < 0.5)
+    .map((c) => {
+      const dx = c.x - cx;
+      const dy = c.y - cy;
+      const len = Math.hypot(dx, dy);
+      const out = side * (0.6 + r() * 1.2);
+      const s = side * (0.85 + r() * 0.35);
+      return { x: c.x + (dx / len) * out, y: c.y + (dy / len) * out, half: s / 2, a: r() * 0.5 };
+    });
+  return (x, y) => {
+    for (const q of squares) {
+      const u = x - q.x;
+      const v = y - q.y;
+      const ru = Math.abs(u * Math.cos(q.a) + v * Math.sin(q.a));
+      const rv = Math.abs(-u * Math.sin(q.a) + v * Math.cos(q.a));
+      if (ru <= q.half && rv <= q.half) return dark;
+      // A light margin keeps the square a blob of its own, apart from the stripes.
+      if (ru <= q.half * 2.2 && rv <= q.half * 2.2) return light;
+    }
+    const t = ((x * nx + y * ny) / period) % 1;
+    return (t < 0 ? t + 1 : t) < 0.35 ? dark : light;
+  };
 }
 
 function gaussian(r: () => number): number {
@@ -27,7 +70,8 @@ function gaussian(r: () => number): number {
 
 /** Warps, shades and adds noise in one pass, then blurs and encodes as JPEG with sharp. */
 export async function degrade(src: GrayImage, d: Degradation, r: () => number): Promise<Buffer> {
-  const pad = 0.06;
+  // A desk photo shows more of the desk around the page than a scanner bed.
+  const pad = d.stripedDesk ? 0.12 : 0.06;
   const W = Math.round(src.width * (1 + 2 * pad));
   const H = Math.round(src.height * (1 + 2 * pad));
   const cx = W / 2;
@@ -51,9 +95,13 @@ export async function degrade(src: GrayImage, d: Degradation, r: () => number): 
     return { x: cx + sx * Math.cos(angle) - sy * Math.sin(angle), y: cy + sx * Math.sin(angle) + sy * Math.cos(angle) };
   });
   const back = invert(solveHomography(corners, to));
+  // A corner mark is 7 mm of the page's 210 mm (A4) or 420 mm (A3) width.
+  const markPx = ((7 / (src.width > src.height ? 420 : 210)) * src.width * scale);
+  const desk = d.stripedDesk ? stripedDesk(to, markPx, r) : null;
   const out = new Uint8Array(W * H);
   const noise = d.noise ?? 0;
   const shadow = d.shadow ?? 0;
+  const fade = d.fade ?? 0;
   const sAngle = r() * Math.PI * 2;
   const ux = Math.cos(sAngle);
   const uy = Math.sin(sAngle);
@@ -61,7 +109,8 @@ export async function degrade(src: GrayImage, d: Degradation, r: () => number): 
     for (let x = 0; x < W; x++) {
       const q = apply(back, x, y);
       const outside = q.x < 0 || q.y < 0 || q.x > src.width - 1 || q.y > src.height - 1;
-      let v = outside ? (d.background ?? 255) : sample(src, q.x, q.y);
+      let v = outside ? (desk ? desk(x, y) : (d.background ?? 255)) : sample(src, q.x, q.y);
+      if (fade > 0) v = 255 - (255 - v) * (1 - fade);
       if (shadow > 0) {
         const t = ((x - cx) * ux + (y - cy) * uy) / Math.max(W, H) + 0.5;
         v *= 1 - shadow * Math.min(1, Math.max(0, t * 1.3 - 0.2));

@@ -17,6 +17,8 @@ export interface Filling {
   short?: Record<number, string[]>;
   essay?: string;
   strayStrokes?: number;
+  /** A light-pencil student: the student number is bubbled faintly too. */
+  lightPencil?: boolean;
   /** A student scribbled over the QR code (it can no longer be decoded). */
   scribbledQr?: boolean;
 }
@@ -28,10 +30,22 @@ export interface Mix {
   light: number;
   half: number;
   erased: number;
+  /** A tick (✓) instead of a fill. */
+  tick?: number;
+  /** A filled bubble and a tick on another one (a double, or two answers of a multiple item). */
+  tickDouble?: number;
+  /** A filled bubble and a faint second mark (a double the student half-meant). */
+  lightDouble?: number;
+  /** Every mark on the page is faint: a student who writes lightly (HB pencil, little pressure). */
+  lightStudent?: boolean;
 }
 
 export const CLEAN_MIX: Mix = { blank: 0.03, double: 0, light: 0, half: 0, erased: 0 };
 export const HARD_MIX: Mix = { blank: 0.04, double: 0.03, light: 0.04, half: 0.03, erased: 0.05 };
+/** Pencil-marked sheets as independent testing found them: ticks, light doubles, erased ghosts. */
+export const PENCIL_MIX: Mix = { ...HARD_MIX, erased: 0.06, tick: 0.08, tickDouble: 0.04, lightDouble: 0.04 };
+/** A light-pencil student: every mark faint, with the ghosts of a few answers rubbed out. */
+export const LIGHT_STUDENT_MIX: Mix = { blank: 0.03, double: 0.02, light: 0, half: 0, erased: 0.08, tick: 0.03, lightStudent: true };
 
 export function randomFilling(layout: SheetLayout, copy: SheetCopy, r: () => number, mix: Mix): Filling {
   const page = layout.pages.find((p) => p.page === copy.page)!;
@@ -47,16 +61,21 @@ export function randomFilling(layout: SheetLayout, copy: SheetCopy, r: () => num
     else if ((u -= mix.double) < mix.light) marks = [{ label: one, style: 'light' }];
     else if ((u -= mix.light) < mix.half) marks = [{ label: one, style: 'half' }];
     else if ((u -= mix.half) < mix.erased) marks = [{ label: one, style: 'full' }, { label: other, style: 'erased' }];
+    else if ((u -= mix.erased) < (mix.tick ?? 0)) marks = [{ label: one, style: 'tick' }];
+    else if ((u -= mix.tick ?? 0) < (mix.tickDouble ?? 0)) marks = [{ label: one, style: 'full' }, { label: other, style: 'tick' }];
+    else if ((u -= mix.tickDouble ?? 0) < (mix.lightDouble ?? 0)) marks = [{ label: one, style: 'full' }, { label: other, style: 'faint' }];
     else if (it.type === 'multiple') {
       const chosen = labels.filter((l) => l === one || r() < 0.4);
       marks = chosen.map((label) => ({ label, style: 'full' as const }));
     } else marks = [{ label: one, style: 'full' }];
+    if (mix.lightStudent) marks = marks.map((m) => (m.style === 'full' || m.style === 'light' ? { ...m, style: 'faint' as const } : m));
     objective[it.no] = marks;
   }
   const digits = page.studentNumber?.digits.length ?? 0;
   return {
     copy,
     objective,
+    ...(mix.lightStudent ? { lightPencil: true } : {}),
     ...(digits ? { studentNumber: Array.from({ length: digits }, () => String(Math.floor(r() * 10))).join('') } : {}),
   };
 }
@@ -88,7 +107,7 @@ export function fillingSvg(layout: SheetLayout, f: Filling, r: () => number): st
     [...f.studentNumber].forEach((d, i) => {
       const col = page.studentNumber!.digits[i];
       const b = col?.[Number(d)];
-      if (b) parts.push(pencilMark(b, 'full', r));
+      if (b) parts.push(pencilMark(b, f.lightPencil ? 'faint' : 'full', r));
     });
   }
   for (const item of page.fill) {

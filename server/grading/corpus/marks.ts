@@ -5,12 +5,28 @@ import type { Bubble, PageLayout, Rect } from '../layout/types.js';
 // Draws what a student puts on a sheet: pencil marks of several qualities and handwriting (a
 // kai-style font, jittered per character). Each mark style has a known truth for the benchmark.
 
-export type MarkStyle = 'full' | 'light' | 'half' | 'erased';
+// - full:   a proper 2B fill or scribble.
+// - light:  a lighter fill (HB pencil, little pressure), still plainly a mark.
+// - faint:  the way a light-pencil student marks every answer (opacity 0.3–0.42): a mark the
+//           student meant, lighter than anything else the reader sees on most pages.
+// - tick:   a check stroke (✓) drawn through the bubble instead of filling it. The student meant
+//           it as their answer, so its truth is "marked": read it, or at least flag it.
+// - half:   only the left half coloured in; a teacher would have to ask, so "ambiguous".
+// - erased: the graphite an eraser leaves behind, a faint uniform smear; the student took the mark
+//           back, so its truth is "empty" (reading it as empty or flagging it are both fine).
+export type MarkStyle = 'full' | 'light' | 'faint' | 'tick' | 'half' | 'erased';
 
 /** What a careful teacher would read from the bubble. */
 export type BubbleTruth = 'marked' | 'empty' | 'ambiguous';
 
-export const truthOf: Record<MarkStyle, BubbleTruth> = { full: 'marked', light: 'marked', half: 'ambiguous', erased: 'empty' };
+export const truthOf: Record<MarkStyle, BubbleTruth> = {
+  full: 'marked',
+  light: 'marked',
+  faint: 'marked',
+  tick: 'marked',
+  half: 'ambiguous',
+  erased: 'empty',
+};
 
 const PENCIL = '#2b2b2b';
 
@@ -31,6 +47,12 @@ export function pencilMark(b: Bubble, style: MarkStyle, r: () => number): string
       return r() < 0.5
         ? `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="${PENCIL}" fill-opacity="${0.5 + r() * 0.1}"/>`
         : scribble(cx, cy, rx, ry, 0.5 + r() * 0.1, r);
+    case 'faint':
+      return r() < 0.5
+        ? `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="${PENCIL}" fill-opacity="${0.3 + r() * 0.12}"/>`
+        : scribble(cx, cy, rx, ry, 0.3 + r() * 0.12, r);
+    case 'tick':
+      return tick(cx, cy, b.rx, b.ry, r);
     case 'half':
       // Only the left half coloured in: a student who stopped or hesitated.
       return `<path d="M ${cx} ${cy - ry} A ${rx} ${ry} 0 0 0 ${cx} ${cy + ry} Z" fill="${PENCIL}" fill-opacity="0.85"/>`;
@@ -38,6 +60,23 @@ export function pencilMark(b: Bubble, style: MarkStyle, r: () => number): string
       // Graphite left behind by an eraser: faint, uneven smudge.
       return `<ellipse cx="${cx}" cy="${cy}" rx="${rx * 1.1}" ry="${ry * 1.1}" fill="${PENCIL}" fill-opacity="${0.1 + r() * 0.08}"/>`;
   }
+}
+
+/**
+ * A check mark: a short stroke down to the bottom of the bubble, then a long one up and out past
+ * its top right edge. Size, slant, place and pressure vary from student to student.
+ */
+function tick(cx: number, cy: number, rx: number, ry: number, r: () => number): string {
+  const s = 0.85 + r() * 0.4;
+  const x0 = cx - rx * (0.55 + r() * 0.25) * s;
+  const y0 = cy - ry * (0.1 + r() * 0.3);
+  const x1 = cx - rx * (0.1 + r() * 0.2) + (r() - 0.5) * 0.6;
+  const y1 = cy + ry * (0.55 + r() * 0.3) * s;
+  const x2 = cx + rx * (0.8 + r() * 0.5) * s;
+  const y2 = cy - ry * (1.0 + r() * 0.6) * s;
+  const width = 0.35 + r() * 0.2;
+  const opacity = 0.6 + r() * 0.3;
+  return `<path d="M ${x0} ${y0} L ${x1} ${y1} Q ${(x1 + x2) / 2 + 0.2} ${(y1 + y2) / 2 + 0.3} ${x2} ${y2}" stroke="${PENCIL}" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round" fill="none" stroke-opacity="${opacity}"/>`;
 }
 
 /** Back-and-forth pencil strokes across an ellipse, overshooting its edge a little. */

@@ -15,6 +15,9 @@ export async function scoreEssay(text: string, opts: EssayOptions = {}, llm: Llm
   const rubric = scoreEssayRubric(text, opts);
   if (!llm) return { rubric, score: rubric.score, source: 'rubric' };
   const outcome = await reviewWithLlm(text, opts, rubric, llm);
+  // A degenerate text (repeated, copied title, off topic) keeps the rubric's near-zero score:
+  // a model that is generous with it must not lift it back; its review is still shown.
+  if (outcome.ok && rubric.flags.length) return { rubric, llm: { ok: true, review: outcome.review }, score: rubric.score, source: 'rubric' };
   if (!outcome.ok) return { rubric, llm: { ok: false, error: outcome.error }, score: rubric.score, source: 'rubric' };
   return {
     rubric,

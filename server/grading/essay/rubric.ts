@@ -1,3 +1,4 @@
+import { checkOrder, findFlags, type Flag } from './checks.js';
 import { CLOSINGS, CONFUSIONS, DETAIL_MARKERS, IDIOMS, SIMILE_MARKERS, TRANSITIONS } from './lexicon.js';
 
 // Offline essay rubric: four dimensions (内容 content, 结构 structure, 语言 language, 字数 length)
@@ -11,7 +12,16 @@ export interface EssayOptions {
   minChars?: number;
   /** Full marks of the essay in this exam (dimensions are scaled to it). */
   fullMarks?: number;
+  /** The writing prompt when longer than the title, used to spot an essay that only copies it. */
+  prompt?: string;
 }
+
+/**
+ * Why an essay cannot be marked as an essay: it is one passage written over and over, it only
+ * copies the title or prompt, it is about something else, or it is not Chinese writing at all.
+ * A flagged essay scores at most a tenth of full marks, and the comment says why.
+ */
+export type EssayFlag = Flag;
 
 export type NoteKind = 'typo' | 'repeat' | 'runon' | 'idiom' | 'rhetoric';
 
@@ -43,6 +53,8 @@ export interface RubricResult {
   notes: SentenceNote[];
   /** Overall comment in Chinese. */
   comment: string;
+  /** Set when the essay is degenerate (see EssayFlag); empty for a real attempt. */
+  flags: EssayFlag[];
 }
 
 const WEIGHTS = { content: 35, structure: 20, language: 30, length: 15 } as const;
@@ -53,9 +65,10 @@ export function countChars(text: string): number {
 }
 
 export function splitSentences(text: string): string[] {
+  // A closing quote after the full stop belongs to the sentence it closes.
   return text
     .replace(/\s+/g, '')
-    .split(/(?<=[。！？!?…；;])/)
+    .split(/(?<=[。！？!?…；;][”’"」』]?)(?![”’"」』。！？!?…；;])/)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
 }
@@ -124,7 +137,9 @@ export function scoreEssayRubric(text: string, opts: EssayOptions = {}): RubricR
   const last = sentences.slice(-2).join('');
   const hasClosing = CLOSINGS.some((c) => last.includes(c));
   const firstMentionsTopic = words.length === 0 || words.some((w) => (sentences[0] ?? '').includes(w));
-  const structure = clamp01(0.3 * (hasClosing ? 1 : 0.3) + 0.25 * (firstMentionsTopic ? 1 : 0.4) + 0.3 * clamp01(transitions / 4) + 0.15 * (paragraphs >= 3 ? 1 : paragraphs === 1 ? 0.5 : 0.7));
+  // Order matters: the same sentences shuffled lose up to half of this dimension.
+  const order = checkOrder(sentences);
+  const structure = clamp01(0.3 * (hasClosing ? 1 : 0.3) + 0.25 * (firstMentionsTopic ? 1 : 0.4) + 0.3 * clamp01(transitions / 4) + 0.15 * (paragraphs >= 3 ? 1 : paragraphs === 1 ? 0.5 : 0.7)) * (0.5 + 0.5 * order.score);
 
   // 语言: vocabulary variety, idioms and figures of speech, minus typos, repeats and run-ons.
   const chars = [...body].filter((c) => /\p{Script=Han}/u.test(c));
@@ -133,7 +148,11 @@ export function scoreEssayRubric(text: string, opts: EssayOptions = {}): RubricR
   const variety = chars.length > 1 ? clamp01((bigrams.size / (chars.length - 1) - 0.5) / 0.4) : 0;
   const good = notes.filter((n) => n.good).length;
   const bad = notes.filter((n) => !n.good).length;
-  const language = clamp01(0.55 * variety + 0.35 * clamp01(good / 4) + 0.1 - 0.08 * bad + (sentences.length > 3 ? 0.05 : 0));
+  // A handful of words cannot show much language, however varied they are.
+  const enough = clamp01(charCount / (0.3 * minChars));
+  const language = clamp01(0.55 * variety + 0.35 * clamp01(good / 4) + 0.1 - 0.08 * bad + (sentences.length > 3 ? 0.05 : 0)) * enough;
+
+  const flags = findFlags(text, opts.title, opts.prompt, words, charCount);
 
   // 字数: full credit at the required length, proportionally less below it.
   const length = clamp01(charCount / minChars);
@@ -151,7 +170,14 @@ export function scoreEssayRubric(text: string, opts: EssayOptions = {}): RubricR
       name: '结构',
       max: WEIGHTS.structure,
       score: 0,
-      comment: hasClosing && transitions >= 3 ? '结构完整，层次清楚，首尾呼应。' : hasClosing ? '结尾有总结，中间部分的层次可以再清楚一些。' : '结尾略显仓促，建议加一段总结或抒发感受的结尾。',
+      comment:
+        order.score < 0.75
+          ? `叙述顺序有些混乱${order.openingRefersBack ? '（开头的句子承接不上）' : ''}，请按事情发展的先后顺序来写，开头引入、结尾总结。`
+          : hasClosing && transitions >= 3
+            ? '结构完整，层次清楚，首尾呼应。'
+            : hasClosing
+              ? '结尾有总结，中间部分的层次可以再清楚一些。'
+              : '结尾略显仓促，建议加一段总结或抒发感受的结尾。',
     },
     {
       key: 'language',
@@ -173,11 +199,21 @@ export function scoreEssayRubric(text: string, opts: EssayOptions = {}): RubricR
   ];
   const values = { content, structure, language, length };
   const scale = fullMarks / 100;
-  for (const d of dims) d.score = Math.round(values[d.key] * d.max * scale * 2) / 2;
+  // A flagged text is not marked as an essay: every dimension keeps at most a tenth of its
+  // points (rounded down to half points), so the total stays under a tenth of full marks.
+  const cap = flags.length ? 0.1 : 1;
+  for (const d of dims) d.score = Math.floor(values[d.key] * cap * d.max * scale * 2) / 2;
+  if (!flags.length) for (const d of dims) d.score = Math.round(values[d.key] * d.max * scale * 2) / 2;
   for (const d of dims) d.max = d.max * scale;
+  if (flags.length) {
+    const reason = flags.map((f) => f.message).join('；');
+    dims[0]!.comment = `${reason}。`;
+  }
   const score = dims.reduce((s, d) => s + d.score, 0);
   const ratio = score / fullMarks;
-  const overall = ratio >= 0.85 ? '这是一篇优秀的作文。' : ratio >= 0.7 ? '这是一篇良好的作文。' : ratio >= 0.6 ? '作文基本符合要求。' : '作文还需要进一步修改完善。';
+  const overall = flags.length
+    ? `本文不能按正常作文评分：${flags.map((f) => f.message).join('；')}。请重新写一篇切题的作文。`
+    : ratio >= 0.85 ? '这是一篇优秀的作文。' : ratio >= 0.7 ? '这是一篇良好的作文。' : ratio >= 0.6 ? '作文基本符合要求。' : '作文还需要进一步修改完善。';
   return {
     score,
     fullMarks,
@@ -185,6 +221,7 @@ export function scoreEssayRubric(text: string, opts: EssayOptions = {}): RubricR
     dimensions: dims,
     sentences,
     notes,
-    comment: `${overall}${dims.map((d) => d.comment).join('')}`,
+    comment: flags.length ? overall : `${overall}${dims.map((d) => d.comment).join('')}`,
+    flags,
   };
 }

@@ -1,4 +1,4 @@
-import { decodeGray, type GrayImage } from '../image/gray.js';
+import { decodeGray, ImageTooLarge, type GrayImage } from '../image/gray.js';
 import { getOcr } from '../ocr/engine.js';
 import { alignHomework, type HomeworkQuestion, type HomeworkReading } from './align.js';
 
@@ -7,7 +7,8 @@ export async function readHomeworkPhoto(image: Uint8Array, questions: HomeworkQu
   let gray: GrayImage;
   try {
     gray = await decodeGray(image);
-  } catch {
+  } catch (error) {
+    if (error instanceof ImageTooLarge) throw error;
     throw new Error('无法解码图片，请上传 JPG 或 PNG 照片');
   }
   const ocr = await getOcr();

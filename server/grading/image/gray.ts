@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 
 /** 8-bit greyscale raster, row-major, 0 = black. */
 export interface GrayImage {
@@ -8,14 +8,35 @@ export interface GrayImage {
 }
 
 /**
+ * The most pixels an uploaded image or scanned page may have: a 48-megapixel phone photo or an A4
+ * page at 600 dpi (35 MP) fit; a small file that would unpack to gigabytes of pixels does not.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+/** An image refused for its size, with the reason to show the teacher. */
+export class ImageTooLarge extends Error {
+  constructor(width: number, height: number) {
+    super(`图片尺寸过大（${width}×${height}），请使用不超过${MAX_IMAGE_PIXELS / 10_000}万像素的照片或扫描件`);
+  }
+}
+
+/** The image's header, refused when over the pixel limit (nothing is decoded). */
+export async function checkImageSize(input: Buffer | Uint8Array): Promise<Metadata> {
+  const meta = await sharp(input, { limitInputPixels: false }).metadata();
+  const { width = 0, height = 0 } = meta;
+  if (width * height > MAX_IMAGE_PIXELS) throw new ImageTooLarge(width, height);
+  return meta;
+}
+
+/**
  * Decodes JPEG/PNG/WebP/TIFF, honouring EXIF orientation (phone photos), to greyscale on white.
  * Colour input keeps only its green channel: for pencil and ink on paper it is nearly the same as
  * luma, and libvips' greyscale() (via a device-independent colour space) costs more than the JPEG
  * decode itself, which matters at 20+ sheets per second.
  */
 export async function decodeGray(input: Buffer | Uint8Array): Promise<GrayImage> {
-  const meta = await sharp(input).metadata();
-  let img = sharp(input).rotate();
+  const meta = await checkImageSize(input);
+  let img = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
   if (meta.hasAlpha) img = img.flatten({ background: '#ffffff' });
   const channels = (meta.channels ?? 3) - (meta.hasAlpha ? 1 : 0);
   img = channels >= 3 ? img.extractChannel(1) : img.extractChannel(0);

@@ -139,9 +139,23 @@ function optionLabels(item: ObjectiveItemSpec): string[] {
   return 'ABCDEFG'.slice(0, n).split('');
 }
 
-function sectionTitle(flow: Flow, title: string): void {
-  const col = flow.reserve(SECTION_TITLE + ITEM_ROW);
-  flow.page.primitives.push({ t: 'text', x: col.x, y: col.y + 5, size: 4, text: title });
+/** The height of a section's first block: its title is never left alone at the foot of a column. */
+function firstBlockHeight(s: SectionSpec): number {
+  switch (s.kind) {
+    case 'objective':
+      return ITEMS_PER_GROUP * ITEM_ROW + 3;
+    case 'fill':
+      return FILL_BOX.h + 3;
+    case 'short':
+      return Math.min(s.items[0]?.heightMm ?? 0, 200) + 3;
+    default:
+      return (s.prompt ? 6 : 0) + 2 * (ESSAY_MAX_CELL + ESSAY_MARK_GAP);
+  }
+}
+
+function sectionTitle(flow: Flow, s: SectionSpec): void {
+  const col = flow.reserve(SECTION_TITLE + firstBlockHeight(s));
+  flow.page.primitives.push({ t: 'text', x: col.x, y: col.y + 5, size: 4, text: s.title });
   col.y += SECTION_TITLE;
 }
 
@@ -284,7 +298,7 @@ export function buildLayout(spec: SheetSpec): SheetLayout {
   const flow = new Flow(spec, size);
   flow.openPage();
   for (const s of spec.sections) {
-    sectionTitle(flow, s.title);
+    sectionTitle(flow, s);
     if (s.kind === 'objective') placeObjective(flow, s.items);
     else if (s.kind === 'fill') placeFill(flow, s.items);
     else if (s.kind === 'short') placeShort(flow, s.items);

@@ -6,9 +6,12 @@ export type PaperSize = 'A4' | 'A3';
 export type ObjectiveType = 'single' | 'multiple' | 'judge';
 
 export interface Student {
+  /** What the QR code carries to tell copies apart (the school's own key when it has one). */
   id: string;
   name: string;
   className?: string;
+  /** The number printed for people to read; the id when absent. */
+  studentNo?: string;
 }
 
 export type IdentitySpec =

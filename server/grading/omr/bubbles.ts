@@ -11,6 +11,12 @@ export type BubbleState = 'marked' | 'empty' | 'uncertain';
 export interface BubbleMeasure {
   /** Raw ink fraction of the bubble interior, 0 = paper, 1 = black. */
   ink: number;
+  /** Mean ink of the darkest sixth of the interior away from the printed letter: a pencil
+   *  stroke (a tick) shows here even when it covers little of the bubble. */
+  peak?: number;
+  /** Dark stretches on a circle just outside the outline: a tick leaves the bubble once (up and
+   *  to the right), a stray line drawn across the bubble leaves it on two sides. */
+  exits?: number;
 }
 
 export interface PageLevels {
@@ -20,7 +26,9 @@ export interface PageLevels {
 
 /** Normalised fill at or above which a bubble is read as marked, and at or below which as empty. */
 export const MARKED_AT = 0.6;
-export const EMPTY_AT = 0.3;
+// Erased ghosts measure up to ~0.2 of a page's fills, a light second mark from ~0.28: below this
+// a bubble is empty, above it (and below MARKED_AT) it goes to the teacher.
+export const EMPTY_AT = 0.22;
 
 // Interior sample grid (fractions of the radii), kept inside the printed outline.
 const INTERIOR: [number, number][] = [];
@@ -30,6 +38,19 @@ for (let i = -3; i <= 3; i++)
     const v = (j / 2) * 0.62;
     if (u * u + v * v <= 0.62) INTERIOR.push([u, v]);
   }
+
+// Letter-free interior grid for the stroke measure: a ring inside the outline, around the printed
+// option letter (which is the same on every bubble and would otherwise look like a stroke).
+const RING: [number, number][] = [];
+for (let i = -6; i <= 6; i++)
+  for (let j = -4; j <= 4; j++) {
+    const u = (i / 6) * 0.8;
+    const v = (j / 4) * 0.75;
+    if (u * u + v * v <= 0.7 && !(Math.abs(u) < 0.38 && Math.abs(v) < 0.62)) RING.push([u, v]);
+  }
+const PEAK_N = Math.max(1, Math.round(RING.length / 6));
+// Circle outside the outline, clear of the item number on the left and of neighbouring bubbles.
+const OUTSIDE: [number, number][] = Array.from({ length: 20 }, (_, i) => [1.25 * Math.cos((i * Math.PI) / 10), 1.25 * Math.sin((i * Math.PI) / 10)]);
 
 export function measureBubble(img: GrayImage, h: Homography, b: Bubble): BubbleMeasure {
   // Paper reference: the brightest of eight points in the gaps around the bubble.
@@ -41,12 +62,43 @@ export function measureBubble(img: GrayImage, h: Homography, b: Bubble): BubbleM
     paper = Math.max(paper, sample(img, p.x, p.y));
   }
   paper = Math.max(paper, 60);
+  // Within one bubble the page's perspective is an affine map: project the centre and the two
+  // radii once, then place each of the ~90 samples by two multiply-adds.
+  const o = apply(h, b.cx, b.cy);
+  const ex = apply(h, b.cx + b.rx, b.cy);
+  const ey = apply(h, b.cx, b.cy + b.ry);
+  const ux = ex.x - o.x;
+  const uy = ex.y - o.y;
+  const vx = ey.x - o.x;
+  const vy = ey.y - o.y;
+  const inkAt = (u: number, v: number) => Math.max(0, 1 - sample(img, o.x + u * ux + v * vx, o.y + u * uy + v * vy) / paper);
   let ink = 0;
-  for (const [u, v] of INTERIOR) {
-    const p = apply(h, b.cx + u * b.rx, b.cy + v * b.ry);
-    ink += Math.max(0, 1 - sample(img, p.x, p.y) / paper);
+  for (const [u, v] of INTERIOR) ink += inkAt(u, v);
+  // The darkest PEAK_N samples, kept in ascending order (cheaper than sorting them all).
+  const top = new Array<number>(PEAK_N).fill(0);
+  for (const [u, v] of RING) {
+    const x = inkAt(u, v);
+    if (x <= top[0]!) continue;
+    let j = 1;
+    while (j < PEAK_N && top[j]! < x) {
+      top[j - 1] = top[j]!;
+      j++;
+    }
+    top[j - 1] = x;
   }
-  return { ink: ink / INTERIOR.length };
+  let peak = 0;
+  for (const x of top) peak += x;
+  peak /= PEAK_N;
+  // Only worth counting when something stroke-like is inside; the empty majority skips it.
+  let exits = 0;
+  if (peak > 0.15) {
+    const dark = OUTSIDE.map(([u, v]) => inkAt(u, v) >= 0.5 * peak);
+    dark.forEach((d, i) => {
+      if (d && !dark[(i + dark.length - 1) % dark.length]) exits++;
+    });
+    if (exits === 0 && dark.every(Boolean)) exits = 1;
+  }
+  return { ink: ink / INTERIOR.length, peak, exits };
 }
 
 /**
@@ -100,4 +152,96 @@ export function bubbleConfidence(fill: number): number {
   if (fill <= EMPTY_AT) return 0.5 + 0.5 * Math.min(1, (EMPTY_AT - fill) / 0.3);
   const mid = (MARKED_AT + EMPTY_AT) / 2;
   return (0.5 * Math.abs(fill - mid)) / (MARKED_AT - mid);
+}
+
+/** What the reader knows about a page before deciding any one item. */
+export interface PageContext {
+  levels: PageLevels;
+  /** Typical `peak` of an empty bubble on this page (the printed outline's blur, paper grain). */
+  peakEmpty: number;
+  /** Typical ink above the empty level of this page's clear single answers: about 0.7 for a 2B
+   *  pencil, 0.2 for a student who writes lightly. */
+  markLevel: number;
+}
+
+export interface BubbleDecision {
+  fill: number;
+  state: BubbleState;
+  /** Read from a stroke (a tick) rather than a fill. */
+  tick: boolean;
+  /** As `bubbleConfidence`: above 0.5 for a clear reading. */
+  confidence: number;
+}
+
+/** A bubble's stroke contrast counts as a tick from here (raw ink above an empty bubble's peak). */
+function tickAt(ctx: PageContext): number {
+  return Math.max(0.2, 0.35 * (ctx.levels.full - ctx.levels.empty));
+}
+
+/** How much darker the bubble's darkest part is than its average, both above an empty bubble:
+ *  about 1 for fills and smears, 2 for a half fill, 2.5 and more for a thin stroke. */
+function unevenness(m: BubbleMeasure, ctx: PageContext): number {
+  return ((m.peak ?? m.ink) - ctx.peakEmpty) / Math.max(m.ink - ctx.levels.empty, 0.03);
+}
+
+/**
+ * Page levels, the stroke level of an empty bubble, and the typical ink of this page's answers:
+ * the median, over the items (given as groups of bubble indexes), of each item's one clear mark.
+ */
+export function pageContext(ms: BubbleMeasure[], items: number[][]): PageContext {
+  const levels = pageLevels(ms.map((m) => m.ink));
+  const peaks = ms.map((m) => m.peak ?? m.ink).sort((a, b) => a - b);
+  // Lower quartile: most bubbles on a sheet are empty, even where many items are answered.
+  const peakEmpty = peaks[Math.floor(peaks.length / 4)] ?? 0;
+  const answers: number[] = [];
+  for (const group of items) {
+    const c = group.map((i) => ms[i]!.ink - levels.empty).sort((a, b) => b - a);
+    const [first = 0, second = 0] = c;
+    if (first >= 0.1 && second <= first / 2) answers.push(first);
+  }
+  answers.sort((a, b) => a - b);
+  const markLevel = answers.length >= 3 ? answers[Math.floor(answers.length / 2)]! : levels.full - levels.empty;
+  return { levels, peakEmpty, markLevel };
+}
+
+/**
+ * Reads one item's bubbles (or one student-number column) together. Page terms come first: a
+ * fill like the page's marks is marked, one like its empty bubbles is empty. Then the item's own
+ * bubbles decide what page terms cannot:
+ * - a tick (a strong thin stroke, little fill) is a mark; a weaker stroke is uncertain;
+ * - a light but even mark that stands alone in its item, clearly darker than its siblings and as
+ *   dark as this page's answers usually are, is read: that is how a light-pencil student answers.
+ *   Erased ghosts stay below that, and two light marks, or a light mark beside another, stay
+ *   uncertain for the teacher.
+ */
+export function readBubbles(ms: BubbleMeasure[], ctx: PageContext): BubbleDecision[] {
+  const { levels } = ctx;
+  const tick = tickAt(ctx);
+  const out = ms.map((m): BubbleDecision => {
+    const fill = normalise(m, levels);
+    let state = stateOf(fill);
+    const stroke = (m.peak ?? m.ink) - ctx.peakEmpty;
+    const uneven = unevenness(m, ctx);
+    if (fill < 0.35 && uneven >= 2 && stroke >= tick) {
+      // A line crossing the whole bubble is more likely a stray stroke than an answer: ask.
+      if ((m.exits ?? 0) <= 1) return { fill, state: 'marked', tick: true, confidence: 0.6 };
+      return { fill, state: 'uncertain', tick: false, confidence: 0.3 };
+    }
+    // A fainter or blurred stroke: not read, but never silently dropped either.
+    if (state === 'empty' && uneven >= 1.6 && stroke >= 0.6 * tick) return { fill, state: 'uncertain', tick: false, confidence: 0.3 };
+    return { fill, state, tick: false, confidence: bubbleConfidence(fill) };
+  });
+  // Light marks: every lit bubble of the item is uncertain, even (not a half fill), as dark as this
+  // page's answers usually are, and alike; the rest are clean paper. Then they are the answers
+  // (two of them on a single-choice item are still flagged as a double by the caller).
+  const lit = out.flatMap((d, i) => (d.state === 'empty' ? [] : [i]));
+  if (lit.length === 0 || lit.some((i) => out[i]!.state !== 'uncertain')) return out;
+  const contrast = (i: number) => ms[i]!.ink - levels.empty;
+  const floor = Math.min(0.24, Math.max(0.12, 0.65 * ctx.markLevel));
+  const lo = Math.min(...lit.map(contrast));
+  const hi = Math.max(...lit.map(contrast));
+  const others = Math.max(0, ...ms.map((_, k) => (lit.includes(k) ? 0 : contrast(k))));
+  const even = lit.every((i) => unevenness(ms[i]!, ctx) <= 1.5);
+  if (even && lo >= floor && lo >= 0.6 * hi && others <= 0.6 * lo) for (const i of lit) out[i] = { ...out[i]!, state: 'marked', confidence: 0.6 };
+  return out;
 }

@@ -156,7 +156,8 @@ export interface FiducialResult {
   sidePx: number;
 }
 
-export function findFiducials(img: GrayImage): FiducialResult | null {
+/** Up to `max` sets of four corner-mark candidates, the largest quadrilateral first. */
+export function findFiducialCandidates(img: GrayImage, max = 16): FiducialResult[] {
   const f = Math.max(1, Math.floor(Math.max(img.width, img.height) / WORK_SIZE));
   const small = f > 1 ? downscale(img, f) : img;
   const long = Math.max(small.width, small.height);
@@ -169,7 +170,7 @@ export function findFiducials(img: GrayImage): FiducialResult | null {
     (b) => b.solidity > 0.75 && b.solidity < 1.2 && b.elongation < 1.3,
   );
   const top = blobs.sort((a, b) => b.area - a.area).slice(0, 12);
-  let best: { pts: Blob[]; area: number } | null = null;
+  const quads: { pts: Blob[]; area: number }[] = [];
   for (let a = 0; a < top.length; a++)
     for (let b = a + 1; b < top.length; b++)
       for (let c = b + 1; c < top.length; c++)
@@ -178,11 +179,34 @@ export function findFiducials(img: GrayImage): FiducialResult | null {
           const areas = pts.map((p) => p.area);
           if (Math.max(...areas) > 2.2 * Math.min(...areas)) continue;
           const ordered = clockwise(pts.map((p) => ({ x: p.cx, y: p.cy })));
-          const area = quadArea(ordered);
-          if (!best || area > best.area) best = { pts, area };
+          if (!convex(ordered)) continue;
+          quads.push({ pts, area: quadArea(ordered) });
         }
-  if (!best) return null;
-  const side = (best.pts.reduce((s, p) => s + p.side, 0) / 4) * f;
-  const coarse = clockwise(best.pts.map((p) => ({ x: (p.cx + 0.5) * f - 0.5, y: (p.cy + 0.5) * f - 0.5 })));
-  return { centres: coarse.map((c) => refine(img, c, side * 0.75)), sidePx: side };
+  // Largest first: the page corners usually span the largest quadrilateral, but a square-ish
+  // stripe segment on a patterned desk can too, so the caller checks each in turn.
+  quads.sort((a, b) => b.area - a.area);
+  return quads.slice(0, max).map((q) => {
+    const side = (q.pts.reduce((s, p) => s + p.side, 0) / 4) * f;
+    const coarse = clockwise(q.pts.map((p) => ({ x: (p.cx + 0.5) * f - 0.5, y: (p.cy + 0.5) * f - 0.5 })));
+    return { centres: coarse.map((c) => refine(img, c, side * 0.75)), sidePx: side };
+  });
+}
+
+export function findFiducials(img: GrayImage): FiducialResult | null {
+  return findFiducialCandidates(img, 1)[0] ?? null;
+}
+
+/** True when the four points, in order, turn the same way at every corner. */
+function convex(p: Point[]): boolean {
+  let sign = 0;
+  for (let i = 0; i < 4; i++) {
+    const a = p[i]!;
+    const b = p[(i + 1) % 4]!;
+    const c = p[(i + 2) % 4]!;
+    const cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
+    if (cross === 0) return false;
+    if (sign === 0) sign = Math.sign(cross);
+    else if (Math.sign(cross) !== sign) return false;
+  }
+  return true;
 }

@@ -1,6 +1,6 @@
 import type { GrayImage } from '../image/gray.js';
 import type { Bubble, ObjectiveType, PageLayout, SheetCopy, SheetLayout } from '../layout/types.js';
-import { bubbleConfidence, measureBubble, normalise, pageLevels, stateOf, type BubbleState } from './bubbles.js';
+import { measureBubble, pageContext, readBubbles, type BubbleDecision, type BubbleMeasure, type BubbleState, type PageContext } from './bubbles.js';
 import type { Homography } from './homography.js';
 import { register } from './register.js';
 
@@ -9,7 +9,7 @@ export type ReviewFlag = 'blank' | 'multiple' | 'uncertain';
 export const reviewFlagLabel: Record<ReviewFlag, string> = {
   blank: '未作答',
   multiple: '单选题涂了多个选项',
-  uncertain: '涂写不清（半涂、轻涂或擦除痕迹），请老师复核',
+  uncertain: '涂写不清（半涂、轻涂、打勾或擦除痕迹），请老师复核',
 };
 
 export interface BubbleReading {
@@ -60,28 +60,31 @@ export interface PageFailure {
 
 export type LayoutLookup = (sheetId: string) => SheetLayout | undefined;
 
-function readItem(no: number, type: ObjectiveType, bubbles: Bubble[], fills: number[]): ItemReading {
-  const readings = bubbles.map((b, i) => ({ label: b.label, fill: fills[i]!, state: stateOf(fills[i]!) }));
+function readItem(no: number, type: ObjectiveType, bubbles: Bubble[], ds: BubbleDecision[]): ItemReading {
+  const readings = bubbles.map((b, i) => ({ label: b.label, fill: ds[i]!.fill, state: ds[i]!.state }));
   const marked = readings.filter((r) => r.state === 'marked');
   const flags: ReviewFlag[] = [];
-  if (readings.some((r) => r.state === 'uncertain')) flags.push('uncertain');
+  // A tick beside other marks of a multiple-choice item may be a stray stroke or a changed mind:
+  // the teacher confirms it (a single-choice item with two marks is flagged as such below).
+  const mixedTick = type === 'multiple' && marked.length > 1 && ds.some((d) => d.tick && d.state === 'marked');
+  if (readings.some((r) => r.state === 'uncertain') || mixedTick) flags.push('uncertain');
   if (marked.length === 0 && !flags.includes('uncertain')) flags.push('blank');
   if (marked.length > 1 && type !== 'multiple') flags.push('multiple');
   return {
     no,
     type,
     answer: marked.map((r) => r.label).join(''),
-    confidence: Math.min(...readings.map((r) => bubbleConfidence(r.fill))),
+    confidence: Math.min(...ds.map((d) => d.confidence), mixedTick ? 0.4 : 1),
     flags,
     bubbles: readings,
   };
 }
 
-function readStudentNumber(columns: Bubble[][], fills: number[][]): StudentReading {
+function readStudentNumber(columns: Bubble[][], ms: BubbleMeasure[][], ctx: PageContext): StudentReading {
   let digits = '';
   const flags: string[] = [];
   columns.forEach((col, i) => {
-    const states = fills[i]!.map(stateOf);
+    const states = readBubbles(ms[i]!, ctx).map((d) => d.state);
     const marked = states.flatMap((s, v) => (s === 'marked' ? [col[v]!.label] : []));
     if (marked.length === 1 && !states.includes('uncertain')) digits += marked[0];
     else {
@@ -97,7 +100,7 @@ function readStudentNumber(columns: Bubble[][], fills: number[][]): StudentReadi
  * are tried by their printed bubbles when the QR code cannot be read.
  */
 export function recognisePage(img: GrayImage, lookup: LayoutLookup, fallback: SheetLayout[] = []): PageReading | PageFailure {
-  const reg = register(img, fallback);
+  const reg = register(img, fallback, lookup);
   if ('error' in reg) return { ok: false, error: reg.error };
   const layout = lookup(reg.copy.sheetId);
   if (!layout) return { ok: false, error: `找不到编号为 ${reg.copy.sheetId} 的答题卡模板` };
@@ -107,15 +110,20 @@ export function recognisePage(img: GrayImage, lookup: LayoutLookup, fallback: Sh
 
   const idColumns = page.studentNumber?.digits ?? [];
   const all = [...page.objective.flatMap((it) => it.bubbles), ...idColumns.flat()];
-  const inks = all.map((b) => measureBubble(img, reg.h, b).ink);
-  const levels = pageLevels(inks);
-  const fills = inks.map((ink) => normalise({ ink }, levels));
-
+  const ms = all.map((b) => measureBubble(img, reg.h, b));
+  const groups: number[][] = [];
   let k = 0;
-  const items = page.objective.map((it) => {
-    const f = fills.slice(k, k + it.bubbles.length);
+  for (const it of page.objective) {
+    groups.push(it.bubbles.map((_, i) => k + i));
     k += it.bubbles.length;
-    return readItem(it.no, it.type, it.bubbles, f);
+  }
+  const ctx = pageContext(ms, groups);
+
+  k = 0;
+  const items = page.objective.map((it) => {
+    const m = ms.slice(k, k + it.bubbles.length);
+    k += it.bubbles.length;
+    return readItem(it.no, it.type, it.bubbles, readBubbles(m, ctx));
   });
   let student: StudentReading;
   const pageFlags = reg.qrRead ? [] : ['二维码无法识别，已按答题卡版面匹配，请老师核对'];
@@ -124,12 +132,12 @@ export function recognisePage(img: GrayImage, lookup: LayoutLookup, fallback: Sh
     student = { studentId: null, source: 'qr', flags: ['二维码无法识别，无法确定学生'] };
   }
   else if (idColumns.length) {
-    const colFills = idColumns.map((col) => {
-      const f = fills.slice(k, k + col.length);
+    const colMeasures = idColumns.map((col) => {
+      const m = ms.slice(k, k + col.length);
       k += col.length;
-      return f;
+      return m;
     });
-    student = readStudentNumber(idColumns, colFills);
+    student = readStudentNumber(idColumns, colMeasures, ctx);
   } else {
     // Later pages of an anonymous sheet carry no identity of their own; they belong to the
     // student read on page 1 of the same scan batch.

@@ -2,7 +2,7 @@ import jsQR from 'jsqr';
 import { sample, type GrayImage } from '../image/gray.js';
 import { decodeCopy } from '../layout/qrPayload.js';
 import type { PaperSize, SheetCopy, SheetLayout } from '../layout/types.js';
-import { findFiducials } from './fiducials.js';
+import { findFiducialCandidates, type FiducialResult } from './fiducials.js';
 import { apply, solveHomography, type Homography, type Point } from './homography.js';
 import { warpRect } from './warp.js';
 
@@ -49,33 +49,123 @@ function readQr(img: GrayImage, h: Homography, paper: PaperSize): SheetCopy | nu
   return code ? decodeCopy(code.data) : null;
 }
 
-/** `known` layouts are the fallback when the QR cannot be read (see matchPrintedBubbles). */
-export function register(img: GrayImage, known: SheetLayout[] = []): Registration | { error: string } {
-  const fid = findFiducials(img);
-  if (!fid) return { error: '未找到答题卡四角的定位标记，请确认整张答题卡都在画面内' };
+export const CORNERS_IMPLAUSIBLE = '无法准确定位答题卡的四个角，请将答题卡平放在纯色桌面上重新拍摄';
+
+function orientations(img: GrayImage, fid: FiducialResult): { paper: PaperSize; h: Homography }[] {
   const c = fid.centres;
   const d = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
   const firstSideLonger = d(c[0]!, c[1]!) + d(c[2]!, c[3]!) > d(c[1]!, c[2]!) + d(c[3]!, c[0]!);
   // Only orientations whose aspect ratio fits the paper are tried: two per paper size.
-  const attempts: { paper: PaperSize; shift: number }[] = [];
+  const out: { paper: PaperSize; h: Homography }[] = [];
   for (const paper of ['A4', 'A3'] as const) {
     const landscape = PAPERS[paper].w > PAPERS[paper].h;
     const fits = [0, 1, 2, 3].filter((s) => (s % 2 === 0) === (firstSideLonger === landscape));
-    for (const shift of fits) attempts.push({ paper, shift });
+    for (const shift of fits) {
+      const h = solveHomography(fiducialCentres(paper), [0, 1, 2, 3].map((i) => c[(i + shift) % 4]!));
+      if (plausibleGeometry(img, fid, h, paper)) out.push({ paper, h });
+    }
   }
-  const candidates = attempts.map(({ paper, shift }) => ({
-    paper,
-    h: solveHomography(
-      fiducialCentres(paper),
-      [0, 1, 2, 3].map((i) => c[(i + shift) % 4]!),
-    ),
-  }));
-  for (const { paper, h } of candidates) {
-    const copy = readQr(img, h, paper);
-    if (copy) return { paper, copy, h, qrRead: true };
+  return out;
+}
+
+/**
+ * The four marks must look like one sheet of paper seen by a scanner or a phone: the page they
+ * imply is convex, covers a fair share of the frame, has the paper's aspect ratio (within what
+ * perspective and ±15° allow), and each mark has the size the mapping predicts for a 7 mm square.
+ */
+function plausibleGeometry(img: GrayImage, fid: FiducialResult, h: Homography, paper: PaperSize): boolean {
+  const { w, h: ph } = PAPERS[paper];
+  const page = [apply(h, 0, 0), apply(h, w, 0), apply(h, w, ph), apply(h, 0, ph)];
+  const len = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+  const top = len(page[0]!, page[1]!);
+  const bottom = len(page[3]!, page[2]!);
+  const left = len(page[0]!, page[3]!);
+  const right = len(page[1]!, page[2]!);
+  const aspect = (top + bottom) / (left + right) / (w / ph);
+  if (aspect < 0.7 || aspect > 1.4) return false;
+  if (Math.min(top, bottom) / Math.max(top, bottom) < 0.6 || Math.min(left, right) / Math.max(left, right) < 0.6) return false;
+  let area = 0;
+  for (let i = 0; i < 4; i++) area += page[i]!.x * page[(i + 1) % 4]!.y - page[(i + 1) % 4]!.x * page[i]!.y;
+  if (Math.abs(area) / 2 < 0.12 * img.width * img.height) return false;
+  // Mapped mark side (7 mm) at each corner against the blob that was found there.
+  for (const c of fiducialCentres(paper)) {
+    const side = (len(apply(h, c.x - 3.5, c.y), apply(h, c.x + 3.5, c.y)) + len(apply(h, c.x, c.y - 3.5), apply(h, c.x, c.y + 3.5))) / 2;
+    if (side < fid.sidePx * 0.6 || side > fid.sidePx * 1.6) return false;
   }
-  const fallback = matchPrintedBubbles(img, candidates, known);
-  return fallback ?? { error: '无法读取答题卡二维码，请重新扫描或拍照' };
+  return true;
+}
+
+/**
+ * Share of a sample of the page's printed bubble outlines found where the mapping puts them: the
+ * ring darker than the paper just outside it. Marked bubbles count too (their ring is dark).
+ * Close to 1 under the true mapping; a mapping off by a millimetre or two lands on paper.
+ */
+export function bubbleOutlineScore(img: GrayImage, h: Homography, layout: SheetLayout, pageNo: number): number | null {
+  const page = layout.pages.find((p) => p.page === pageNo);
+  if (!page) return null;
+  const bubbles = [...page.objective.flatMap((it) => it.bubbles), ...(page.studentNumber?.digits.flat() ?? [])];
+  if (bubbles.length < 8) return null;
+  const step = Math.max(1, Math.floor(bubbles.length / 60));
+  let ok = 0;
+  let n = 0;
+  for (let k = 0; k < bubbles.length; k += step) {
+    const b = bubbles[k]!;
+    let ring = 0;
+    for (let a = 0; a < 8; a++) {
+      const t = (a * Math.PI) / 4;
+      // The darkest of three radii tolerates a fraction of a millimetre of registration error.
+      ring += Math.min(...[0.85, 1, 1.15].map((f) => {
+        const p = apply(h, b.cx + f * b.rx * Math.cos(t), b.cy + f * b.ry * Math.sin(t));
+        return sample(img, p.x, p.y);
+      }));
+    }
+    ring /= 8;
+    const around = [
+      [b.rx + 0.9, 0],
+      [-b.rx - 0.9, 0],
+      [0, b.ry + 0.9],
+      [0, -b.ry - 0.9],
+    ].map(([dx, dy]) => {
+      const p = apply(h, b.cx + dx!, b.cy + dy!);
+      return sample(img, p.x, p.y);
+    });
+    const outside = around.reduce((s, v) => s + v, 0) / around.length;
+    if (outside - ring > Math.max(6, outside * 0.06)) ok++;
+    n++;
+  }
+  return ok / n;
+}
+
+/** Below this share of bubble outlines in place, a mapping is not trusted for reading. */
+const MIN_OUTLINE_SCORE = 0.85;
+
+/**
+ * `known` layouts are the fallback when the QR cannot be read (see matchPrintedBubbles);
+ * `lookup` finds the layout a QR names, so its printed bubble outlines can confirm the mapping.
+ */
+export function register(img: GrayImage, known: SheetLayout[] = [], lookup?: (sheetId: string) => SheetLayout | undefined): Registration | { error: string } {
+  const fids = findFiducialCandidates(img);
+  if (!fids.length) return { error: '未找到答题卡四角的定位标记，请确认整张答题卡都在画面内' };
+  let qrSeen = false;
+  let firstCandidates: { paper: PaperSize; h: Homography }[] | null = null;
+  // The largest quadrilateral first; the next ones when a stripe or a square on the desk was
+  // taken for a corner mark and the mapping it gives does not match the printed page.
+  for (const fid of fids) {
+    const candidates = orientations(img, fid);
+    if (!candidates.length) continue;
+    firstCandidates ??= candidates;
+    for (const { paper, h } of candidates) {
+      const copy = readQr(img, h, paper);
+      if (!copy) continue;
+      qrSeen = true;
+      const layout = lookup?.(copy.sheetId) ?? known.find((l) => l.sheetId === copy.sheetId);
+      const score = layout && layout.paper === paper ? bubbleOutlineScore(img, h, layout, copy.page) : null;
+      if (score === null || score >= MIN_OUTLINE_SCORE) return { paper, copy, h, qrRead: true };
+    }
+  }
+  if (qrSeen) return { error: CORNERS_IMPLAUSIBLE };
+  const fallback = firstCandidates ? matchPrintedBubbles(img, firstCandidates, known) : null;
+  return fallback ?? { error: firstCandidates ? '无法读取答题卡二维码，请重新扫描或拍照' : CORNERS_IMPLAUSIBLE };
 }
 
 /**

@@ -5,7 +5,7 @@ export function nameLine(layout: SheetLayout, copy: SheetCopy): string | null {
   if (layout.identity.mode !== 'roster' || !copy.studentId) return null;
   const s = layout.identity.students.find((st) => st.id === copy.studentId);
   if (!s) throw new Error(`名单中没有学号为 ${copy.studentId} 的学生`);
-  return [`姓名：${s.name}`, s.className ? `班级：${s.className}` : '', `学号：${s.id}`].filter(Boolean).join('　');
+  return [`姓名：${s.name}`, s.className ? `班级：${s.className}` : '', `学号：${s.studentNo ?? s.id}`].filter(Boolean).join('　');
 }
 
 /** Every copy to print: one per student and page for roster sheets, `count` blank copies otherwise. */

@@ -1,7 +1,9 @@
 // The work behind AI correction, run by queue workers (in the server process, or `npm run worker`):
 // one job reads one uploaded file; when a task's files are all read, answer sheets get one more
 // job that gathers each student's pages and scores them. Results are written by save(), inside the
-// transaction that marks the job done, so a retried or taken-over job writes them once.
+// transaction that marks the job done, so a retried or taken-over job writes them once. The
+// reading and scoring themselves (decoding, OCR) run in a worker thread (reading.ts), so grading
+// in the server process never holds up its requests.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db';
@@ -11,12 +13,12 @@ import { idList } from '../vesta/access';
 import type { FileStore } from '../../files/store';
 import { enqueue, type Job } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
+import { runHeavy } from '../../threads/pool';
 import { GradingStatus, RecognitionStatus, TaskType } from '../../grading/statuses';
-import type { AnswerKey, HomeworkQuestion, PageResult, ReadPage, SheetLayout } from '../../grading';
-
-/** The engine (OCR runtime, image and PDF libraries) loads when a worker first needs it. */
-const loadEngine = () => import('../../grading');
-import { fromEssay, fromHomework, fromSubmission, totals, type GradedWork } from './results';
+import type { AnswerKey, HomeworkQuestion, ReadPage, SheetLayout } from '../../grading';
+import type { EssayBrief, FileOutcome } from './reading';
+import { totals, type FiledPage, type GradedWork } from './results';
+import { recordTaskAnswers } from './workLink';
 
 export const READ_FILE = 'correct-read-file';
 export const SCORE_TASK = 'correct-score-task';
@@ -37,45 +39,29 @@ async function readAll(stream: Readable): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
-/** What reading one file produced: for sheets the pages (scored later), otherwise the graded work. */
-type FileOutcome =
-  | { ok: true; pages?: ReadPage[]; failures?: string[]; work?: GradedWork }
-  | { ok: false; error: string };
-
-interface EssayBrief {
-  title?: string;
-  minChars?: number;
-  fullMarks?: number;
-}
-
-async function readFile(db: Db, store: FileStore, file: FileRow, task: TaskRow): Promise<FileOutcome> {
-  const { decodeGray, expandInputs, getOcr, readHomeworkPhoto, readPage, scoreEssay } = await loadEngine();
-  const bytes = await readAll(await store.open(file.fileHash));
+/** Gathers what reading needs from the database and the store, and reads in a grading thread. */
+async function readFile(db: Db, store: FileStore, file: FileRow, task: TaskRow, signal: AbortSignal): Promise<FileOutcome> {
+  let layout: SheetLayout | undefined;
   if (task.type === TaskType.answerSheet) {
     const [sheet] = await db.select().from(answerSheets).where(and(eq(answerSheets.id, task.sheetId ?? ''), eq(answerSheets.tenantId, task.tenantId)));
     if (!sheet) return { ok: false, error: '答题卡模板不存在' };
-    const layouts = [sheet.layout as SheetLayout];
-    const pages: ReadPage[] = [];
-    const failures: string[] = [];
-    for (const input of await expandInputs([{ name: file.fileName, bytes }])) {
-      const page: PageResult = 'error' in input ? { ok: false, source: input.source, error: input.error } : await readPage(input.source, input.image, { layouts });
-      if (page.ok) pages.push(page);
-      else failures.push(page.error);
-    }
-    if (!pages.length) return { ok: false, error: failures[0] ?? '没有可识别的页面' };
-    return { ok: true, pages, failures };
+    layout = sheet.layout as SheetLayout;
   }
-  if (file.mime === 'application/pdf') return { ok: false, error: '作业和作文请上传照片（JPG 或 PNG）' };
-  if (task.type === TaskType.homework) {
-    return { ok: true, work: fromHomework(await readHomeworkPhoto(bytes, (task.questions as HomeworkQuestion[] | null) ?? [])) };
-  }
-  const brief = (task.essayBrief as EssayBrief | null) ?? {};
-  const lines = await (await getOcr()).read(await decodeGray(bytes));
-  const text = lines.map((l) => l.text).join('\n').trim();
-  if (!text) return { ok: false, error: '照片中没有识别到文字，请重新拍摄' };
-  const fullMarks = brief.fullMarks ?? 100;
-  const essay = await scoreEssay(text, { ...(brief.title ? { title: brief.title } : {}), ...(brief.minChars ? { minChars: brief.minChars } : {}), fullMarks });
-  return { ok: true, work: fromEssay(text, essay, fullMarks) };
+  const bytes = await readAll(await store.open(file.fileHash));
+  return runHeavy(
+    'grading',
+    'readGradingFile',
+    {
+      taskType: task.type,
+      fileName: file.fileName,
+      mime: file.mime,
+      bytes,
+      layout,
+      questions: (task.questions as HomeworkQuestion[] | null) ?? undefined,
+      essayBrief: (task.essayBrief as EssayBrief | null) ?? undefined,
+    },
+    signal,
+  );
 }
 
 async function insertResult(tx: Db, task: TaskRow, work: GradedWork, studentId: number | null, studentKey: string | null) {
@@ -118,11 +104,11 @@ async function loadFile(db: Db, job: Job): Promise<{ file: FileRow; task: TaskRo
 export function correctionHandlers(db: Db, store: FileStore): JobHandler[] {
   const readHandler: JobHandler<FileOutcome> = {
     kind: READ_FILE,
-    async run(job) {
+    async run(job, { signal }) {
       const { file, task } = await loadFile(db, job);
       if (file.recognitionStatus === RecognitionStatus.deleted) return { ok: false, error: '文件已删除' };
       await db.update(gradingFiles).set({ recognitionStatus: RecognitionStatus.recognising }).where(eq(gradingFiles.id, file.id));
-      return readFile(db, store, file, task);
+      return readFile(db, store, file, task, signal);
     },
     async save(tx, job, outcome) {
       const { file, task } = await loadFile(tx, job);
@@ -134,7 +120,11 @@ export function correctionHandlers(db: Db, store: FileStore): JobHandler[] {
           .update(gradingFiles)
           .set({ recognitionStatus: RecognitionStatus.recognised, reading: outcome.pages ? { pages: outcome.pages, failures: outcome.failures } : outcome.work, error: outcome.failures?.length ? outcome.failures.join('；') : null })
           .where(eq(gradingFiles.id, file.id));
-        if (outcome.work) await insertResult(tx, task, outcome.work, file.studentId, null);
+        if (outcome.work) {
+          // A photo's result remembers its file, for the review and essay screens.
+          await insertResult(tx, task, { ...outcome.work, fileId: file.id }, file.studentId, null);
+          await recordTaskAnswers(tx, task, [{ studentId: file.studentId, work: outcome.work }], 'machine');
+        }
       }
       await afterFile(tx, task);
     },
@@ -149,24 +139,20 @@ export function correctionHandlers(db: Db, store: FileStore): JobHandler[] {
 
   const scoreHandler: JobHandler<{ work: GradedWork; studentKey: string | null }[]> = {
     kind: SCORE_TASK,
-    async run(job) {
+    async run(job, { signal }) {
       const [task] = await db.select().from(gradingTasks).where(eq(gradingTasks.id, Number(job.refId)));
       const [sheet] = await db.select().from(answerSheets).where(eq(answerSheets.id, task.sheetId ?? ''));
       const files = await db
-        .select({ reading: gradingFiles.reading })
+        .select({ id: gradingFiles.id, reading: gradingFiles.reading })
         .from(gradingFiles)
         .where(and(eq(gradingFiles.taskId, task.id), eq(gradingFiles.recognitionStatus, RecognitionStatus.recognised)))
         .orderBy(gradingFiles.id);
-      const pages = files.flatMap((f) => (f.reading as { pages?: ReadPage[] } | null)?.pages ?? []);
-      const key = task.answerKey ? ({ ...(task.answerKey as Omit<AnswerKey, 'sheetId'>), sheetId: sheet.id } as AnswerKey) : undefined;
-      const opts = { layouts: [sheet.layout as SheetLayout], keys: key ? [key] : [] };
-      const { groupPages, scoreSubmission } = await loadEngine();
-      const out: { work: GradedWork; studentKey: string | null }[] = [];
-      for (const group of groupPages(pages)) {
-        const submission = await scoreSubmission(group, opts, opts.layouts);
-        out.push({ work: fromSubmission(submission), studentKey: submission.studentId });
-      }
-      return out;
+      // Each page remembers its file, so the review screen can show the scan it was read from.
+      const pages: FiledPage[] = files.flatMap((f) => ((f.reading as { pages?: ReadPage[] } | null)?.pages ?? []).map((p) => ({ ...p, fileId: f.id })));
+      // The link to a homework or exam (`work`) is ours, not the engine's.
+      const { work: _link, ...answerKey } = (task.answerKey ?? {}) as Omit<AnswerKey, 'sheetId'> & { work?: unknown };
+      const key = task.answerKey ? ({ ...answerKey, sheetId: sheet.id } as AnswerKey) : undefined;
+      return runHeavy('grading', 'scoreSheetPages', { pages, layout: sheet.layout as SheetLayout, key }, signal);
     },
     async save(tx, job, graded) {
       const [task] = await tx.select().from(gradingTasks).where(eq(gradingTasks.id, Number(job.refId)));
@@ -187,6 +173,8 @@ export function correctionHandlers(db: Db, store: FileStore): JobHandler[] {
         return known.find((k) => (rosterId !== null ? k.id === rosterId : k.studentNo === key))?.id ?? null;
       };
       for (const g of graded) await insertResult(tx, task, g.work, studentOf(g.studentKey), g.studentKey);
+      // A task tied to a homework or exam writes its answer records in the same transaction.
+      await recordTaskAnswers(tx, task, graded.map((g) => ({ studentId: studentOf(g.studentKey), work: g.work })), 'machine');
       await tx.update(gradingTasks).set({ status: GradingStatus.graded, updatedAt: sql`now()` }).where(eq(gradingTasks.id, task.id));
     },
     async onDead(deadDb, job, error) {

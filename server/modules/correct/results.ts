@@ -1,6 +1,6 @@
 // One shape for every kind of graded work, so teachers review answer sheets, homework photos and
 // essays the same way: a list of items with the machine's points, flags and reasons.
-import type { EssayResult, HomeworkReading, Submission } from '../../grading';
+import type { EssayResult, HomeworkReading, ReadPage, Submission } from '../../grading';
 
 export interface ReviewItem {
   no: number;
@@ -18,6 +18,10 @@ export interface GradedWork {
   items: ReviewItem[];
   /** The engine's own output, for the report screens. */
   detail: unknown;
+  /** The uploaded file this work was read from (homework photos and essays: one file each). */
+  fileId?: number;
+  /** The teacher's comment to the student, set by POST /result/review (bounded there). */
+  teacherComment?: string;
 }
 
 export function fromSubmission(s: Submission): GradedWork {
@@ -29,7 +33,34 @@ export function fromSubmission(s: Submission): GradedWork {
     ...(s.missingPages.length ? [`缺少第 ${s.missingPages.join('、')} 页`] : []),
   ];
   if (reasons.length && items[0]) items[0] = { ...items[0], needsReview: true, reasons: [...reasons, ...items[0].reasons] };
-  return { kind: 'sheet', items, detail: { sheetId: s.sheetId, studentId: s.studentId, missingPages: s.missingPages, essays: s.essays } };
+  return { kind: 'sheet', items, detail: { sheetId: s.sheetId, studentId: s.studentId, missingPages: s.missingPages, essays: s.essays, pages: s.pages.map(pageTrace) } };
+}
+
+/** A page as the scoring job hands it over: tagged with the uploaded file it came from. */
+export type FiledPage = ReadPage & { fileId?: number };
+
+/**
+ * What the review screen draws over a scan: which file the page came from, where the layout
+ * lies on it, and how each bubble and fill-in box was read. Small: numbers per bubble and box.
+ */
+export interface PageTrace {
+  page: number;
+  fileId: number | null;
+  h: number[] | null;
+  bubbles: { no: number; label: string; fill: number; state: string }[];
+  fills: { no: number; box: number; text: string; confidence: number; blank: boolean }[];
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+function pageTrace(p: FiledPage): PageTrace {
+  return {
+    page: p.page,
+    fileId: p.fileId ?? null,
+    h: p.h ?? null,
+    bubbles: p.items.flatMap((i) => i.bubbles.map((b) => ({ no: i.no, label: b.label, fill: round3(b.fill), state: b.state }))),
+    fills: p.fills.map((f) => ({ no: f.no, box: f.box, text: f.text, confidence: round3(f.confidence), blank: f.blank })),
+  };
 }
 
 export function fromHomework(reading: HomeworkReading): GradedWork {
@@ -43,7 +74,9 @@ export function fromHomework(reading: HomeworkReading): GradedWork {
   }));
   for (const no of reading.missing) items.push({ no, given: '', score: null, max: null, needsReview: true, reasons: ['未找到这道题的作答'] });
   items.sort((a, b) => a.no - b.no);
-  return { kind: 'homework', items, detail: { unaligned: reading.unaligned.map((l) => ({ text: l.text, confidence: l.confidence })) } };
+  // Where each answer sits on the photo (pixels), for the review screen to outline it.
+  const regions = reading.answers.flatMap((a) => a.lines.map((l) => ({ no: a.no, x: l.box.x, y: l.box.y, w: l.box.w, h: l.box.h })));
+  return { kind: 'homework', items, detail: { unaligned: reading.unaligned.map((l) => ({ text: l.text, confidence: l.confidence })), regions } };
 }
 
 export function fromEssay(text: string, essay: EssayResult, fullMarks: number): GradedWork {

@@ -1,11 +1,15 @@
 // Request schemas of the correction calls. The sheet spec mirrors server/grading's SheetSpec.
 import { Type } from 'typebox';
+import { Id } from '../../http/schemas';
 
-export const Id = Type.Integer({ minimum: 1 });
+export { Id };
+
 const Title = Type.String({ minLength: 1, maxLength: 50 });
+/** Question numbers, as printed on a sheet. */
+const No = Type.Integer({ minimum: 1, maximum: 200 });
 
 const ObjectiveItem = Type.Object({
-  no: Type.Integer({ minimum: 1, maximum: 200 }),
+  no: No,
   type: Type.Union([Type.Literal('single'), Type.Literal('multiple'), Type.Literal('judge')]),
   options: Type.Optional(Type.Integer({ minimum: 2, maximum: 7 })),
 });
@@ -15,17 +19,17 @@ const Section = Type.Union([
   Type.Object({
     kind: Type.Literal('fill'),
     title: Title,
-    items: Type.Array(Type.Object({ no: Type.Integer({ minimum: 1 }), blanks: Type.Integer({ minimum: 1, maximum: 6 }) }), { minItems: 1, maxItems: 40 }),
+    items: Type.Array(Type.Object({ no: No, blanks: Type.Integer({ minimum: 1, maximum: 6 }) }), { minItems: 1, maxItems: 40 }),
   }),
   Type.Object({
     kind: Type.Literal('short'),
     title: Title,
-    items: Type.Array(Type.Object({ no: Type.Integer({ minimum: 1 }), heightMm: Type.Number({ minimum: 10, maximum: 250 }) }), { minItems: 1, maxItems: 20 }),
+    items: Type.Array(Type.Object({ no: No, heightMm: Type.Number({ minimum: 10, maximum: 250 }) }), { minItems: 1, maxItems: 20 }),
   }),
   Type.Object({
     kind: Type.Literal('essay'),
     title: Title,
-    no: Type.Integer({ minimum: 1 }),
+    no: No,
     cells: Type.Integer({ minimum: 100, maximum: 1500 }),
     columns: Type.Optional(Type.Integer({ minimum: 10, maximum: 30 })),
     prompt: Type.Optional(Type.String({ maxLength: 200 })),
@@ -43,9 +47,12 @@ export const CreateSheetBody = Type.Object({
   sections: Type.Array(Section, { minItems: 1, maxItems: 20 }),
 });
 
+/** An exam's sheet for one class of it (sheet/fromExam). */
+export const ExamSheetBody = Type.Object({ examId: Id, classId: Id });
+
 const KeyItem = Type.Union([
   Type.Object({ answer: Type.String({ minLength: 1, maxLength: 7 }), points: Type.Number({ minimum: 0, maximum: 100 }) }),
-  Type.Object({ blanks: Type.Array(Type.Array(Type.String({ maxLength: 100 }), { minItems: 1 }), { minItems: 1 }), points: Type.Number({ minimum: 0, maximum: 100 }) }),
+  Type.Object({ blanks: Type.Array(Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 20 }), { minItems: 1, maxItems: 6 }), points: Type.Number({ minimum: 0, maximum: 100 }) }),
   Type.Object({ essay: Type.Literal(true), points: Type.Number({ minimum: 0, maximum: 150 }) }),
 ]);
 
@@ -53,17 +60,20 @@ export const CreateTaskBody = Type.Object({
   type: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
   title: Title,
   classId: Type.Optional(Id),
+  /** The teacher's homework (homework and answer-sheet tasks) or exam (answer-sheet tasks) the task grades. */
+  homeworkId: Type.Optional(Id),
+  examId: Type.Optional(Id),
   /** Answer-sheet tasks. */
   sheetId: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
   answerKey: Type.Optional(
     Type.Object({
       multipleRule: Type.Optional(Type.Object({ missing: Type.Number({ minimum: 0, maximum: 1 }), wrong: Type.Number({ minimum: 0, maximum: 1 }) })),
       minOcrConfidence: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
-      items: Type.Record(Type.String(), KeyItem),
+      items: Type.Record(Type.String(), KeyItem, { maxProperties: 400 }),
     }),
   ),
   /** Homework tasks: the assignment's questions, for aligning what the photo says. */
-  questions: Type.Optional(Type.Array(Type.Object({ no: Type.Integer({ minimum: 1 }), text: Type.Optional(Type.String({ maxLength: 500 })) }), { maxItems: 100 })),
+  questions: Type.Optional(Type.Array(Type.Object({ no: No, text: Type.Optional(Type.String({ maxLength: 500 })) }), { maxItems: 100 })),
   /** Essay tasks. */
   essayBrief: Type.Optional(
     Type.Object({
@@ -76,5 +86,16 @@ export const CreateTaskBody = Type.Object({
 
 export const ReviewBody = Type.Object({
   resultId: Id,
-  items: Type.Array(Type.Object({ no: Type.Integer({ minimum: 1 }), score: Type.Number({ minimum: 0 }) }), { minItems: 1, maxItems: 200 }),
+  items: Type.Array(Type.Object({ no: No, score: Type.Number({ minimum: 0, maximum: 1000 }) }), { minItems: 1, maxItems: 200 }),
+  /** The teacher's comment to the student (essays), shown on the printed feedback. */
+  comment: Type.Optional(Type.String({ maxLength: 1000 })),
+});
+
+/** Longest teacher comment kept (characters after trimming). */
+export const MAX_TEACHER_COMMENT = 1000;
+
+/** The fields of a task upload besides its file (multipart). */
+export const UploadFields = Type.Object({
+  taskId: Id,
+  studentId: Type.Optional(Id),
 });

@@ -6,8 +6,8 @@ import { badRequest, conflict, notFound, ok } from '../../http/envelope';
 import { rows } from '../../db/query';
 import { classes, grades, students, teachingAssignments } from '../../db/schema';
 import { adminOnly, adminOrTeacher, checkSchoolId, checkStudentIds, cleanName, findClass, findGrade, idList, schoolOf } from './access';
+import { Id } from '../../http/schemas';
 
-const Id = Type.Integer({ minimum: 1 });
 const IdList = Type.Array(Id, { minItems: 1, maxItems: 5000 });
 
 interface ClassNode {

@@ -7,6 +7,7 @@ import studentRoutes from './students';
 import teacherRoutes from './teachers';
 import resourceRoutes from './resources';
 import overviewRoutes from './overview';
+import settingsRoutes from './settings';
 
 export default fp(async (app) => {
   await app.register(files);
@@ -16,4 +17,5 @@ export default fp(async (app) => {
   await app.register(teacherRoutes);
   await app.register(resourceRoutes);
   await app.register(overviewRoutes);
+  await app.register(settingsRoutes);
 });

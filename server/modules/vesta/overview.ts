@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope';
 import { rows } from '../../db/query';
 import { adminOnly, checkSchoolId } from './access';
+import { Id } from '../../http/schemas';
 
-const Id = Type.Integer({ minimum: 1 });
 
 export interface GradeOverview {
   gradeId: number;

@@ -6,16 +6,25 @@ import type { FastifyInstance } from 'fastify';
 import { RESOURCE_TYPES, NAME_MAX_LENGTH } from '../../../src/domain/school';
 import { rows } from '../../db/query';
 import { resources } from '../../db/schema';
-import { contentDisposition } from '../../http/download';
+import { fileReply } from '../../http/download';
 import { ApiError, badRequest, forbidden, notFound, ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { TOO_LARGE, asUploadError } from '../../files/plugin';
 import { ALLOWED_TYPES_TEXT, detectType } from '../../files/sniff';
 import type { PendingFile } from '../../files/store';
+import { safeFileName } from '../../files/names';
 import { cleanName, findGrade, isAdmin, resourceUsers, schoolOf } from './access';
+import { Id } from '../../http/schemas';
+import { multipartFields } from '../../http/input';
 
-const Id = Type.Integer({ minimum: 1 });
 const ResourceType = Type.Union(RESOURCE_TYPES.map((t) => Type.Literal(t)));
+/** The fields sent with the file; a wrong or missing type is explained by the handler, with the list of types. */
+const UploadFields = Type.Object({
+  type: Type.Optional(Type.String({ maxLength: 20 })),
+  title: Type.Optional(Type.String({ maxLength: 200 })),
+  gradeId: Type.Optional(Id),
+  subjectId: Type.Optional(Id),
+});
 
 interface ResourceRow {
   id: number;
@@ -24,14 +33,6 @@ interface ResourceRow {
   fileName: string;
   mime: string;
   size: number;
-}
-
-/** A base name safe for headers and disks: no path, no control characters, bounded length. */
-function safeFileName(raw: string): string {
-  const base = raw.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\x00-\x1f\x7f"<>|:*?]/g, '').trim();
-  return [...clean].slice(-120).join('') || '未命名文件';
 }
 
 const stem = (fileName: string) => fileName.replace(/\.[^.]*$/, '');
@@ -48,7 +49,7 @@ export default async function resourceRoutes(app: FastifyInstance) {
     return row;
   }
 
-  app.post('/api/vesta/resource/upload', { preHandler: resourceUsers }, async (request) => {
+  app.post('/api/vesta/resource/upload', { preHandler: resourceUsers, config: { multipartFields: UploadFields } }, async (request) => {
     const p = request.principal;
     const s = schoolOf(p);
     if (!request.isMultipart()) throw badRequest('请选择要上传的文件');
@@ -75,18 +76,15 @@ export default async function resourceRoutes(app: FastifyInstance) {
       if (file.size === 0) throw badRequest('文件内容为空');
       const detected = detectType(file.head, originalName);
       if (!detected) throw new ApiError(415, `不支持的文件类型，仅支持${ALLOWED_TYPES_TEXT}`);
-      const type = fields.type ?? '';
+      const { type = '', title: givenTitle, gradeId, subjectId } = multipartFields<typeof UploadFields>(request, fields);
       if (!(RESOURCE_TYPES as readonly string[]).includes(type)) throw badRequest(`类型只能是${RESOURCE_TYPES.join('、')}`);
-      const gradeId = fields.gradeId ? Number(fields.gradeId) : undefined;
-      if (gradeId !== undefined && !(Number.isInteger(gradeId) && gradeId > 0)) throw badRequest('年级格式不正确');
       if (gradeId !== undefined) await findGrade(db, p, gradeId);
-      const subjectId = fields.subjectId ? Number(fields.subjectId) : undefined;
       if (subjectId !== undefined) {
-        const [known] = Number.isInteger(subjectId) && subjectId > 0 ? await rows(db, sql`SELECT 1 FROM subjects WHERE id = ${subjectId}`) : [];
+        const [known] = await rows(db, sql`SELECT 1 FROM subjects WHERE id = ${subjectId}`);
         if (!known) throw notFound('学科不存在');
       }
       const fileName = `${stem(safeFileName(originalName))}.${detected.ext}`;
-      const title = fields.title?.trim() ? cleanName(fields.title, '标题') : [...stem(fileName)].slice(0, NAME_MAX_LENGTH).join('');
+      const title = givenTitle?.trim() ? cleanName(givenTitle, '标题') : [...stem(fileName)].slice(0, NAME_MAX_LENGTH).join('');
       await file.commit();
       const [row] = await db
         .insert(resources)
@@ -155,12 +153,8 @@ export default async function resourceRoutes(app: FastifyInstance) {
     } catch {
       throw notFound('文件不存在或已被删除');
     }
-    return reply
-      .header('content-type', row.mime)
+    return fileReply(reply, row.mime, kind, row.fileName)
       .header('content-length', String(row.size))
-      .header('content-disposition', contentDisposition(kind, row.fileName))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, max-age=3600')
       .send(stream);
   };
 

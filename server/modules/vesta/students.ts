@@ -13,14 +13,14 @@ import { students } from '../../db/schema';
 import { sendWorkbook } from '../../http/download';
 import { badRequest, conflict, ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
-import { fileBuffer, singleFile } from '../../files/plugin';
-import { buildWorkbook, inspectWorkbook, readImportSheet, sendImportErrors, streamWorkbook } from '../../files/xlsx';
+import { buildWorkbook, readImport, sendImportErrors, streamWorkbook } from '../../files/xlsx';
 import { adminOnly, adminOrTeacher, checkStudentIds, classesByName, cleanName, findClass, findGrade, idList, isAdmin, schoolOf } from './access';
+import { Id } from '../../http/schemas';
+import { unsafeCells } from '../../http/input';
 
-const Id = Type.Integer({ minimum: 1 });
 const Gender = Type.Union([Type.Literal(1), Type.Literal(2)]);
 const StudentNo = Type.String({ minLength: 1, maxLength: 32, pattern: STUDENT_NO_PATTERN.source });
-const Phone = Type.String({ pattern: '^(1[3-9]\\d{9})?$' });
+const Phone = Type.String({ maxLength: 11, pattern: '^(1[3-9]\\d{9})?$' });
 
 const SORTS: Record<string, SQL> = {
   studentNo: sql`s.student_no`,
@@ -275,9 +275,7 @@ export default async function studentRoutes(app: FastifyInstance) {
   app.post('/api/vesta/student/importData', { preHandler: adminOnly }, async (request, reply) => {
     const p = request.principal;
     const s = schoolOf(p);
-    const buf = await fileBuffer(await singleFile(request));
-    await inspectWorkbook(buf);
-    const imported = await readImportSheet(buf, REQUIRED_COLUMNS);
+    const imported = await readImport(request, REQUIRED_COLUMNS);
 
     const classByName = await classesByName(db, s);
 
@@ -285,7 +283,7 @@ export default async function studentRoutes(app: FastifyInstance) {
     const firstRowOf = new Map<string, number>();
     const valid: { rowNumber: number; name: string; studentNo: string; gender: number | null; classId: number; parentPhone: string | null }[] = [];
     for (const { rowNumber, values } of imported.rows) {
-      const problems: string[] = [];
+      const problems: string[] = unsafeCells(values);
       const name = values['姓名'] ?? '';
       const studentNo = values['学号'] ?? '';
       const genderText = values['性别'] ?? '';

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { TEACHER_JOBS, isMobilePhone, PHONE_PATTERN } from '../../../src/domain/school';
 import type { Principal } from '../../auth/principal';
 import { hashPassword } from '../../auth/passwords';
+import { clearAccount } from '../../auth/signInLimits';
 import type { Db } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
 import { rows } from '../../db/query';
@@ -13,12 +14,12 @@ import { sessions, teachers, teachingAssignments, userRoles, users } from '../..
 import { sendWorkbook } from '../../http/download';
 import { badRequest, conflict, forbidden, notFound, ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
-import { fileBuffer, singleFile } from '../../files/plugin';
-import { buildWorkbook, inspectWorkbook, readImportSheet, sendImportErrors } from '../../files/xlsx';
+import { buildWorkbook, readImport, sendImportErrors } from '../../files/xlsx';
 import { adminOnly, adminOrTeacher, checkCourse, classesByName, checkSchoolId, cleanName, findClass, findGrade, findTeacher, idList, isAdmin, schoolOf, type SchoolRef } from './access';
+import { Id } from '../../http/schemas';
+import { unsafeCells } from '../../http/input';
 
-const Id = Type.Integer({ minimum: 1 });
-const Phone = Type.String({ pattern: PHONE_PATTERN.source });
+const Phone = Type.String({ maxLength: 11, pattern: PHONE_PATTERN.source });
 const Job = Type.String({ maxLength: 50 });
 const Binding = Type.Object({ classId: Id, courseId: Id });
 
@@ -381,6 +382,8 @@ export default async function teacherRoutes(app: FastifyInstance) {
         const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, teacher.userId)).returning({ username: users.username });
         // Whoever held the old password is signed out.
         await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, teacher.userId), sql`${sessions.revokedAt} IS NULL`));
+        // A teacher locked out by wrong passwords signs in with the new one at once.
+        await clearAccount(tx, user.username);
         return user.username;
       });
       await app.principals.evictUser(teacher.userId);
@@ -431,9 +434,7 @@ export default async function teacherRoutes(app: FastifyInstance) {
   app.post('/api/vesta/teacher/importData', { preHandler: adminOnly }, async (request, reply) => {
     const p = request.principal;
     const s = schoolOf(p);
-    const buf = await fileBuffer(await singleFile(request));
-    await inspectWorkbook(buf);
-    const imported = await readImportSheet(buf, REQUIRED_COLUMNS);
+    const imported = await readImport(request, REQUIRED_COLUMNS);
 
     const classByName = await classesByName(db, s);
     const courseRows = await rows<{ id: number; name: string }>(db, sql`
@@ -451,7 +452,7 @@ export default async function teacherRoutes(app: FastifyInstance) {
     const byPhone = new Map<string, TeacherLine>();
     const errors = new Map<number, string>();
     for (const { rowNumber, values } of imported.rows) {
-      const problems: string[] = [];
+      const problems: string[] = unsafeCells(values);
       const name = values['姓名'] ?? '';
       const phone = values['手机号'] ?? '';
       const job = values['职务'] ?? '';

@@ -5,8 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, notFound, ok } from '../../http/envelope';
 import { rows } from '../../db/query';
 import { classScope, courseScope } from './scope';
+import { Id } from '../../http/schemas';
 
-const Id = Type.Integer({ minimum: 1 });
 const LeaderType = Type.Integer({ minimum: 0, maximum: 99 });
 
 interface CourseRow {

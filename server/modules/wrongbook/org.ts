@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope';
 import { students } from '../../db/schema';
 import { adminOnly, checkStudentIds } from '../vesta/access';
+import { Id } from '../../http/schemas';
 
-const Id = Type.Integer({ minimum: 1 });
 
 export default async function orgRoutes(app: FastifyInstance) {
   app.post(

@@ -19,7 +19,10 @@ import type { ImportOutcome } from '../../dataProvider/school';
 import { UPLOAD_MAX_BYTES } from '../../domain/school';
 import type { ResourceConfig } from '../types';
 
-export function TemplateButton({ config }: { config: ResourceConfig }) {
+/** What the template and import buttons need: also used outside resource lists (a book's questions). */
+export type TransferButtonsConfig = Pick<ResourceConfig, 'label' | 'transfer'>;
+
+export function TemplateButton({ config }: { config: TransferButtonsConfig }) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const template = config.transfer?.template;
   const [busy, setBusy] = useState(false);
@@ -46,7 +49,7 @@ export function importMessage(outcome: ImportOutcome): string {
   return `导入失败：${outcome.errorCount} 行有错误，未导入任何数据。已下载标注了错误原因的文件（${outcome.fileName}），请修改后重新导入`;
 }
 
-export function ImportButton({ config }: { config: ResourceConfig }) {
+export function ImportButton({ config }: { config: TransferButtonsConfig }) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const refresh = useRefresh();
   const notify = useNotify();

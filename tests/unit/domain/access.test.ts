@@ -50,9 +50,9 @@ describe('menus per role (SPEC §2.4, §6)', () => {
     expect(menuTitles('subjectleader')).toEqual(['/analysis']);
     expect(menuTitles('regionResearcher')).toEqual(['/analysis']);
     expect(menuTitles('psychologyteacher')).toEqual(['/heart-sounds']);
-    expect(menuTitles('parttime')).toEqual(['/resource']);
+    expect(menuTitles('parttime')).toEqual(['/resource', '/workbook']);
     expect(menuTitles('schoolAdmin')).toEqual(['/academic', '/resource']);
-    expect(menuTitles('admin')).toEqual([]);
+    expect(menuTitles('admin')).toEqual(['/workbook']);
   });
   it('hidden children are removed recursively', () => {
     const aiCorrect = menuRoutes(permittedRoutes(ROUTES, { activeRole: 'mpTeacher' })).find((r) => r.path === '/AICorrect');

@@ -1,0 +1,1 @@
+ALTER TABLE "schools" ADD COLUMN "score_disclosure" smallint DEFAULT 1 NOT NULL;

@@ -1,0 +1,139 @@
+// Fill-in answers compared as maths, and readings that OCR may have got wrong in a way that
+// matters. Handwritten maths answers are short and dense in the symbols OCR confuses: a minus
+// sign is a short stroke it drops (−2 read as 2), a variable x is read as ×, a degree sign as a
+// 0 and a fraction bar as a 1. A reading equal to the key is scored; a reading that differs from
+// the key only by one of those confusions is flagged for the teacher, never scored wrong in
+// silence (a student who wrote the right answer must not lose the points to the machine).
+import { normaliseAnswer } from './normalise.js';
+
+// Minus-like characters NFKC leaves alone; all become "-".
+const MINUS = /[\u2212\u2012\u2013\u2014\u2015\u2010\u2011\ufe63\uff0d]/g;
+
+/** normaliseAnswer plus the maths spellings that mean the same: minus signs, 度 for °, ＝. */
+export function normaliseMaths(s: string): string {
+  return normaliseAnswer(s.replace(MINUS, '-'))
+    .replace(/度$/, '°')
+    .replace(/(\d)度/g, '$1°');
+}
+
+/**
+ * The value of an answer that is a number: an integer, a decimal, a fraction a/b, a percentage,
+ * or a degree measure (kept apart by its unit). Anything else (words, expressions) is null.
+ */
+export function numberOf(s: string): { value: number; unit: '' | '°' | '%' } | null {
+  const m = /^([+-]?)(\d+(?:\.\d+)?)(?:\/(\d+(?:\.\d+)?))?(°|%)?$/.exec(s);
+  if (!m) return null;
+  const denominator = m[3] === undefined ? 1 : Number(m[3]);
+  if (denominator === 0) return null;
+  const value = ((m[1] === '-' ? -1 : 1) * Number(m[2])) / denominator;
+  return { value, unit: (m[4] ?? '') as '' | '°' | '%' };
+}
+
+/** "x=3" answered for the key "3", or "3" for "x=3": the value of a single-letter unknown. */
+function assignedValue(s: string): string {
+  const m = /^[a-z]=(.+)$/.exec(s);
+  return m ? m[1]! : s;
+}
+
+/** A number as a plain value: 50% is 0.5; a degree measure keeps its unit apart. */
+function plain(n: { value: number; unit: '' | '°' | '%' }): { value: number; degrees: boolean } {
+  return { value: n.unit === '%' ? n.value / 100 : n.value, degrees: n.unit === '°' };
+}
+
+function sameNumber(a: string, b: string): boolean {
+  const na = numberOf(a);
+  const nb = numberOf(b);
+  if (!na || !nb) return false;
+  const pa = plain(na);
+  const pb = plain(nb);
+  return pa.degrees === pb.degrees && Math.abs(pa.value - pb.value) <= 1e-12 * Math.max(1, Math.abs(pa.value));
+}
+
+/** The key and the reading in one spelling: maths signs, 度, a leading +, × read for the key's x. */
+function spelled(key: string, read: string): [string, string] {
+  const k = normaliseMaths(key).replace(/^\+(?=\d)/, '');
+  let r = normaliseMaths(read).replace(/^\+(?=\d)/, '');
+  // A key with the unknown x and no multiplication: a × in the reading is that x.
+  if (/x/.test(k) && !/\*/.test(k)) r = r.replace(/\*/g, 'x');
+  return [k, r];
+}
+
+/**
+ * The reading is the key's answer: the same normalised text, or x=3 for 3. The same number in
+ * another form (1/2 for 0.5, 2/4 for 1/2, 50% for 0.5) is not scored: the question may ask for
+ * that form, so it goes to the teacher (sameValue, via nearMiss).
+ */
+export function mathsEqual(key: string, read: string): boolean {
+  const [k, r] = spelled(key, read);
+  if (k === r) return true;
+  const ka = assignedValue(k);
+  const ra = assignedValue(r);
+  // Exactly one side names the unknown: "x=3" answers "3" (but "y=3" does not answer "x=3").
+  return ka !== k !== (ra !== r) && ka === ra;
+}
+
+/** The same number as the key in another form (0.5 and 1/2, 90 and 90.0): the teacher decides. */
+export function sameValue(key: string, read: string): boolean {
+  const [k, r] = spelled(key, read);
+  return sameNumber(k, r) || sameNumber(assignedValue(k), assignedValue(r));
+}
+
+const LOOK_ALIKE: Record<string, string[]> = {
+  '6': ['b'],
+  b: ['6'],
+  '9': ['g', 'q'],
+  g: ['9'],
+  q: ['9'],
+  l: ['1'],
+  '1': ['l'],
+  '2': ['z'],
+  z: ['2'],
+  '5': ['s'],
+  s: ['5'],
+  t: ['7'],
+  '?': ['7'],
+  '/': ['1'],
+};
+
+/** Readings OCR could have made of `read`'s true text: one confusion undone at a time. */
+function undoConfusions(read: string): string[] {
+  const r = normaliseMaths(read);
+  const out = new Set<string>();
+  out.add(`-${r}`); // a dropped minus sign
+  if (r.startsWith('-')) out.add(r.slice(1)); // a stray stroke read as minus
+  if (r.endsWith('0')) out.add(`${r.slice(0, -1)}°`); // ° read as 0
+  if (/\d$/.test(r)) out.add(`${r}°`); // a degree sign too small to be read
+  if (/\d[.·]$/.test(r)) out.add(`${r.slice(0, -1)}°`); // a degree sign read as a dot
+  for (let i = 0; i < r.length; i++) {
+    const ch = r[i]!;
+    if (ch === '1' || ch === 'l' || ch === '|') out.add(`${r.slice(0, i)}/${r.slice(i + 1)}`); // fraction bar read as 1
+    if (ch === '7') out.add(`${r.slice(0, i)}/${r.slice(i + 1)}`);
+    if (ch === '*') out.add(`${r.slice(0, i)}x${r.slice(i + 1)}`);
+    if (ch === 'x') out.add(`${r.slice(0, i)}*${r.slice(i + 1)}`);
+    if (ch === '0' || ch === 'o') out.add(`${r.slice(0, i)}${r.slice(i + 1)}`); // a degree or dot read as 0
+    // Handwritten letters and digits that look alike: 9b read as 96, 9y as gy, 1a as la.
+    for (const twin of LOOK_ALIKE[ch] ?? []) out.add(`${r.slice(0, i)}${twin}${r.slice(i + 1)}`);
+  }
+  // A coefficient lost before its letter: "x-7" for "7x-7".
+  const lead = /^(-?)([a-z].*)$/.exec(r);
+  if (lead) for (let d = 2; d <= 9; d++) out.add(`${lead[1]}${d}${lead[2]}`);
+  // A decimal point or a fraction bar too faint to be seen: "05" for "0.5", "13" for "1/3".
+  for (let i = 1; i < r.length; i++)
+    if (/\d/.test(r[i - 1]!) && /\d/.test(r[i]!)) {
+      out.add(`${r.slice(0, i)}.${r.slice(i)}`);
+      out.add(`${r.slice(0, i)}/${r.slice(i)}`);
+    }
+  out.delete(r);
+  return [...out];
+}
+
+/**
+ * True when a reading that does not match the key would match it after undoing one OCR
+ * confusion: the student may well have written the answer, so a teacher must look.
+ */
+export function nearMiss(accepted: string[], read: string): boolean {
+  if (!read.trim()) return false;
+  if (accepted.some((a) => sameValue(a, read))) return true;
+  const variants = undoConfusions(read);
+  return accepted.some((a) => variants.some((v) => mathsEqual(a, v) || sameValue(a, v)));
+}

@@ -1,0 +1,108 @@
+// The heavy half of AI correction, run in worker threads (threads/pool.ts): decoding photos and
+// PDF pages, recognising sheets, OCR, essay scoring (lane 'grading'), checking uploads and
+// rendering printable sheets (lane 'requests'). Plain data in and out; the database stays on the
+// main thread (routes.ts, jobs.ts).
+import { readFile } from 'node:fs/promises';
+import type { AnswerKey, HomeworkQuestion, PageResult, ReadPage, SheetLayout } from '../../grading';
+import { TaskType } from '../../grading/statuses';
+import { ApiError } from '../../http/envelope';
+import { fromEssay, fromHomework, fromSubmission, type GradedWork } from './results';
+
+/** The engine (OCR runtime, image and PDF libraries) loads when a thread first needs it. */
+const loadEngine = () => import('../../grading');
+
+/** What reading one file produced: for sheets the pages (scored later), otherwise the graded work. */
+export type FileOutcome =
+  | { ok: true; pages?: ReadPage[]; failures?: string[]; work?: GradedWork }
+  | { ok: false; error: string };
+
+export interface EssayBrief {
+  title?: string;
+  minChars?: number;
+  fullMarks?: number;
+}
+
+export interface FileToRead {
+  taskType: number;
+  fileName: string;
+  mime: string;
+  bytes: Uint8Array;
+  /** Answer sheets: the layout that printed the sheet. */
+  layout?: SheetLayout;
+  questions?: HomeworkQuestion[];
+  essayBrief?: EssayBrief;
+}
+
+export async function readGradingFile(file: FileToRead): Promise<FileOutcome> {
+  const { expandInputs, readPage, readHomeworkPhoto, decodeGray, getOcr, scoreEssay, ImageTooLarge } = await loadEngine();
+  const { bytes } = file;
+  if (file.taskType === TaskType.answerSheet) {
+    if (!file.layout) return { ok: false, error: '答题卡模板不存在' };
+    const layouts = [file.layout];
+    const pages: ReadPage[] = [];
+    const failures: string[] = [];
+    for (const input of await expandInputs([{ name: file.fileName, bytes }])) {
+      const page: PageResult = 'error' in input ? { ok: false, source: input.source, error: input.error } : await readPage(input.source, input.image, { layouts });
+      if (page.ok) pages.push(page);
+      else failures.push(page.error);
+    }
+    if (!pages.length) return { ok: false, error: failures[0] ?? '没有可识别的页面' };
+    return { ok: true, pages, failures };
+  }
+  if (file.mime === 'application/pdf') return { ok: false, error: '作业和作文请上传照片（JPG 或 PNG）' };
+  try {
+    if (file.taskType === TaskType.homework) {
+      return { ok: true, work: fromHomework(await readHomeworkPhoto(bytes, file.questions ?? [])) };
+    }
+    const brief = file.essayBrief ?? {};
+    const lines = await (await getOcr()).read(await decodeGray(bytes));
+    const text = lines.map((l) => l.text).join('\n').trim();
+    if (!text) return { ok: false, error: '照片中没有识别到文字，请重新拍摄' };
+    const fullMarks = brief.fullMarks ?? 100;
+    const essay = await scoreEssay(text, { ...(brief.title ? { title: brief.title } : {}), ...(brief.minChars ? { minChars: brief.minChars } : {}), fullMarks });
+    return { ok: true, work: fromEssay(text, essay, fullMarks) };
+  } catch (error) {
+    // Too many pixels is the file's fault and will not change on a retry.
+    if (error instanceof ImageTooLarge) return { ok: false, error: error.message };
+    throw error;
+  }
+}
+
+/** Gathers each student's pages of an answer-sheet task and scores them against the key. */
+export async function scoreSheetPages(input: { pages: ReadPage[]; layout: SheetLayout; key?: AnswerKey }): Promise<{ work: GradedWork; studentKey: string | null }[]> {
+  const { groupPages, scoreSubmission } = await loadEngine();
+  const opts = { layouts: [input.layout], keys: input.key ? [input.key] : [] };
+  const out: { work: GradedWork; studentKey: string | null }[] = [];
+  for (const group of groupPages(input.pages)) {
+    const submission = await scoreSubmission(group, opts, opts.layouts);
+    out.push({ work: fromSubmission(submission), studentKey: submission.studentId });
+  }
+  return out;
+}
+
+/**
+ * Why an uploaded photo or scan can never be graded, or null: refused at upload, before it is
+ * stored, so the teacher hears of it at once. Pages that merely read badly are grading's to report.
+ */
+export async function checkScan(input: { path: string; mime: string }): Promise<string | null> {
+  // The image modules only: a check has no use for the OCR runtime the whole engine would load.
+  const [{ checkImageSize, ImageTooLarge }, { checkPdf }] = await Promise.all([import('../../grading/image/gray.js'), import('../../grading/image/pdf.js')]);
+  const bytes = await readFile(input.path);
+  if (input.mime === 'application/pdf') return checkPdf(bytes);
+  try {
+    await checkImageSize(bytes);
+    return null;
+  } catch (error) {
+    return error instanceof ImageTooLarge ? error.message : '图片已损坏，无法读取，请重新拍摄或导出后上传';
+  }
+}
+
+/** The printable PDF of a sheet; what does not fit or cannot be printed is the layout's to explain. */
+export async function renderSheet(layout: SheetLayout): Promise<Uint8Array> {
+  const { renderSheetPdf } = await import('../../grading/render/pdf.js');
+  try {
+    return await renderSheetPdf(layout);
+  } catch (error) {
+    throw new ApiError(422, (error as Error).message);
+  }
+}

@@ -1,0 +1,34 @@
+// A school's own settings, kept by its administrators. Today one: what people other than a
+// student's teachers see of that student's exam results (ScoreDisclosure).
+import { sql } from 'drizzle-orm';
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import { SCORE_DISCLOSURES } from '../../../src/domain/content';
+import { rows } from '../../db/query';
+import { ok } from '../../http/envelope';
+import { adminOnly, schoolOf } from './access';
+
+export default async function settingsRoutes(app: FastifyInstance) {
+  const db = app.db;
+
+  app.get('/api/vesta/school/settings', { preHandler: adminOnly }, async (request) => {
+    const s = schoolOf(request.principal);
+    const [settings] = await rows<{ scoreDisclosure: number }>(db, sql`
+      SELECT score_disclosure AS "scoreDisclosure" FROM schools WHERE id = ${s.schoolId} AND tenant_id = ${s.tenantId}`);
+    return ok({ ...settings, scoreDisclosureOptions: SCORE_DISCLOSURES });
+  });
+
+  app.put(
+    '/api/vesta/school/settings',
+    {
+      preHandler: adminOnly,
+      schema: { body: Type.Object({ scoreDisclosure: Type.Integer({ minimum: 0, maximum: SCORE_DISCLOSURES.length - 1 }) }, { additionalProperties: false }) },
+    },
+    async (request) => {
+      const s = schoolOf(request.principal);
+      const { scoreDisclosure } = request.body as { scoreDisclosure: number };
+      await db.execute(sql`UPDATE schools SET score_disclosure = ${scoreDisclosure} WHERE id = ${s.schoolId} AND tenant_id = ${s.tenantId}`);
+      return ok({ scoreDisclosure }, '设置已保存');
+    },
+  );
+}

@@ -1,0 +1,285 @@
+// AI correction calls of the mini-program teacher (docs/api-correct.md): the task list, a task's
+// progress and results, removing a task never submitted, and a task's report with its export;
+// designing an answer sheet and printing it, creating a task, uploading its files one by one with
+// progress, removing one and submitting the task; reviewing one result (its reading drawn over
+// the scan, the teacher's points; an essay with the teacher's comment).
+import type { HttpClient } from './http';
+import type { Paged } from './minerva';
+
+const BASE = '/api/wrongbook/v1.0/correct';
+
+export interface CorrectTask {
+  id: number;
+  type: number;
+  status: number;
+  title: string;
+  classId: number | null;
+  className: string | null;
+  failReason: string | null;
+  createdAt: string;
+  submittedAt: string | null;
+  fileCount: number;
+  /** Files read or failed. */
+  doneCount: number;
+  /** Results awaiting the teacher. */
+  reviewCount: number;
+}
+
+export interface CorrectResult {
+  id: number;
+  studentId: number | null;
+  studentName: string | null;
+  studentNo: string | null;
+  studentKey: string | null;
+  score: number | null;
+  maxScore: number | null;
+  needsReview: boolean;
+  reviewedAt: string | null;
+}
+
+/** An uploaded file of a task; recognitionStatus 0 新建, 2 识别中, 3 已识别, 4 识别失败. */
+export interface CorrectFile {
+  id: number;
+  fileName: string;
+  size: number;
+  studentId: number | null;
+  recognitionStatus: number;
+  error: string | null;
+}
+
+/** One entry of a task's answer key, by question number. */
+export type AnswerKeyItem = { answer: string; points: number } | { blanks: string[][]; points: number } | { essay: true; points: number };
+export interface AnswerKey {
+  multipleRule?: { missing: number; wrong: number };
+  items: Record<string, AnswerKeyItem>;
+}
+export interface EssayBrief {
+  title?: string;
+  minChars?: number;
+  fullMarks?: number;
+}
+
+export interface CorrectTaskDetail {
+  task: {
+    id: number;
+    type: number;
+    status: number;
+    title: string;
+    failReason: string | null;
+    classId?: number | null;
+    sheetId?: string | null;
+    answerKey?: AnswerKey | null;
+    questions?: { no: number; text?: string }[] | null;
+    essayBrief?: EssayBrief | null;
+  };
+  progress: { files: number; done: number };
+  files?: CorrectFile[];
+  results: CorrectResult[];
+}
+
+/** The sections of an answer sheet, as server/grading/layout/types.ts has them. */
+export type SheetSection =
+  | { kind: 'objective'; title: string; items: { no: number; type: 'single' | 'multiple' | 'judge'; options?: number }[] }
+  | { kind: 'fill'; title: string; items: { no: number; blanks: number }[] }
+  | { kind: 'short'; title: string; items: { no: number; heightMm: number }[] }
+  | { kind: 'essay'; title: string; no: number; cells: number; columns?: number; prompt?: string; minChars?: number };
+export interface CreateSheetRequest {
+  title: string;
+  paper: 'A4' | 'A3';
+  identity: 'roster' | 'anonymous';
+  digits?: number;
+  classId?: number;
+  sections: SheetSection[];
+}
+export interface CreatedSheet {
+  sheetId: string;
+  title: string;
+  pages: number;
+  copies: number;
+}
+/** The sheet of an exam for one class of it, and its key from the exam's questions (sheet/fromExam). */
+export interface ExamSheet extends CreatedSheet {
+  examTitle: string;
+  className: string;
+  answerKey: AnswerKey;
+  /** Questions left to the teacher's review (worked answers), by number. */
+  manual: number[];
+  questionCount: number;
+  fullMarks: number;
+}
+export interface CreateTaskRequest {
+  type: 1 | 2 | 3;
+  title: string;
+  classId?: number;
+  sheetId?: string;
+  answerKey?: AnswerKey;
+  questions?: { no: number; text?: string }[];
+  essayBrief?: EssayBrief;
+  /** The homework (type 1 or 3) or exam (type 3) whose answer records the results write. */
+  homeworkId?: number;
+  examId?: number;
+}
+export interface ClassStudent {
+  id: number;
+  name: string;
+  studentNo: string;
+}
+
+export interface ReportQuestion {
+  no: number;
+  objective: boolean;
+  expected: string | null;
+  max: number | null;
+  count: number;
+  average: number | null;
+  scoreRate: number | null;
+  flaggedCount: number;
+  wrongAnswers: { answer: string; count: number }[];
+}
+export interface ReportStudent {
+  resultId: number;
+  studentId: number | null;
+  studentName: string | null;
+  studentNo: string | null;
+  studentKey: string | null;
+  score: number | null;
+  maxScore: number | null;
+  needsReview: boolean;
+  flaggedCount: number;
+}
+export interface TaskReport {
+  task: { id: number; title: string; type: number; status: number; className: string | null; submittedAt: string | null };
+  summary: { students: number; maxScore: number | null; average: number | null; highest: number | null; lowest: number | null; reviewCount: number };
+  distribution: { label: string; from: number; to: number; count: number }[];
+  questions: ReportQuestion[];
+  students: ReportStudent[];
+}
+
+/** One item of a graded result as the review screens show it (server/modules/correct/results.ts). */
+export interface ReviewItem {
+  no: number;
+  given: string;
+  expected?: string;
+  score: number | null;
+  max: number | null;
+  needsReview: boolean;
+  reasons: string[];
+}
+export interface ViewRect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+/** Geometry to draw a result's reading over its scan (server/modules/correct/view.ts). */
+export interface ViewPage {
+  page: number;
+  fileId: number | null;
+  h: number[] | null;
+  size: { w: number; h: number } | null;
+  regions: { no: number; kind: string; rect: ViewRect }[];
+  bubbles: { no: number; label: string; cx: number; cy: number; rx: number; ry: number; fill: number; state: string }[];
+  fills: { no: number; box: number; rect: ViewRect; text: string; confidence: number; blank: boolean }[];
+}
+/** A sentence-level note of the essay engine (server/grading/essay/rubric.ts). */
+export interface EssayNote {
+  kind: 'typo' | 'repeat' | 'runon' | 'idiom' | 'rhetoric';
+  sentence: number;
+  excerpt: string;
+  message: string;
+  good: boolean;
+}
+export interface EssayDimension {
+  key: 'content' | 'structure' | 'language' | 'length';
+  name: string;
+  score: number;
+  max: number;
+  comment: string;
+}
+/** The essay engine's output as stored in a result's detail (docs/api-correct.md). */
+export interface EssayOutput {
+  score: number;
+  source: 'rubric' | 'rubric+llm';
+  rubric: {
+    score: number;
+    fullMarks: number;
+    charCount: number;
+    dimensions: EssayDimension[];
+    sentences: string[];
+    notes: EssayNote[];
+    comment: string;
+    flags?: { kind: string; message: string }[];
+  };
+  llm?: { ok: true; review: { score: number; comment: string; suggestions: string[] } } | { ok: false; error: string };
+}
+export interface CorrectResultDetail {
+  id: number;
+  taskId: number;
+  taskType: number;
+  taskTitle: string;
+  studentId: number | null;
+  studentName: string | null;
+  studentNo: string | null;
+  studentKey: string | null;
+  score: number | null;
+  maxScore: number | null;
+  needsReview: boolean;
+  reviewedAt: string | null;
+  review: Record<string, number> | null;
+  result: {
+    kind: 'sheet' | 'homework' | 'essay';
+    items: ReviewItem[];
+    detail: { text?: string; essay?: EssayOutput } & Record<string, unknown>;
+    /** The uploaded file the work was read from (homework photos and essays). */
+    fileId?: number;
+    teacherComment?: string;
+  };
+  view: { pages: ViewPage[] };
+}
+export interface ReviewSaved {
+  id: number;
+  score: number | null;
+  maxScore: number | null;
+  needsReview: boolean;
+  review: Record<string, number>;
+  teacherComment?: string | null;
+}
+
+export function createCorrectApi(http: HttpClient) {
+  return {
+    correctTasks: (query: { current: number; size: number; type?: number }) => http.get<Paged<CorrectTask>>(`${BASE}/task/page`, query),
+    correctTaskDetail: (taskId: number) => http.get<CorrectTaskDetail>(`${BASE}/task/detail`, { taskId }),
+    removeCorrectTask: (taskId: number) => http.post<null>(`${BASE}/task/remove`, { taskId }),
+    correctReport: (taskId: number) => http.get<TaskReport>(`${BASE}/task/report`, { taskId }),
+    createSheet: (body: CreateSheetRequest) => http.post<CreatedSheet>(`${BASE}/sheet/create`, body),
+    sheetFromExam: (examId: number, classId: number) => http.post<ExamSheet>(`${BASE}/sheet/fromExam`, { examId, classId }, { silent: true }),
+    /** The printable sheet (a class set is rendered in seconds, hence the long timeout). */
+    downloadSheetPdf: (sheetId: string, title: string) =>
+      http.download(`${BASE}/sheet/pdf`, { name: '答题卡', suffix: title, ext: 'pdf', query: { sheetId }, timeout: 180_000 }),
+    createCorrectTask: (body: CreateTaskRequest) => http.post<{ id: number }>(`${BASE}/task/create`, body),
+    /** One file per request, the fields before the file; progress as the browser sends it. */
+    uploadCorrectFile: async (taskId: number, file: File, studentId: number | undefined, onProgress?: (loaded: number, total: number) => void) => {
+      const body = new FormData();
+      body.append('taskId', String(taskId));
+      if (studentId) body.append('studentId', String(studentId));
+      body.append('file', file, file.name);
+      const result = await http.upload<CorrectFile>(`${BASE}/task/upload`, { body, onProgress });
+      return result.kind === 'json' ? result.envelope.data : undefined;
+    },
+    removeCorrectFile: (fileId: number) => http.post<null>(`${BASE}/task/removeFile`, { fileId }),
+    submitCorrectTask: (taskId: number) => http.post<null>(`${BASE}/task/submit`, { taskId }),
+    /** The enrolled students of a class the teacher teaches, by student number. */
+    classStudents: async (classId: number) =>
+      (await http.get<Paged<ClassStudent>>('/api/vesta/student/page', { classId, status: 0, current: 1, size: 500 })).records,
+    correctResult: (resultId: number) => http.get<CorrectResultDetail>(`${BASE}/result/detail`, { resultId }),
+    /** Silent: the review screen shows the server's reason beside the item. */
+    reviewCorrectResult: (resultId: number, items: { no: number; score: number }[]) => http.post<ReviewSaved>(`${BASE}/result/review`, { resultId, items }, { silent: true }),
+    /** An essay's review: the teacher's points and, optionally, a comment to the student ('' removes it). */
+    reviewEssayResult: (body: { resultId: number; items: { no: number; score: number }[]; comment?: string }) => http.post<ReviewSaved>(`${BASE}/result/review`, body),
+    correctFile: (fileId: number) => http.blob(`${BASE}/file/view`, { fileId }),
+    exportCorrectReport: (taskId: number, title: string) =>
+      http.download(`${BASE}/task/report/export`, { name: '批改报告', suffix: title, ext: 'xlsx', query: { taskId }, timeout: 120_000 }),
+  };
+}
+
+export type CorrectApi = ReturnType<typeof createCorrectApi>;

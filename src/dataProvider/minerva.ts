@@ -1,0 +1,126 @@
+// Teaching content calls of the teacher (docs/api-content.md, service minerva): the books a grade may
+// be given, a book page by page, the teacher's homework and assigning it to several classes.
+import type { HttpClient } from './http';
+
+export interface BookSummary {
+  id: number;
+  title: string;
+  subjectId: number;
+  subjectName: string;
+  gradeLevel: number;
+  term: number;
+  edition: string;
+  courseId: number;
+  classIds: number[];
+}
+export interface QuestionOption {
+  key: string;
+  text: string;
+}
+export interface PageQuestion {
+  id: number;
+  type: number;
+  stem: string;
+  options: QuestionOption[] | null;
+  no: number;
+  points: number;
+}
+export interface BookPage {
+  id: number;
+  pageNo: number;
+  questions: PageQuestion[];
+}
+export interface BookDetail {
+  id: number;
+  title: string;
+  chapters: { id: number; title: string; sections: { id: number; title: string; pages: BookPage[] }[] }[];
+}
+export interface HomeworkRecord {
+  id: number;
+  batchId: string;
+  title: string;
+  classId: number;
+  className: string;
+  courseName: string;
+  bookTitle: string | null;
+  assignedAt: string;
+  dueAt: string;
+  questionCount: number;
+  studentCount: number;
+  submittedCount: number;
+  /** Submitted minus those awaiting the teacher's review. */
+  gradedCount: number;
+  accuracy: number | null;
+  scoreRate: number | null;
+}
+/** A student of the homework's class: handed in or not, and how they did. */
+export interface HomeworkStudent {
+  studentId: number;
+  name: string;
+  studentNo: string;
+  submitted: boolean;
+  score: number | null;
+  maxScore: number | null;
+  answered: number | null;
+  correct: number | null;
+  accuracy: number | null;
+}
+/** A question of the homework as frozen when assigned, with the class's results on it. */
+export interface HomeworkQuestion {
+  no: string;
+  points: number;
+  question: { id: number; type: number; stem: string; options: QuestionOption[] | null; answer: string; knowledgePoints: { id: number; name: string }[] };
+  answered: number;
+  correct: number;
+  accuracy: number | null;
+  scoreRate: number | null;
+}
+export interface HomeworkDetail extends HomeworkRecord {
+  gradeName: string;
+  students: HomeworkStudent[];
+  questions: HomeworkQuestion[];
+}
+export interface Paged<T> {
+  records: T[];
+  total: number;
+  current: number;
+  size: number;
+  pages: number;
+}
+export interface AssignRequest {
+  courseId: number;
+  classIds: number[];
+  dueAt: string;
+  bookId: number;
+  pageIds: number[];
+  title?: string;
+}
+export interface AssignResult {
+  batchId: string;
+  homeworks: { id: number; classId: number }[];
+  title: string;
+  questionCount: number;
+}
+
+const BASE = '/api/minerva/v1.0';
+
+export function createMinervaApi(http: HttpClient) {
+  return {
+    assignableBooks: (gradeId: number | string, courseId?: number | string) =>
+      http.get<BookSummary[]>(`${BASE}/exercisebook/getAvailableExerciseBookByGrade`, { gradeId, courseId: courseId || undefined }),
+    bookDetail: (bookId: number | string) => http.get<BookDetail>(`${BASE}/exercisebooks/${Number(bookId)}`),
+    homeworkPage: (query: { classId?: number | string; courseId?: number | string; current?: number; size?: number }) =>
+      http.get<Paged<HomeworkRecord>>(`${BASE}/homeworks`, {
+        classId: query.classId || undefined,
+        courseId: query.courseId || undefined,
+        current: query.current ?? 1,
+        size: query.size ?? 20,
+      }),
+    assignHomework: (body: AssignRequest) => http.post<AssignResult>(`${BASE}/homeworks`, body),
+    homeworkDetail: (homeworkId: number | string) => http.get<HomeworkDetail>(`${BASE}/homeworks/${Number(homeworkId)}`),
+    /** The detail as an .xlsx (概况, 学生, 题目), saved as 作业详情_{time}.xlsx. */
+    exportHomework: (homeworkId: number | string) => http.download(`${BASE}/homeworks/${Number(homeworkId)}/export`, { name: '作业详情', ext: 'xlsx' }),
+  };
+}
+
+export type MinervaApi = ReturnType<typeof createMinervaApi>;

@@ -1,0 +1,280 @@
+// 布置作业 (/assignHomework) of the teacher: pick a book of the selected grade and course, tick pages
+// (their questions previewed), tick classes, set the due time and assign; below, the homework already
+// given with completion and accuracy. Errors come as the server's own message from the http client.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useDataProvider, useNotify, usePermissions } from 'react-admin';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Typography from '@mui/material/Typography';
+import type { AppDataProvider } from '../dataProvider';
+import type { BookDetail, BookSummary, HomeworkRecord } from '../dataProvider/minerva';
+import type { Permissions } from '../authProvider';
+import { useSelection } from '../filters/SelectionProvider';
+import type { ScreenProps } from '.';
+import EmptyScreen from './EmptyScreen';
+import { EmptyState } from './EmptyState';
+import { ScreenCard } from './ScreenCard';
+import { Stem } from './Stem';
+
+const TEACHERS = ['teacher', 'mpTeacher'];
+
+const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
+
+function dateTime(iso: string) {
+  return new Date(iso).toLocaleString('zh-CN', { hour12: false, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+}
+
+/** Tomorrow 22:00 local time, as a datetime-local value. */
+function defaultDue() {
+  const d = new Date();
+  d.setDate(d.getDate() + 1);
+  d.setHours(22, 0, 0, 0);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Box component="section" sx={{ mt: 3 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** One section per fold (a book has dozens of questions); the first is open, the others open on demand. */
+function Pages({ book, picked, toggle }: { book: BookDetail; picked: Set<number>; toggle: (id: number) => void }) {
+  const sections = book.chapters.flatMap((chapter) => chapter.sections.map((section) => ({ chapter, section })));
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      {sections.map(({ chapter, section }, index) => {
+        const chosen = section.pages.filter((p) => picked.has(p.id)).length;
+        return (
+          <Accordion key={section.id} defaultExpanded={index === 0} disableGutters variant="outlined" slotProps={{ transition: { unmountOnExit: true } }}>
+            <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+              <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                {chapter.title} · {section.title}
+                {chosen > 0 && (
+                  <Typography component="span" variant="body2" color="primary" sx={{ ml: 1 }}>
+                    已选 {chosen} 页
+                  </Typography>
+                )}
+              </Typography>
+            </AccordionSummary>
+            <AccordionDetails sx={{ pt: 0, minWidth: 0 }}>
+              {section.pages.map((page) => (
+                <Box key={page.id} sx={{ minWidth: 0 }}>
+                  <FormControlLabel
+                    control={<Checkbox checked={picked.has(page.id)} onChange={() => toggle(page.id)} />}
+                    label={`第 ${page.pageNo} 页（${page.questions.length} 题）`}
+                  />
+                  <Box component="ol" sx={{ m: 0, pl: { xs: 2.5, sm: 4 }, fontSize: 14, color: 'text.secondary' }}>
+                    {page.questions.map((q) => (
+                      <li key={q.id} value={q.no} data-testid="question-preview">
+                        <Stem text={q.stem} />
+                        {q.options && (
+                          <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
+                            {q.options.map((o) => (
+                              <span key={o.key}>
+                                {o.key}. <Stem text={o.text} />
+                              </span>
+                            ))}
+                          </Box>
+                        )}
+                      </li>
+                    ))}
+                  </Box>
+                </Box>
+              ))}
+            </AccordionDetails>
+          </Accordion>
+        );
+      })}
+    </Box>
+  );
+}
+
+function HomeworkList({ records }: { records: HomeworkRecord[] | undefined }) {
+  if (records === undefined) return <LinearProgress />;
+  if (records.length === 0) return <EmptyState />;
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }} aria-label="已布置的作业">
+      {records.map((h) => (
+        <Box
+          component="li"
+          key={h.id}
+          data-testid="homework-row"
+          data-homework-id={h.id}
+          sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5, display: 'grid', gap: 0.5, gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 1fr 1fr' }, alignItems: 'center', minWidth: 0 }}
+        >
+          <Box sx={{ minWidth: 0, gridColumn: { xs: '1 / -1', md: 'auto' } }}>
+            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{h.title}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {h.className} · {h.courseName} · {h.questionCount} 题 · 截止 {dateTime(h.dueAt)}
+            </Typography>
+          </Box>
+          <Typography variant="body2" data-testid="homework-completion">
+            完成 {h.submittedCount}/{h.studentCount}
+          </Typography>
+          <Typography variant="body2" data-testid="homework-accuracy">
+            正确率 {percent(h.accuracy)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
+            布置于 {dateTime(h.assignedAt)}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function Assign() {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const { selection } = useSelection();
+  const { gradeId, courseId, classId, classList } = selection;
+  const [books, setBooks] = useState<BookSummary[]>();
+  const [bookId, setBookId] = useState('');
+  const [book, setBook] = useState<BookDetail>();
+  const [pages, setPages] = useState<Set<number>>(new Set());
+  const [classIds, setClassIds] = useState<Set<number>>(new Set());
+  const [due, setDue] = useState(defaultDue);
+  const [busy, setBusy] = useState(false);
+  const [homework, setHomework] = useState<HomeworkRecord[]>();
+
+  const gradeClasses = useMemo(() => classList.filter((c) => String(c.gradeId) === gradeId), [classList, gradeId]);
+
+  useEffect(() => {
+    setBooks(undefined);
+    setBookId('');
+    if (!gradeId || !courseId) return;
+    dataProvider.assignableBooks(gradeId, courseId).then(setBooks, () => setBooks([]));
+  }, [dataProvider, gradeId, courseId]);
+
+  useEffect(() => {
+    setClassIds(new Set(classId ? [Number(classId)] : []));
+  }, [classId]);
+
+  useEffect(() => {
+    setBook(undefined);
+    setPages(new Set());
+    if (!bookId) return;
+    dataProvider.bookDetail(bookId).then(setBook, () => setBookId(''));
+  }, [dataProvider, bookId]);
+
+  const loadHomework = useCallback(() => {
+    setHomework(undefined);
+    if (!courseId) return setHomework([]);
+    dataProvider.homeworkPage({ courseId, current: 1, size: 20 }).then(
+      (page) => setHomework(page.records),
+      () => setHomework([]),
+    );
+  }, [dataProvider, courseId]);
+  useEffect(loadHomework, [loadHomework]);
+
+  const toggle = (set: Set<number>, id: number) => {
+    const next = new Set(set);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    return next;
+  };
+
+  const ready = bookId && pages.size > 0 && classIds.size > 0 && due && !busy;
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const result = await dataProvider.assignHomework({
+        courseId: Number(courseId),
+        classIds: [...classIds],
+        dueAt: new Date(due).toISOString(),
+        bookId: Number(bookId),
+        pageIds: [...pages],
+      });
+      notify(`已布置「${result.title}」给 ${result.homeworks.length} 个班级`, { type: 'success' });
+      setPages(new Set());
+      loadHomework();
+    } catch {
+      // The http client has already shown the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!gradeId || !courseId) return <EmptyState text="请先在上方选择班级和学科" />;
+  return (
+    <>
+      <Section title="1. 选择练习册">
+        {books === undefined ? (
+          <LinearProgress />
+        ) : books.length === 0 ? (
+          <EmptyState />
+        ) : (
+          <TextField select fullWidth size="small" label="练习册" value={bookId} onChange={(e) => setBookId(e.target.value)} sx={{ maxWidth: 480 }}>
+            {books.map((b) => (
+              <MenuItem key={b.id} value={String(b.id)}>
+                {b.title}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      </Section>
+      {bookId && (
+        <Section title={`2. 选择页面（已选 ${pages.size} 页）`}>
+          {book ? <Pages book={book} picked={pages} toggle={(id) => setPages((p) => toggle(p, id))} /> : <LinearProgress />}
+        </Section>
+      )}
+      <Section title="3. 选择班级">
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
+          {gradeClasses.map((c) => (
+            <FormControlLabel
+              key={c.id}
+              control={<Checkbox checked={classIds.has(Number(c.id))} onChange={() => setClassIds((s) => toggle(s, Number(c.id)))} />}
+              label={c.className}
+            />
+          ))}
+        </Box>
+      </Section>
+      <Section title="4. 截止时间">
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+          <TextField
+            type="datetime-local"
+            size="small"
+            label="截止时间"
+            value={due}
+            onChange={(e) => setDue(e.target.value)}
+            sx={{ width: { xs: '100%', sm: 280 } }}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <Button variant="contained" disabled={!ready} onClick={submit}>
+            布置作业
+          </Button>
+        </Box>
+      </Section>
+      <Section title="已布置的作业">
+        <HomeworkList records={homework} />
+      </Section>
+    </>
+  );
+}
+
+export default function AssignHomework({ route }: ScreenProps) {
+  const { permissions } = usePermissions<Permissions>();
+  if (!permissions) return null;
+  if (!TEACHERS.includes(permissions.activeRole)) return <EmptyScreen route={route} />;
+  return (
+    <ScreenCard title={route.meta.title} description="选择练习册页面和班级，设定截止时间后布置；下方列出已布置作业的完成情况和正确率。">
+      <Assign />
+    </ScreenCard>
+  );
+}

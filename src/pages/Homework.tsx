@@ -1,0 +1,28 @@
+// 作业 (/homework) of the classic teacher: the teacher's homework for the class, course and time
+// range picked in the header (the shell's selection store), as the `homeworks` resource list; a
+// row opens its detail (/homeworkDetails?id=).
+import { useSelection } from '../filters/SelectionProvider';
+import { classLabel } from '../filters/widgets';
+import { TIME_RANGES } from '../domain/enums';
+import homeworks from '../resources/homeworks';
+import { ResourceList, ScreenCard } from '../resources/views';
+import type { ScreenProps } from '.';
+import { EmptyState } from './EmptyState';
+
+export default function Homework({ route }: ScreenProps) {
+  const { selection } = useSelection();
+  const { classId, courseId, dateType, gradeName, className, courseName } = selection;
+  const range = TIME_RANGES.find((t) => t.value === dateType)?.label;
+  const scope = classId ? [classLabel(gradeName, className), courseName, range].filter(Boolean).join(' · ') : undefined;
+  // The server answers only the caller's own homework; a class is needed, as on every teacher screen.
+  const filter = { classId, courseId, dateType: dateType ?? undefined };
+  return (
+    <ScreenCard title={route.meta.title} description={scope}>
+      {!classId ? (
+        <EmptyState text="请先在上方选择班级" />
+      ) : (
+        <ResourceList key={`${classId}-${courseId}-${dateType}`} config={homeworks.config} readOnly={false} filter={filter} hideFilters />
+      )}
+    </ScreenCard>
+  );
+}

@@ -1,0 +1,277 @@
+// 作业详情 (/homeworkDetails?id=) of the classic teacher: one homework's figures, the class's
+// accuracy per question as a chart, every question as printed with its results, every student's
+// status and score, and the same as an .xlsx. The server answers only the homework's own teacher.
+import { Link, useSearchParams } from 'react-router-dom';
+import { useDataProvider } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { BarChart } from '@mui/x-charts/BarChart';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import { useState } from 'react';
+import type { AppDataProvider } from '../dataProvider';
+import type { HomeworkDetail, HomeworkQuestion, HomeworkStudent } from '../dataProvider/minerva';
+import { QUESTION_TYPES } from '../domain/content';
+import { classLabel } from '../filters/widgets';
+import { timeLabel, percent } from '../resources/homeworks';
+import type { ScreenProps } from '.';
+import { EmptyState } from './EmptyState';
+import { MathText } from './MathText';
+import { ScreenCard } from './ScreenCard';
+
+/** Below this accuracy a question is worth going over again in class. */
+const LOW_ACCURACY = 0.6;
+
+const typeLabel = (type: number) => QUESTION_TYPES.find((t) => t.value === type)?.label ?? '';
+/** Scores are whole or half points; show at most one decimal. */
+const points = (n: number | null) => (n === null ? '—' : Number.isInteger(n) ? String(n) : n.toFixed(1));
+
+function Tile({ label, value, testId }: { label: string; value: string | number; testId: string }) {
+  return (
+    <Paper variant="outlined" sx={{ px: 2, py: 1.5, borderRadius: 2, minWidth: 0 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="p" sx={{ fontSize: 26, fontWeight: 700, lineHeight: 1.3 }} data-testid={testId}>
+        {value}
+      </Typography>
+    </Paper>
+  );
+}
+
+function Section({ title, children, aside }: { title: string; children: React.ReactNode; aside?: React.ReactNode }) {
+  return (
+    <Box component="section" sx={{ minWidth: 0 }}>
+      <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', mb: 1, gap: 1 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+        {aside}
+      </Stack>
+      {children}
+    </Box>
+  );
+}
+
+function AccuracyChart({ questions }: { questions: HomeworkQuestion[] }) {
+  if (questions.every((q) => q.accuracy === null)) return <EmptyState text="暂无数据（还没有学生提交）" />;
+  return (
+    <Box data-testid="accuracy-chart" sx={{ minWidth: 0 }}>
+      <BarChart
+        height={260}
+        margin={{ left: 8, right: 16, top: 24, bottom: 8 }}
+        xAxis={[{ scaleType: 'band', data: questions.map((q) => `第${q.no}题`), tickLabelInterval: () => true, height: 28 }]}
+        yAxis={[
+          {
+            min: 0,
+            max: 100,
+            width: 48,
+            tickInterval: [0, 20, 40, 60, 80, 100],
+            valueFormatter: (v: number) => `${v}%`,
+            // Questions most of the class got wrong stand out.
+            colorMap: { type: 'piecewise', thresholds: [LOW_ACCURACY * 100], colors: ['#e57373', '#42a5f5'] },
+          },
+        ]}
+        series={[
+          {
+            data: questions.map((q) => (q.accuracy === null ? null : q.accuracy * 100)),
+            label: '正确率',
+            // Labels and tooltips read exactly as the figures below the chart.
+            valueFormatter: (_v: number | null, { dataIndex }: { dataIndex: number }) => percent(questions[dataIndex].accuracy),
+          },
+        ]}
+        barLabel={(item) => (item.value === null ? null : percent(questions[item.dataIndex].accuracy))}
+        hideLegend
+      />
+    </Box>
+  );
+}
+
+function QuestionItem({ q }: { q: HomeworkQuestion }) {
+  const low = q.accuracy !== null && q.accuracy < LOW_ACCURACY;
+  return (
+    <Box
+      component="li"
+      data-testid="question-row"
+      data-no={q.no}
+      sx={{ border: 1, borderColor: low ? 'error.light' : 'divider', borderRadius: 2, p: 1.5, display: 'grid', gap: 1, minWidth: 0 }}
+    >
+      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography sx={{ fontWeight: 600 }}>第 {q.no} 题</Typography>
+        <Chip size="small" label={typeLabel(q.question.type)} />
+        <Typography variant="body2" color="text.secondary">
+          {points(q.points)} 分
+        </Typography>
+        {q.question.knowledgePoints.map((k) => (
+          <Chip key={k.id} size="small" variant="outlined" label={k.name} />
+        ))}
+      </Stack>
+      <Box data-testid="question-stem" sx={{ fontSize: 15, lineHeight: 1.8 }}>
+        <MathText text={q.question.stem} />
+        {q.question.options && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, color: 'text.secondary' }}>
+            {q.question.options.map((o) => (
+              <span key={o.key}>
+                {o.key}. <MathText text={o.text} />
+              </span>
+            ))}
+          </Box>
+        )}
+        <Typography variant="body2" color="text.secondary" component="div">
+          答案：<MathText text={q.question.answer} />
+        </Typography>
+      </Box>
+      <Stack direction="row" sx={{ gap: 3, flexWrap: 'wrap', fontSize: 14 }}>
+        <span data-testid="question-answered">作答 {q.answered} 人</span>
+        <span data-testid="question-correct">答对 {q.correct} 人</span>
+        <Box component="span" data-testid="question-accuracy" sx={{ color: low ? 'error.main' : undefined, fontWeight: 600 }}>
+          正确率 {percent(q.accuracy)}
+        </Box>
+        <span data-testid="question-score-rate">得分率 {percent(q.scoreRate)}</span>
+      </Stack>
+    </Box>
+  );
+}
+
+function StudentTable({ students }: { students: HomeworkStudent[] }) {
+  if (students.length === 0) return <EmptyState />;
+  return (
+    <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 2 }}>
+      <Table size="small" aria-label="学生情况">
+        <TableHead>
+          <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
+            <TableCell>学号</TableCell>
+            <TableCell>姓名</TableCell>
+            <TableCell>状态</TableCell>
+            <TableCell align="right">得分</TableCell>
+            <TableCell align="right">答对/答题</TableCell>
+            <TableCell align="right">正确率</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {students.map((s) => (
+            <TableRow key={s.studentId} data-testid="student-row" data-student-no={s.studentNo} sx={{ '& td': { whiteSpace: 'nowrap' } }}>
+              <TableCell>{s.studentNo}</TableCell>
+              <TableCell>{s.name}</TableCell>
+              <TableCell data-testid="student-status">
+                <Chip size="small" label={s.submitted ? '已提交' : '未提交'} color={s.submitted ? 'success' : 'default'} variant={s.submitted ? 'outlined' : 'filled'} />
+              </TableCell>
+              <TableCell align="right" data-testid="student-score">
+                {s.submitted ? `${points(s.score)}/${points(s.maxScore)}` : '—'}
+              </TableCell>
+              <TableCell align="right" data-testid="student-correct">
+                {s.submitted ? `${s.correct}/${s.answered}` : '—'}
+              </TableCell>
+              <TableCell align="right" data-testid="student-accuracy">
+                {percent(s.accuracy)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function Detail({ data }: { data: HomeworkDetail }) {
+  const api = useDataProvider<AppDataProvider>();
+  const [exporting, setExporting] = useState(false);
+  const exportXlsx = async () => {
+    setExporting(true);
+    try {
+      await api.exportHomework(data.id);
+    } catch {
+      // The http client has already shown the server's message.
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Box sx={{ display: 'grid', gap: 3, mt: 2 }}>
+      {/* The header's 返回 leads back to the list; export is the one action here. */}
+      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+        <Button variant="contained" startIcon={<FileDownloadOutlined />} onClick={exportXlsx} disabled={exporting}>
+          导出作业详情
+        </Button>
+      </Stack>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', md: 'repeat(5, 1fr)' } }}>
+        <Tile label="学生数" value={data.studentCount} testId="tile-students" />
+        <Tile label="已提交" value={`${data.submittedCount}/${data.studentCount}`} testId="tile-submitted" />
+        <Tile label="已批改" value={data.gradedCount} testId="tile-graded" />
+        <Tile label="正确率" value={percent(data.accuracy)} testId="tile-accuracy" />
+        <Tile label="得分率" value={percent(data.scoreRate)} testId="tile-score-rate" />
+      </Box>
+      <Section title="各题正确率">
+        <Paper variant="outlined" sx={{ borderRadius: 2, p: 1, minWidth: 0 }}>
+          <AccuracyChart questions={data.questions} />
+        </Paper>
+      </Section>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
+        <Section
+          title={`题目分析（${data.questions.length} 题）`}
+          aside={
+            <Typography variant="body2" color="text.secondary">
+              正确率低于 {LOW_ACCURACY * 100}% 的题目标红
+            </Typography>
+          }
+        >
+          {data.questions.length === 0 ? (
+            <EmptyState />
+          ) : (
+            <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }} aria-label="题目分析">
+              {data.questions.map((q) => (
+                <QuestionItem key={q.no} q={q} />
+              ))}
+            </Box>
+          )}
+        </Section>
+        <Section title={`学生情况（已提交 ${data.submittedCount}/${data.studentCount}）`}>
+          <StudentTable students={data.students} />
+        </Section>
+      </Box>
+    </Box>
+  );
+}
+
+export default function HomeworkDetails({ route }: ScreenProps) {
+  const [params] = useSearchParams();
+  const raw = params.get('id') ?? '';
+  // Only a plain positive id is asked for; anything else is "nothing to show".
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? raw : '';
+  const api = useDataProvider<AppDataProvider>();
+  const detail = useQuery({ queryKey: ['homeworkDetail', id], queryFn: () => api.homeworkDetail(id), enabled: !!id, retry: false });
+  const data = detail.data;
+  const description = data
+    ? [classLabel(data.gradeName, data.className), data.courseName, `${data.questionCount} 题`, `截止 ${timeLabel(data.dueAt)}`].join(' · ')
+    : undefined;
+  return (
+    <ScreenCard title={data ? `${route.meta.title}：${data.title}` : route.meta.title} description={description}>
+      {!id || detail.isError ? (
+        <>
+          <EmptyState text={!id ? '请从作业列表选择一份作业' : '暂无数据'} />
+          <Box sx={{ textAlign: 'center' }}>
+            <Button component={Link} to="/homework" startIcon={<ArrowBackOutlined />}>
+              返回作业列表
+            </Button>
+          </Box>
+        </>
+      ) : !data ? (
+        <LinearProgress sx={{ mt: 2 }} />
+      ) : (
+        <Detail data={data} />
+      )}
+    </ScreenCard>
+  );
+}

@@ -1,0 +1,27 @@
+// 练习册: the exercise books an editor (admin, part-timer) may open; the questions of one book are
+// edited on the custom screen /workbook/:bookId (src/pages/WorkbookDetail.tsx).
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import { defineResource, lazyNamed } from '../define';
+
+const OpenBookButton = lazyNamed(() => import('./OpenBook'), 'OpenBookButton');
+
+export default defineResource({
+  name: 'workbooks',
+  label: '练习册',
+  icon: MenuBookOutlined,
+  screens: ['/workbook'],
+  usedOn: ['/workbook/:bookId'],
+  roles: ['admin', 'parttime'],
+  endpoints: { kind: 'paged', list: '/api/minerva/v1.0/exercisebooks', idField: 'id' },
+  fields: [
+    { type: 'text', source: 'title', label: '书名' },
+    { type: 'text', source: 'edition', label: '版本' },
+    { type: 'select', source: 'term', label: '册次', choices: [{ label: '上册', value: 1 }, { label: '下册', value: 2 }] },
+    { type: 'number', source: 'pageCount', label: '页数' },
+    { type: 'number', source: 'questionCount', label: '题数' },
+  ],
+  filters: [{ type: 'search', source: 'keyword', label: '书名', placeholder: '输入书名关键字' }],
+  recordRepresentation: 'title',
+  operations: { create: false, edit: false, delete: false, bulkDelete: false },
+  rowActions: [OpenBookButton],
+});

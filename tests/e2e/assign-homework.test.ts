@@ -1,0 +1,139 @@
+// 布置作业 in a real browser against the real server: the demo teacher picks a book and two pages,
+// assigns them to 七(1)班 and 七(2)班 with a due time, and finds the new homework listed for each
+// class; the list's completion and accuracy are the API's. Screenshots at desktop and phone width.
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ensureWebBuild } from '../../scripts/webBuild';
+import { launchBrowser, pageApi, signIn } from '../support/browser';
+import { startServer, type RunningServer } from '../support/serverProcess';
+import type { HomeworkRecord, Paged } from '../../src/dataProvider/minerva';
+
+let server: RunningServer;
+let browser: Browser;
+const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-assign';
+
+beforeAll(async () => {
+  await ensureWebBuild();
+  server = await startServer();
+  browser = await launchBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function pick(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const api = pageApi;
+
+const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
+
+describe('assign homework (mini-program teacher)', () => {
+  it('assigns book pages to two classes and lists them with the API’s completion and accuracy', async () => {
+    const page = await signIn(browser, server.url, 'teacher');
+    // The served policy (server/http/security.ts) must let KaTeX's stylesheet and fonts through.
+    const problems: string[] = [];
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI}`)),
+    );
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('requestfailed', (r) => problems.push(`failed: ${r.url()}`));
+    await page.goto(`${server.url}/#/assignHomework`);
+    await page.getByRole('heading', { level: 1, name: '布置作业' }).waitFor();
+    await pick(page, '班级', '七(1)班');
+    await pick(page, '学科', '数学');
+
+    const books = page.getByRole('combobox', { name: '练习册' });
+    await books.click();
+    const firstBook = page.getByRole('option').first();
+    const bookTitle = await firstBook.innerText();
+    expect(bookTitle).toContain('数学');
+    await firstBook.click();
+
+    const pageBoxes = page.getByRole('checkbox', { name: /^第 \d+ 页/ });
+    await pageBoxes.first().waitFor();
+    await pageBoxes.nth(0).check();
+    await pageBoxes.nth(1).check();
+    await page.getByRole('heading', { name: '2. 选择页面（已选 2 页）' }).waitFor();
+    // Stems with LaTeX are typeset by KaTeX, not shown as raw $…$.
+    expect(await page.locator('[data-testid="question-preview"] .katex').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('question-preview').filter({ hasText: /\$[^$]+\$/ }).count()).toBe(0);
+    await page.waitForLoadState('networkidle');
+    const katexFonts = () =>
+      page.evaluate(() => [...document.fonts].filter((f) => f.family.replace(/"/g, '').startsWith('KaTeX_') && f.status === 'loaded').length);
+    await expect.poll(katexFonts).toBeGreaterThan(0);
+
+    await expect.poll(() => page.getByRole('checkbox', { name: '七(1)班' }).isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: '七(2)班' }).check();
+    // A due time already past: the server refuses and its own message is shown.
+    const toLocal = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await page.getByLabel('截止时间').fill(toLocal(new Date(Date.now() - 86400_000)));
+    await page.getByRole('button', { name: '布置作业' }).click();
+    await page.getByText('截止时间必须晚于现在').waitFor();
+    // The browser and react-admin log that refused request (the console event may arrive after
+    // the toast is drawn); only what follows must stay clean.
+    await expect.poll(() => problems.some((p) => p.includes('截止时间必须晚于现在'))).toBe(true);
+    problems.length = 0;
+    const due = new Date(Date.now() + 3 * 86400_000);
+    await page.getByLabel('截止时间').fill(toLocal(due));
+    await page.getByRole('heading', { level: 1, name: '布置作业' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/assign-1440-book.png` });
+    await page.getByRole('button', { name: '布置作业' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/assign-1440-form.png` });
+
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/minerva/v1.0/homeworks') && r.request().method() === 'POST'),
+      page.getByRole('button', { name: '布置作业' }).click(),
+    ]);
+    const created = (await response.json()) as { success: boolean; data: { homeworks: { id: number; classId: number }[]; title: string; questionCount: number } };
+    expect(created.success).toBe(true);
+    expect(created.data.homeworks).toHaveLength(2);
+    await page.getByText(`已布置「${created.data.title}」给 2 个班级`).waitFor();
+
+    // What the server now holds: the new homework of each class, with the two pages' questions.
+    const courseId = await page.evaluate(() => JSON.parse(sessionStorage.getItem('xuezhu.teacherSelection') ?? '{}').courseId);
+    const listed = await api<Paged<HomeworkRecord>>(page, `/api/minerva/v1.0/homeworks?courseId=${courseId}&current=1&size=20`);
+    const mine = listed.records.filter((r) => created.data.homeworks.some((h) => h.id === r.id));
+    expect(mine.map((r) => r.className).sort()).toEqual(['七(1)班', '七(2)班']);
+    for (const record of mine) {
+      expect(record.questionCount).toBe(created.data.questionCount);
+      expect(Math.abs(new Date(record.dueAt).getTime() - due.getTime())).toBeLessThan(60_000);
+      const row = page.locator(`[data-homework-id="${record.id}"]`);
+      await row.waitFor();
+      await expect.poll(() => row.innerText()).toContain(record.className);
+      expect(await row.innerText()).toContain(record.title);
+    }
+
+    // Every listed row shows the API's completion and accuracy (the seeded homework has answers).
+    const rows = page.getByTestId('homework-row');
+    await expect.poll(() => rows.count()).toBe(listed.records.length);
+    for (const record of listed.records) {
+      const row = page.locator(`[data-homework-id="${record.id}"]`);
+      expect(await row.getByTestId('homework-completion').innerText()).toBe(`完成 ${record.submittedCount}/${record.studentCount}`);
+      expect(await row.getByTestId('homework-accuracy').innerText()).toBe(`正确率 ${percent(record.accuracy)}`);
+    }
+    expect(listed.records.some((r) => r.accuracy !== null && r.submittedCount > 0)).toBe(true);
+    await page.getByRole('heading', { name: '已布置的作业' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/assign-1440-list.png` });
+
+    // Phone width: nothing wider than the screen.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.waitForTimeout(400);
+    await page.getByRole('heading', { level: 1, name: '布置作业' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/assign-375-book.png` });
+    await page.getByRole('button', { name: '布置作业' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/assign-375-form.png` });
+    await rows.nth(3).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/assign-375-list.png` });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,86 @@
+// Fill-in answers read and compared as maths: what counts as the key's answer, and which wrong
+// readings are one OCR confusion away from it and so go to the teacher instead of losing points.
+import { describe, expect, it } from 'vitest';
+import { mathsEqual, nearMiss, numberOf, sameValue } from '../../server/grading/score/maths.js';
+import { scoreFill } from '../../server/grading/score/score.js';
+
+describe('maths answers', () => {
+  it('reads signs, fractions, decimals, percentages and degrees as numbers', () => {
+    expect(numberOf('-2')).toEqual({ value: -2, unit: '' });
+    expect(numberOf('1/3')?.value).toBeCloseTo(1 / 3);
+    expect(numberOf('90°')).toEqual({ value: 90, unit: '°' });
+    expect(numberOf('x+1')).toBeNull();
+    expect(numberOf('1/0')).toBeNull();
+  });
+
+  it('accepts what a teacher would: the same number in another spelling, x=3 for 3, x read as ×', () => {
+    expect(mathsEqual('−2', '-2')).toBe(true);
+    expect(mathsEqual('-2', '－2')).toBe(true);
+    expect(mathsEqual('+3', '3')).toBe(true);
+    expect(mathsEqual('90°', '90度')).toBe(true);
+    expect(mathsEqual('3', 'x=3')).toBe(true);
+    expect(mathsEqual('x=3', '3')).toBe(true);
+    expect(mathsEqual('2x+1', '2×+1')).toBe(true);
+    expect(mathsEqual('三', '三')).toBe(true);
+  });
+
+  it('sends the same number in another form to the teacher instead of scoring it', () => {
+    for (const [key, read] of [['0.5', '1/2'], ['1/2', '2/4'], ['50%', '0.5'], ['3.10', '3.1'], ['x=0.5', '1/2']]) {
+      expect(mathsEqual(key, read), `${key} / ${read}`).toBe(false);
+      expect(sameValue(key, read), `${key} / ${read}`).toBe(true);
+      expect(nearMiss([key], read), `${key} / ${read}`).toBe(true);
+    }
+    expect(sameValue('1/3', '0.333333333')).toBe(false);
+    expect(sameValue('90°', '90')).toBe(false);
+    const flagged = scoreFill(8, [{ no: 8, box: 0, text: '1/2', confidence: 0.97, blank: false }], { blanks: [['0.5']], points: 2 }, 0.8);
+    expect(flagged).toMatchObject({ score: 0, needsReview: true });
+    expect(flagged.reasons).toEqual(['第 1 空为“1/2”，与答案数值相同但写法不同，请核对']);
+  });
+
+  it('does not accept a different answer', () => {
+    expect(mathsEqual('-2', '2')).toBe(false);
+    expect(mathsEqual('90°', '90')).toBe(false);
+    expect(mathsEqual('1/3', '13')).toBe(false);
+    expect(mathsEqual('x=3', 'y=3')).toBe(false);
+    expect(mathsEqual('3*4', '3x4')).toBe(false);
+    expect(mathsEqual('90°', '0.9')).toBe(false);
+    expect(mathsEqual('3', '5')).toBe(false);
+  });
+
+  it('flags the readings OCR gets wrong on maths (found on handwriting the tests never used)', () => {
+    expect(nearMiss(['-2'], '2')).toBe(true); // the minus dropped
+    expect(nearMiss(['90°'], '900')).toBe(true); // ° read as 0
+    expect(nearMiss(['90°'], '90')).toBe(true); // ° not seen
+    expect(nearMiss(['1/3'], '113')).toBe(true); // the bar read as 1
+    expect(nearMiss(['1/3'], '13')).toBe(true); // the bar not seen
+    expect(nearMiss(['0.5'], '05')).toBe(true);
+  });
+
+  it('flags the look-alike letters and digits and the lost coefficient seen in calibration (bench/calibrate.ts)', () => {
+    expect(nearMiss(['9b+6'], '96+6')).toBe(true); // b read as 6
+    expect(nearMiss(['9y-8'], 'gy-8')).toBe(true); // 9 read as g
+    expect(nearMiss(['7n+2'], 'Tn+2')).toBe(true); // 7 read as T
+    expect(nearMiss(['3a+7'], '3a+?')).toBe(true);
+    expect(nearMiss(['21米'], '2/米')).toBe(true); // 1 read as a slash
+    expect(nearMiss(['120°'], '120·')).toBe(true); // ° read as a dot
+    expect(nearMiss(['7x-7'], 'x-7')).toBe(true); // the coefficient lost
+    expect(nearMiss(['9b+6'], '9b+5')).toBe(false);
+  });
+
+  it('leaves plainly wrong answers alone, so the review load stays small', () => {
+    expect(nearMiss(['-2'], '5')).toBe(false);
+    expect(nearMiss(['1/3'], '3/4')).toBe(false);
+    expect(nearMiss(['90°'], '45°')).toBe(false);
+    expect(nearMiss(['三'], '四')).toBe(false);
+    expect(nearMiss(['-2'], '')).toBe(false);
+  });
+
+  it('scores a near miss 0 but marks it for review whatever the OCR confidence; scores a maths match in full', () => {
+    const key = { blanks: [['-2'], ['90°']], points: 4 };
+    const missed = scoreFill(7, [{ no: 7, box: 0, text: '2', confidence: 0.94, blank: false }, { no: 7, box: 1, text: '90度', confidence: 0.97, blank: false }], key, 0.8);
+    expect(missed).toMatchObject({ score: 2, needsReview: true, status: 'partial' });
+    expect(missed.reasons).toEqual(['第 1 空识别为“2”，与答案仅差一个易误读的符号，请核对']);
+    const right = scoreFill(7, [{ no: 7, box: 0, text: '−2', confidence: 0.95, blank: false }, { no: 7, box: 1, text: '90°', confidence: 0.95, blank: false }], key, 0.8);
+    expect(right).toMatchObject({ score: 4, needsReview: false, status: 'correct' });
+  });
+});

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import type { Degradation } from '../../server/grading/corpus/degrade.js';
+import { bubbleTruth, CLEAN_MIX, LIGHT_STUDENT_MIX, makeScan, PENCIL_MIX, randomFilling, type Filling } from '../../server/grading/corpus/generate.js';
+import type { MarkStyle } from '../../server/grading/corpus/marks.js';
+import { rng } from '../../server/grading/corpus/random.js';
+import { sampleMathSheet } from '../../server/grading/corpus/sampleSheets.js';
+import { buildLayout, decodeGray, recognisePage, type ItemReading } from '../../server/grading/index.js';
+
+// Pencil marks as students really make them: ticks instead of fills, a student who writes
+// lightly, a light second mark, the ghost an eraser leaves. A wrong reading may be flagged for
+// the teacher, but never passed on silently.
+
+const math = buildLayout(sampleMathSheet());
+const lookup = (id: string) => (id === math.sheetId ? math : undefined);
+const PHONE: Degradation = { perspective: 0.7, rotateDeg: 5, shadow: 0.3, noise: 5, blur: 0.8, jpegQuality: 70 };
+
+type Marks = Record<number, [string, MarkStyle][]>;
+
+/** A clean filling (one full mark per item) with the given items replaced. */
+function filling(seed: number, marks: Marks, base = CLEAN_MIX): Filling {
+  const f = randomFilling(math, { sheetId: math.sheetId, page: 1, studentId: '20240101' }, rng(seed), base);
+  for (const [no, m] of Object.entries(marks)) f.objective[Number(no)] = m.map(([label, style]) => ({ label, style }));
+  return f;
+}
+
+async function read(f: Filling, d: Degradation, seed: number): Promise<ItemReading[]> {
+  const res = recognisePage(await decodeGray(await makeScan(math, f, d, seed)), lookup);
+  if (!res.ok) throw new Error(res.error);
+  return res.items;
+}
+
+/** Bubbles read differently from the truth on an item nobody flagged. */
+function silentErrors(f: Filling, items: ItemReading[]): string[] {
+  const truth = bubbleTruth(math, f);
+  const out: string[] = [];
+  for (const it of items)
+    for (const b of it.bubbles) {
+      const t = truth.get(`${it.no}:${b.label}`)!;
+      const ok = t === 'ambiguous' ? b.state === 'uncertain' : b.state === t;
+      if (!ok && it.flags.length === 0) out.push(`第 ${it.no} 题 ${b.label}：应为 ${t}，读成 ${b.state}`);
+    }
+  return out;
+}
+
+const item = (items: ItemReading[], no: number) => items.find((i) => i.no === no)!;
+
+describe('ticks (✓) instead of fills', () => {
+  const marks: Marks = {
+    1: [['B', 'tick']], // a lone tick: the student's answer
+    2: [['A', 'full'], ['D', 'tick']], // filled A and ticked D on a single-choice item
+    7: [['A', 'full'], ['C', 'full'], ['D', 'full'], ['E', 'tick']], // truth ACDE
+    9: [['√', 'tick']],
+    14: [['B', 'tick'], ['D', 'tick']],
+  };
+  for (const [name, d, seed] of [['清晰扫描', { jpegQuality: 85 }, 31], ['手机拍照', PHONE, 32]] as const) {
+    it(`${name}: a tick beside a fill is read or flagged, a lone tick is read`, async () => {
+      const f = filling(seed, marks);
+      const items = await read(f, d, seed);
+      expect(silentErrors(f, items)).toEqual([]);
+      expect(item(items, 1)).toMatchObject({ answer: 'B', flags: [] });
+      expect(item(items, 2).flags).toContain('multiple');
+      const acde = item(items, 7);
+      expect(acde.answer === 'ACDE' || acde.flags.length > 0, `第 7 题读成 ${acde.answer}`).toBe(true);
+      expect(item(items, 9).answer).toBe('√');
+      expect(item(items, 14).answer === 'BD' || item(items, 14).flags.length > 0).toBe(true);
+    });
+  }
+});
+
+describe('a student who writes lightly', () => {
+  it('is read item by item without sending every item to the teacher', async () => {
+    const f = randomFilling(math, { sheetId: math.sheetId, page: 1, studentId: '20240101' }, rng(41), LIGHT_STUDENT_MIX);
+    const items = await read(f, { fade: 0.2, rotateDeg: 2, noise: 4, jpegQuality: 80 }, 41);
+    expect(silentErrors(f, items)).toEqual([]);
+    // Items that need a teacher whatever the reader does: blank, or two answers on a single choice.
+    const needed = items.filter((it) => {
+      const intended = (f.objective[it.no] ?? []).filter((m) => m.style !== 'erased');
+      return intended.length === 0 || (intended.length > 1 && it.type !== 'multiple');
+    }).length;
+    const flagged = items.filter((it) => it.flags.length > 0).length;
+    expect(flagged, `${flagged} 题需复核，其中必须复核 ${needed} 题`).toBeLessThanOrEqual(needed + 4);
+  });
+
+  it('keeps an erased ghost empty on a light page, beside a light answer or alone', async () => {
+    const f = filling(42, { 3: [['A', 'faint'], ['C', 'erased']], 4: [['D', 'erased']], 5: [['B', 'faint']] }, { ...CLEAN_MIX, blank: 0, lightStudent: true });
+    const items = await read(f, { fade: 0.25, noise: 4, jpegQuality: 80 }, 42);
+    expect(silentErrors(f, items)).toEqual([]);
+    expect(item(items, 3).bubbles.find((b) => b.label === 'C')!.state).not.toBe('marked');
+    expect(item(items, 4).answer).toBe('');
+    expect(item(items, 4).flags.length).toBeGreaterThan(0);
+    expect(item(items, 5)).toMatchObject({ answer: 'B', flags: [] });
+  });
+});
+
+describe('a light second mark', () => {
+  it('is flagged as a possible double, not read as a single answer', async () => {
+    const f = filling(51, { 1: [['A', 'full'], ['C', 'faint']], 2: [['B', 'full'], ['D', 'faint']], 14: [['A', 'full'], ['E', 'faint']] });
+    for (const [d, seed] of [[{ jpegQuality: 85 }, 51], [PHONE, 52]] as const) {
+      const items = await read(f, d, seed);
+      expect(silentErrors(f, items)).toEqual([]);
+      for (const no of [1, 2, 14]) expect(item(items, no).flags.length, `第 ${no} 题`).toBeGreaterThan(0);
+    }
+  });
+
+  it('a ghost beside a full mark is not read as a second answer', async () => {
+    const f = filling(53, { 1: [['A', 'full'], ['C', 'erased']], 7: [['B', 'full'], ['D', 'erased']] });
+    const items = await read(f, { rotateDeg: 3, noise: 5, jpegQuality: 75 }, 53);
+    expect(silentErrors(f, items)).toEqual([]);
+    expect(item(items, 1).answer).toBe('A');
+    expect(item(items, 7).answer).toBe('B');
+  });
+});
+
+describe('a whole class of pencil-marked sheets', () => {
+  it('has no silent error on scans and phone photos', async () => {
+    const captures: Degradation[] = [{ jpegQuality: 85 }, { rotateDeg: -2, noise: 5, blur: 0.6, jpegQuality: 75 }, PHONE];
+    for (const [i, d] of captures.entries()) {
+      const f = randomFilling(math, { sheetId: math.sheetId, page: 1, studentId: '20240101' }, rng(60 + i), PENCIL_MIX);
+      f.strayStrokes = 2;
+      expect(silentErrors(f, await read(f, d, 60 + i))).toEqual([]);
+    }
+  });
+});
