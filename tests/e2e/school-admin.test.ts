@@ -131,7 +131,7 @@ describe('school admin (classic web)', () => {
 
   it('a refused import writes nothing and hands back the workbook with the reasons', async () => {
     const page = await signIn(browser, classic.url, 'schooladmin');
-    await page.waitForFunction(() => location.hash.startsWith('#/academic'));
+    await page.waitForFunction(() => location.hash.startsWith('#/academic/class'));
     await page.goto(`${classic.url}/#/academic/student`);
     await expect.poll(() => totalText(page)).toContain('共');
     const before = await totalText(page);

@@ -1,6 +1,7 @@
 // A real Chromium (Debian's /usr/bin/chromium) driven by playwright-core, for browser tests
 // and screenshots.
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { ROUTES, type RouteDef } from '../../src/menu/routes';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -23,8 +24,21 @@ export async function signIn(browser: Browser, baseUrl: string, username: string
   await page.getByLabel('密码').fill(password);
   await page.getByRole('button', { name: '登录' }).click();
   await page.waitForURL((url) => !url.pathname.endsWith('account.html'));
+  // The home of most roles is a menu group that redirects to its first screen (/academic →
+  // /academic/class). A test that navigates while that redirect is pending is sent back to the
+  // home screen, and one that navigates before the screen has rendered can lose its navigation
+  // too; so signing in ends when the app shows a screen of its own, with its title.
+  await page.waitForFunction((redirects) => {
+    const path = location.hash.slice(1).split('?')[0];
+    return path.length > 1 && !redirects.includes(path);
+  }, REDIRECTING_PATHS);
+  await page.locator('main h1').first().waitFor();
   return page;
 }
+
+const REDIRECTING_PATHS = (function collect(routes: RouteDef[]): string[] {
+  return routes.flatMap((route) => [...(route.redirect ? [route.path] : []), ...collect(route.children ?? [])]);
+})(ROUTES);
 
 /** The API as the signed-in page sees it: same token, same active role; a refusal throws its message. */
 export async function pageApi<T>(page: Page, path: string): Promise<T> {
