@@ -137,6 +137,10 @@ export const FIELD_LABELS: Record<string, string> = {
   y: '纵向位置',
   width: '宽度',
   height: '高度',
+  // Class wrong-answer book (docs/api-wrongbook-class.md)
+  term: '学期',
+  band: '错误率区间',
+  mistakeType: '错题类型',
 };
 
 /** The Chinese name of a request field, or undefined for a name no schema declares. */
