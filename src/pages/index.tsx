@@ -36,6 +36,10 @@ export const SCREENS: Record<string, Screen> = {
   '/composition-detail': lazy(() => import('./aiCorrect/composition/CompositionDetail')),
   '/compositionCorrectDetail': lazy(() => import('./aiCorrect/composition/CompositionDetail')),
   '/useGuide': lazy(() => import('./useGuide/UseGuide')),
+  '/wrongbook/index': lazy(() => import('./wrongbook/ClassWrongBook')),
+  '/errorNote': lazy(() => import('./wrongbook/ClassWrongBook')),
+  '/without/common': lazy(() => import('./wrongbook/ClassWrongBook')),
+  '/learningGroup': lazy(() => import('./wrongbook/LearningGroup')),
 };
 
 /**
