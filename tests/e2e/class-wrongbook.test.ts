@@ -133,6 +133,7 @@ describe('class wrong-answer book (classic teacher)', () => {
     const paperId = new URLSearchParams((await page.evaluate(() => location.hash)).split('?')[1]).get('paperId');
     const paper = await pageApi<PaperDetail>(page, `/api/minerva/v1.0/papers/${paperId}`);
     expect(paper.sections.flatMap((s) => s.questions.map((q) => q.question.id)).sort()).toEqual([...wanted].sort());
+    await page.getByTestId('paper-pdf').waitFor({ timeout: 60_000 });
     await shot(page, 'paperPrinter', 1440);
     expect(problems).toEqual([]);
     await page.context().close();

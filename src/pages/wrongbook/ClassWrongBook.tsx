@@ -95,6 +95,7 @@ export default function ClassWrongBook({ route }: ScreenProps) {
           {BAND_CHIPS.map((b) => (
             <Chip
               key={b.value}
+              size="small"
               label={`${b.label}${data ? `（${data.bands[b.value]}）` : ''}`}
               color={band === b.value ? 'primary' : 'default'}
               variant={band === b.value ? 'filled' : 'outlined'}

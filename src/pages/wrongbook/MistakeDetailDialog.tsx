@@ -21,6 +21,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { AppDataProvider } from '../../dataProvider';
 import type { MistakeScope } from '../../dataProvider/wrongbook';
+import { OBJECTIVE_TYPES } from '../../domain/content';
 import { EmptyState } from '../EmptyState';
 import { MathText } from '../MathText';
 import { Stem } from '../Stem';
@@ -36,6 +37,8 @@ export function MistakeDetailDialog({ questionId, scope, onClose }: { questionId
     queryFn: () => dataProvider.classMistakeDetail(questionId!, scope),
     enabled: questionId !== null,
   });
+  // Subjective answers are graded on the sheet and keep no text: an empty one there is not "未作答".
+  const objective = data ? OBJECTIVE_TYPES.includes(data.question.type) : false;
   return (
     <Dialog open={questionId !== null} onClose={onClose} fullScreen={narrow} maxWidth="md" fullWidth aria-labelledby="mistake-detail-title">
       <DialogTitle id="mistake-detail-title">错题详情</DialogTitle>
@@ -110,7 +113,7 @@ export function MistakeDetailDialog({ questionId, scope, onClose }: { questionId
                         <TableRow key={`${s.sourceType}-${s.sourceId}-${s.studentId}`}>
                           <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.name}</TableCell>
                           <TableCell>{s.studentNo}</TableCell>
-                          <TableCell sx={{ maxWidth: 240, overflowWrap: 'anywhere' }}>{s.answer ? <MathText text={s.answer} /> : '未作答'}</TableCell>
+                          <TableCell sx={{ maxWidth: 240, overflowWrap: 'anywhere' }}>{s.answer ? <MathText text={s.answer} /> : objective ? '未作答' : '—'}</TableCell>
                           <TableCell sx={{ whiteSpace: 'nowrap' }}>
                             {points(s.score)}/{points(s.maxScore)}
                           </TableCell>
