@@ -23,24 +23,9 @@ import { ADMIN_ROLES, checkCourse, findClass, isAdmin, schoolOf, TEACHER_ROLES, 
 /** Teachers (their own classes and courses) and school admins (any class of their school). */
 const readers = allow({ roles: [...TEACHER_ROLES, ...ADMIN_ROLES] });
 
-/** Error-rate bands of the filter chips; bounds compare whole numbers (no float edges). */
+/** Error-rate bands of the filter chips; bounds compare whole numbers (no float edges), see inBand. */
 export const BANDS = ['all', 'gt40', '30to40', '10to30', 'lt10'] as const;
 export type Band = (typeof BANDS)[number];
-function bandCondition(band: Band): SQL {
-  const wrong = sql`(a.answered - a.correct)`;
-  switch (band) {
-    case 'gt40':
-      return sql`${wrong} * 10 > a.answered * 4`;
-    case '30to40':
-      return sql`${wrong} * 10 >= a.answered * 3 AND ${wrong} * 10 <= a.answered * 4`;
-    case '10to30':
-      return sql`${wrong} * 10 >= a.answered AND ${wrong} * 10 < a.answered * 3`;
-    case 'lt10':
-      return sql`${wrong} * 10 < a.answered`;
-    default:
-      return sql`TRUE`;
-  }
-}
 
 /** 'YYYY01' / 'YYYY02' is one term; 'YYYY03' (a learning year) is both terms of that year. */
 function termsOf(term: string | undefined): string[] {
@@ -100,7 +85,7 @@ function classWork(tenantId: number, q: ScopeQuery): SQL {
 /** Per question of the class's work: answered and correct summed over every piece of work. */
 function tallies(tenantId: number, q: ScopeQuery): SQL {
   return sql`
-    WITH work(source_type, source_id) AS (${classWork(tenantId, q)}),
+    WITH work(source_type, source_id) AS MATERIALIZED (${classWork(tenantId, q)}),
     a AS (
       SELECT s.question_id, sum(s.answered)::int AS answered, sum(s.correct)::int AS correct,
              array_agg(DISTINCT s.source_type::int ORDER BY s.source_type::int) AS sources, count(*)::int AS works
@@ -110,8 +95,6 @@ function tallies(tenantId: number, q: ScopeQuery): SQL {
       HAVING sum(s.answered) > sum(s.correct)
     )`;
 }
-
-const rate = sql`round((a.answered - a.correct)::numeric / a.answered, 4)::float8`;
 
 export interface ClassMistake {
   question: Record<string, unknown>;
@@ -123,6 +106,26 @@ export interface ClassMistake {
   errorRate: number;
 }
 
+/** Whether a question's rate (wrong / answered) lies in the band, on whole numbers. */
+function inBand(band: Band, wrong: number, answered: number): boolean {
+  switch (band) {
+    case 'gt40':
+      return wrong * 10 > answered * 4;
+    case '30to40':
+      return wrong * 10 >= answered * 3 && wrong * 10 <= answered * 4;
+    case '10to30':
+      return wrong * 10 >= answered && wrong * 10 < answered * 3;
+    case 'lt10':
+      return wrong * 10 < answered;
+    default:
+      return true;
+  }
+}
+
+/**
+ * The book of one class: one read of the class's rollup rows (a few hundred questions a term at
+ * most), bands, filters, order and the page worked out here, then the page's questions fetched.
+ */
 export async function classMistakes(
   db: Db,
   tenantId: number,
@@ -130,39 +133,42 @@ export async function classMistakes(
 ) {
   const { current, size, offset } = pageWindow(q);
   const band = q.band ?? 'all';
-  const kp = q.knowledgePointId ? sql`AND q.knowledge_point_ids @> ARRAY[${q.knowledgePointId}]::int[]` : sql``;
-  const base = tallies(tenantId, q);
-  const [records, [summary]] = await Promise.all([
-    rows<ClassMistake & { total: number }>(db, sql`
-      ${base}
-      SELECT json_build_object(${sql.raw(jsonPairs())}) AS question, a.sources, a.works, a.answered, a.correct,
-             a.answered - a.correct AS wrong, ${rate} AS "errorRate", count(*) OVER ()::int AS total
-        FROM a JOIN questions q ON q.id = a.question_id
-       WHERE ${bandCondition(band)} ${kp}
-       ORDER BY (a.answered - a.correct)::numeric / a.answered DESC, a.answered - a.correct DESC, a.question_id
-       LIMIT ${size} OFFSET ${offset}`),
-    rows<{ bands: Record<Band, number>; knowledgePoints: { id: number; name: string; count: number }[] }>(db, sql`
-      ${base}
-      SELECT json_build_object(
-               'all', count(*), 'gt40', count(*) FILTER (WHERE ${bandCondition('gt40')}), '30to40', count(*) FILTER (WHERE ${bandCondition('30to40')}),
-               '10to30', count(*) FILTER (WHERE ${bandCondition('10to30')}), 'lt10', count(*) FILTER (WHERE ${bandCondition('lt10')})) AS bands,
-             (SELECT coalesce(json_agg(json_build_object('id', k.id, 'name', k.name, 'count', k.n) ORDER BY k.n DESC, k.id), '[]'::json)
-                FROM (SELECT kp.id, kp.name, count(*)::int AS n FROM a JOIN questions q ON q.id = a.question_id
-                        JOIN knowledge_points kp ON kp.id = ANY(q.knowledge_point_ids) GROUP BY kp.id, kp.name ORDER BY n DESC, kp.id LIMIT 50) k) AS "knowledgePoints"
-        FROM a`),
+  const all = await rows<{ id: number; answered: number; correct: number; sources: number[]; works: number; points: number[] }>(db, sql`
+    ${tallies(tenantId, q)}
+    SELECT a.question_id AS id, a.answered, a.correct, a.sources, a.works, q.knowledge_point_ids AS points
+      FROM a JOIN questions q ON q.id = a.question_id`);
+  const bands = Object.fromEntries(BANDS.map((b) => [b, all.filter((r) => inBand(b, r.answered - r.correct, r.answered)).length])) as Record<Band, number>;
+  const pointCounts = new Map<number, number>();
+  for (const r of all) for (const k of r.points) pointCounts.set(k, (pointCounts.get(k) ?? 0) + 1);
+  const topPoints = [...pointCounts].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 50);
+  const chosen = all
+    .filter((r) => inBand(band, r.answered - r.correct, r.answered) && (!q.knowledgePointId || r.points.includes(q.knowledgePointId)))
+    // Most missed first: rate (cross-multiplied, exact), then wrong count, then id.
+    .sort((a, b) => (b.answered - b.correct) * a.answered - (a.answered - a.correct) * b.answered || b.answered - b.correct - (a.answered - a.correct) || a.id - b.id);
+  const pageRows = chosen.slice(offset, offset + size);
+  const ids = (list: number[]) => sql`${`{${list.join(',')}}`}::int[]`;
+  const [questions, names] = await Promise.all([
+    pageRows.length
+      ? rows<{ id: number; question: Record<string, unknown> }>(db, sql`SELECT q.id, json_build_object(${sql.raw(jsonPairs())}) AS question FROM questions q WHERE q.id = ANY(${ids(pageRows.map((r) => r.id))})`)
+      : [],
+    topPoints.length ? rows<{ id: number; name: string }>(db, sql`SELECT id, name FROM knowledge_points WHERE id = ANY(${ids(topPoints.map(([id]) => id))})`) : [],
   ]);
-  const total = records[0]?.total ?? (offset > 0 ? (await countOnly(db, base, band, kp)) : 0);
+  const byId = new Map(questions.map((x) => [x.id, x.question]));
+  const nameOf = new Map(names.map((n) => [n.id, n.name]));
+  const records: ClassMistake[] = pageRows.map((r) => ({
+    question: byId.get(r.id)!,
+    sources: r.sources,
+    works: r.works,
+    answered: r.answered,
+    correct: r.correct,
+    wrong: r.answered - r.correct,
+    errorRate: Math.round(((r.answered - r.correct) / r.answered) * 10000) / 10000,
+  }));
   return {
-    ...page(records.map(({ total: _total, ...r }) => r), total, current, size),
-    bands: summary.bands,
-    knowledgePoints: summary.knowledgePoints,
+    ...page(records, chosen.length, current, size),
+    bands,
+    knowledgePoints: topPoints.filter(([id]) => nameOf.has(id)).map(([id, count]) => ({ id, name: nameOf.get(id)!, count })),
   };
-}
-
-/** The total when the page asked for lies past the end (the window count then has no row to ride on). */
-async function countOnly(db: Db, base: SQL, band: Band, kp: SQL): Promise<number> {
-  const [{ total }] = await rows<{ total: number }>(db, sql`${base} SELECT count(*)::int AS total FROM a JOIN questions q ON q.id = a.question_id WHERE ${bandCondition(band)} ${kp}`);
-  return total;
 }
 
 /** QUESTION_COLUMNS without children (the list shows stems; a 综合's parts come with the detail). */
@@ -183,11 +189,15 @@ async function mistakeDetail(db: Db, tenantId: number, questionId: number, q: Sc
   const records = await rows<{ studentId: number; name: string; studentNo: string; answer: string | null; isCorrect: boolean; score: number; maxScore: number; sourceType: number; sourceId: number; workTitle: string; answeredAt: string }>(
     db,
     sql`
-    WITH work(source_type, source_id) AS (${classWork(tenantId, q)})
+    WITH work(source_type, source_id) AS MATERIALIZED (${classWork(tenantId, q)}),
+    -- Only the pieces of work that had this question (by the rollup's key), then their records.
+    hit AS MATERIALIZED (
+      SELECT w.source_type, w.source_id FROM work w JOIN work_question_stats s
+          ON s.tenant_id = ${tenantId} AND s.source_type = w.source_type AND s.source_id = w.source_id AND s.class_id = ${q.classId} AND s.question_id = ${questionId})
     SELECT r.student_id AS "studentId", st.name, st.student_no AS "studentNo", r.answer, r.is_correct AS "isCorrect", r.score, r.max_score AS "maxScore",
            r.source_type::int AS "sourceType", r.source_id AS "sourceId",
            coalesce(h.title, e.title, '') AS "workTitle", ${isoTime(sql`r.answered_at`)} AS "answeredAt"
-      FROM work w JOIN answer_records r
+      FROM hit w JOIN answer_records r
         ON r.tenant_id = ${tenantId} AND r.source_type = w.source_type AND r.source_id = w.source_id AND r.question_id = ${questionId} AND r.class_id = ${q.classId}
       JOIN students st ON st.id = r.student_id
       LEFT JOIN homeworks h ON w.source_type <> 2 AND h.id = r.source_id
