@@ -68,12 +68,12 @@ export function MistakeList({
                   </Typography>
                 </Stack>
                 <LinearProgress variant="determinate" value={m.errorRate * 100} color={rateColor(m.errorRate)} sx={{ height: 8, borderRadius: 4, my: 0.5 }} />
-                <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
-                  <Typography variant="caption" color="text.secondary" data-testid="wrong-count">
+                <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', columnGap: 1 }}>
+                  <Typography variant="caption" color="text.secondary" data-testid="wrong-count" sx={{ whiteSpace: 'nowrap' }}>
                     错 {m.wrong} / 答 {m.answered} 人次
                   </Typography>
                   {onOpen && (
-                    <Button size="small" onClick={() => onOpen(m)}>
+                    <Button size="small" onClick={() => onOpen(m)} sx={{ whiteSpace: 'nowrap', minWidth: 0, px: 0.5, ml: 'auto' }}>
                       做错的学生
                     </Button>
                   )}
