@@ -128,8 +128,8 @@ describe('class wrong-answer book', () => {
   });
 
   it('refuses other classes, schools, roles and hostile input in Chinese', async () => {
-    // teacher2 teaches 语文 in this class, not 数学; teacher3 is in another school.
-    for (const user of ['teacher2', 'teacher3', 'classic']) {
+    // teacher2 teaches 语文 in this class, not 数学; teacher3 and schooladmin2 are of another school.
+    for (const user of ['teacher2', 'teacher3', 'classic', 'schooladmin2']) {
       const res = await c.get(user, `${BASE}?${scope()}`);
       expect(res.statusCode, user).toBe(404);
       expect(res.json().msg, user).toMatch(/^(班级|课程)不存在$/);
