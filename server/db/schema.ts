@@ -541,8 +541,6 @@ export const workStudentStats = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.sourceType, t.sourceId, t.studentId] }),
     index('work_student_stats_class_idx').on(t.tenantId, t.sourceType, t.sourceId, t.classId),
-    // One student's accuracy over the term (the wrong-answer book's trend).
-    index('work_student_stats_student_idx').on(t.tenantId, t.studentId),
   ],
 );
 
@@ -588,6 +586,8 @@ export const studentWrongMarks = pgTable(
     questionId: integer('question_id').notNull(),
     /** 0 未掌握, 1 巩固中, 2 已掌握; null: derived only from answers. */
     mastery: smallint('mastery'),
+    /** When the teacher set the mastery: answers after it move it on (cause edits do not). */
+    masteryAt: timestamp('mastery_at', { withTimezone: true }),
     /** 1 概念不清, 2 计算失误, 3 审题错误, 4 粗心, 5 其他; null: not set. */
     cause: smallint('cause'),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),

@@ -1,11 +1,13 @@
-// wrongbook: partner back office and the teacher-side navigation statistics.
+// wrongbook: partner back office, the teacher-side navigation statistics and the student wrong-answer book.
 import fp from 'fastify-plugin';
 import navRoutes from './nav';
 import partnerRoutes from './partner';
 import orgRoutes from './org';
+import studentRoutes from './students';
 
 export default fp(async (app) => {
   await app.register(partnerRoutes);
   await app.register(navRoutes);
   await app.register(orgRoutes);
+  await app.register(studentRoutes);
 });
