@@ -95,9 +95,10 @@ function wrongStates(s: Scope, studentId?: number): SQL {
     ),
     states AS (
       SELECT b.student_id, b.question_id, b.times, b.last_wrong, b.cause,
-             least(2, b.base + (SELECT count(*) FROM recs r WHERE r.student_id = b.student_id AND r.question_id = b.question_id
-                                   AND r.is_correct AND r.answered_at > b.base_at))::int AS mastery
+             least(2, b.base + count(r.student_id))::int AS mastery
         FROM based b
+        LEFT JOIN recs r ON r.student_id = b.student_id AND r.question_id = b.question_id AND r.is_correct AND r.answered_at > b.base_at
+       GROUP BY b.student_id, b.question_id, b.times, b.last_wrong, b.cause, b.base
     )`;
 }
 
