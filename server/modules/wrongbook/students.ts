@@ -81,24 +81,21 @@ function wrongStates(s: Scope, studentId?: number): SQL {
         FROM works w JOIN answer_records r ON r.tenant_id = ${s.tenantId} AND r.source_type = w.source_type AND r.source_id = w.source_id
        WHERE r.term = ${s.term} AND r.subject_id = ${s.subjectId} ${studentId ? sql`AND r.student_id = ${studentId}` : sql``}
     ),
-    pairs AS (
-      SELECT student_id, question_id, count(*) FILTER (WHERE NOT is_correct)::int AS times,
-             max(answered_at) FILTER (WHERE NOT is_correct) AS last_wrong
-        FROM recs GROUP BY student_id, question_id HAVING bool_or(NOT is_correct)
+    flagged AS (
+      SELECT r.student_id, r.question_id, r.is_correct, r.answered_at,
+             max(r.answered_at) FILTER (WHERE NOT r.is_correct) OVER (PARTITION BY r.student_id, r.question_id) AS last_wrong
+        FROM recs r
     ),
-    based AS (
-      SELECT p.*, m.cause,
-             CASE WHEN m.mastery_at > p.last_wrong THEN m.mastery ELSE 0 END AS base,
-             CASE WHEN m.mastery_at > p.last_wrong THEN m.mastery_at ELSE p.last_wrong END AS base_at
-        FROM pairs p
-        LEFT JOIN student_wrong_marks m ON m.tenant_id = ${s.tenantId} AND m.student_id = p.student_id AND m.question_id = p.question_id
-    ),
+    -- One pass over the records (no join of the records with themselves): the teacher's mastery
+    -- counts if set after the last wrong answer, and correct answers after that move it on.
     states AS (
-      SELECT b.student_id, b.question_id, b.times, b.last_wrong, b.cause,
-             least(2, b.base + count(r.student_id))::int AS mastery
-        FROM based b
-        LEFT JOIN recs r ON r.student_id = b.student_id AND r.question_id = b.question_id AND r.is_correct AND r.answered_at > b.base_at
-       GROUP BY b.student_id, b.question_id, b.times, b.last_wrong, b.cause, b.base
+      SELECT f.student_id, f.question_id, count(*) FILTER (WHERE NOT f.is_correct)::int AS times, f.last_wrong, m.cause,
+             least(2, CASE WHEN m.mastery_at > f.last_wrong THEN m.mastery ELSE 0 END
+                      + count(*) FILTER (WHERE f.is_correct AND f.answered_at > CASE WHEN m.mastery_at > f.last_wrong THEN m.mastery_at ELSE f.last_wrong END))::int AS mastery
+        FROM flagged f
+        LEFT JOIN student_wrong_marks m ON m.tenant_id = ${s.tenantId} AND m.student_id = f.student_id AND m.question_id = f.question_id
+       WHERE f.last_wrong IS NOT NULL
+       GROUP BY f.student_id, f.question_id, f.last_wrong, m.cause, m.mastery, m.mastery_at
     )`;
 }
 
