@@ -76,6 +76,12 @@ describe('学生错题本', () => {
     await page.waitForTimeout(500);
     await page.screenshot({ path: `${SHOTS}/student-tracking-student-375.png`, fullPage: false });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.getByText('本学期趋势').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SHOTS}/student-tracking-trend-375.png`, fullPage: false });
+    await page.getByTestId(`question-${questionId}`).scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SHOTS}/student-tracking-question-375.png`, fullPage: false });
     await page.getByRole('button', { name: '返回学生列表' }).click();
     await page.getByTestId('class-totals').waitFor();
     await page.waitForTimeout(300);

@@ -48,15 +48,16 @@ function Trend({ weeks }: { weeks: WrongbookDetail['weeks'] }) {
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, mt: 1, minWidth: 0 }}>
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="subtitle2">每周错题数</Typography>
-        <BarChart height={220} xAxis={[{ data: labels, scaleType: 'band' }]} series={[{ data: weeks.map((w) => w.wrong), label: '错题数', color: '#e57373' }]} hideLegend />
+        <BarChart height={220} xAxis={[{ data: labels, scaleType: 'band', height: 32 }]}
+          yAxis={[{ tickMinStep: 1, width: 40 }]} series={[{ data: weeks.map((w) => w.wrong), label: '错题数', color: '#e57373' }]} hideLegend />
       </Box>
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="subtitle2">每周正确率（%）</Typography>
         <LineChart
           height={220}
-          xAxis={[{ data: labels, scaleType: 'point' }]}
-          yAxis={[{ min: 0, max: 100 }]}
-          series={[{ data: rates, label: '正确率', color: '#4caf50', valueFormatter: (v: number | null) => (v === null ? '暂无数据' : `${v}%`) }]}
+          xAxis={[{ data: labels, scaleType: 'point', height: 32 }]}
+          yAxis={[{ min: 0, max: 100, width: 40 }]}
+          series={[{ data: rates, label: '正确率', curve: 'linear', connectNulls: false, color: '#4caf50', valueFormatter: (v: number | null) => (v === null ? '暂无数据' : `${v}%`) }]}
           hideLegend
         />
       </Box>
@@ -165,7 +166,7 @@ export function StudentWrongbook({ studentId, courseId, onBack }: { studentId: n
           {student.studentNo} · {detail.courseName}
         </Typography>
       </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(100px, 1fr))', gap: 1.5, mt: 1.5 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, minmax(0, 140px))' }, gap: 1, mt: 1.5 }}>
         <Tile label="错题" value={summary.wrongCount} />
         <Tile label="未掌握" value={summary.unmasteredCount} />
         <Tile label="巩固中" value={summary.consolidatingCount} />
