@@ -538,10 +538,7 @@ export const workStudentStats = pgTable(
     classId: integer('class_id').notNull(),
     ...tally(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.sourceType, t.sourceId, t.studentId] }),
-    index('work_student_stats_class_idx').on(t.tenantId, t.sourceType, t.sourceId, t.classId),
-  ],
+  (t) => [primaryKey({ columns: [t.tenantId, t.sourceType, t.sourceId, t.studentId] }), index('work_student_stats_class_idx').on(t.tenantId, t.sourceType, t.sourceId, t.classId)],
 );
 
 /** Rollup: a class × knowledge point per day (time ranges sum days), with the term for term views. */
