@@ -6,6 +6,7 @@ import { benchHardening } from './hardening';
 import { benchExams } from './exams';
 import { benchAiCorrect } from './aiCorrect';
 import { benchWrongbook } from './wrongbook';
+import { benchStudentWrongbook } from './studentWrongbook';
 import { gradingFigures } from '../server/grading/bench/index';
 import { printRows, type BenchRow } from './table';
 
@@ -15,7 +16,8 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   hardening: benchHardening,
   exams: benchExams,
   aicorrect: benchAiCorrect,
-  wrongbook: benchWrongbook,
+  // The class wrong-answer book, then the student wrong-answer book.
+  wrongbook: async () => [...(await benchWrongbook()), ...(await benchStudentWrongbook())],
   grading: async () =>
     (await gradingFigures(process.argv.includes('--quick'))).figures.map((f) => ({ name: f.name, value: f.value, unit: '', target: f.target })),
 };

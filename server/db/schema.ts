@@ -570,6 +570,29 @@ export const studentKnowledgeStats = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.studentId, t.term, t.knowledgePointId] })],
 );
 
+/**
+ * The teacher's word on one question of a student's wrong-answer book: the mastery they set (the
+ * state derived from later answers starts from it) and the cause of the error. Rows exist only
+ * where a teacher said something; everything else is derived from answer_records at read.
+ */
+export const studentWrongMarks = pgTable(
+  'student_wrong_marks',
+  {
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    studentId: integer('student_id').notNull().references(() => students.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id').notNull(),
+    /** 0 未掌握, 1 巩固中, 2 已掌握; null: derived only from answers. */
+    mastery: smallint('mastery'),
+    /** When the teacher set the mastery: answers after it move it on (cause edits do not). */
+    masteryAt: timestamp('mastery_at', { withTimezone: true }),
+    /** 1 概念不清, 2 计算失误, 3 审题错误, 4 粗心, 5 其他; null: not set. */
+    cause: smallint('cause'),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.studentId, t.questionId] })],
+);
+
 /** AI grading tasks (SPEC §3): type 1 examProcess, 2 composition, 3 answerSheet; status 1/3/4/7. */
 export const gradingTasks = pgTable(
   'grading_tasks',

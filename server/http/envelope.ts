@@ -111,6 +111,8 @@ export const FIELD_LABELS: Record<string, string> = {
   sectionIds: '章节',
   questionId: '题目',
   questionIds: '题目',
+  cause: '错因',
+  mastery: '掌握程度',
   dueAt: '截止时间',
   examId: '考试',
   paperId: '试卷',

@@ -11,13 +11,14 @@ import { createExamApi, type ExamApi } from './exams';
 import { createPaperApi, type PaperApi } from './papers';
 import { createCorrectApi, type CorrectApi } from './correct';
 import { createWrongbookApi, type WrongbookApi } from './wrongbook';
+import { createStudentWrongbookApi, type StudentWrongbookApi } from './studentWrongbook';
 
 /** Adapters by resource name; resource issues add theirs here. */
 export type AdapterRegistry = Record<string, (http: HttpClient) => ResourceAdapter>;
 
 export const RESOURCE_ADAPTERS: AdapterRegistry = {};
 
-export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & PaperApi & CorrectApi & WrongbookApi & Pick<HttpClient, 'download'>;
+export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & PaperApi & CorrectApi & WrongbookApi & StudentWrongbookApi & Pick<HttpClient, 'download'>;
 
 export function createDataProvider(http: HttpClient, registry: AdapterRegistry = RESOURCE_ADAPTERS): AppDataProvider {
   const adapters = new Map<string, ResourceAdapter>();
@@ -62,6 +63,7 @@ export function createDataProvider(http: HttpClient, registry: AdapterRegistry =
     ...createPaperApi(http),
     ...createCorrectApi(http),
     ...createWrongbookApi(http),
+    ...createStudentWrongbookApi(http),
     download: (url, options) => http.download(url, options),
   };
 }

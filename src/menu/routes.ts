@@ -109,7 +109,7 @@ export const ROUTES: RouteDef[] = [
   },
   {
     path: '/studentTracking',
-    meta: { title: '学生错题本', icon: 'studentTracking', roles: ['mpTeacher'], search: ['classGrade', 'course'] },
+    meta: { title: '学生错题本', icon: 'studentTracking', badge: 'wrongCount', roles: ['mpTeacher'], search: ['classGrade', 'course'] },
   },
   {
     path: '/wrongbook',

@@ -40,6 +40,7 @@ export const SCREENS: Record<string, Screen> = {
   '/errorNote': lazy(() => import('./wrongbook/ClassWrongBook')),
   '/without/common': lazy(() => import('./wrongbook/ClassWrongBook')),
   '/learningGroup': lazy(() => import('./wrongbook/LearningGroup')),
+  '/studentTracking': lazy(() => import('./studentTracking/StudentTracking')),
 };
 
 /**

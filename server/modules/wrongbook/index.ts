@@ -1,13 +1,15 @@
-// wrongbook: partner back office, the teacher-side navigation statistics and the class wrong-answer book.
+// wrongbook: partner back office, the teacher-side navigation statistics and the wrong-answer books (class and student).
 import fp from 'fastify-plugin';
 import navRoutes from './nav';
 import partnerRoutes from './partner';
 import orgRoutes from './org';
 import classBookRoutes from './classBook';
+import studentRoutes from './students';
 
 export default fp(async (app) => {
   await app.register(partnerRoutes);
   await app.register(navRoutes);
   await app.register(orgRoutes);
   await app.register(classBookRoutes);
+  await app.register(studentRoutes);
 });

@@ -18,13 +18,18 @@ export default async function navRoutes(app: FastifyInstance) {
     async (request) => {
       const { dateType = 0 } = request.query as { dateType?: number };
       const since = rangeStart(dateType).toISOString();
-      const [counts] = await rows<{ correctCount: number; homeworkCount: number }>(app.db, sql`
+      const [counts] = await rows<{ correctCount: number; homeworkCount: number; wrongCount: number }>(app.db, sql`
         WITH me AS (SELECT id FROM teachers WHERE user_id = ${request.principal.userId})
         SELECT
           (SELECT count(*)::int FROM grading_tasks g WHERE g.teacher_id IN (SELECT id FROM me)
               AND g.status IN (1, 3) AND g.created_at >= ${since}) AS "correctCount",
           (SELECT coalesce(sum(h.pending_review), 0)::int FROM homeworks h WHERE h.teacher_id IN (SELECT id FROM me)
-              AND h.assigned_at >= ${since}) AS "homeworkCount"`);
+              AND h.assigned_at >= ${since}) AS "homeworkCount",
+          -- New wrong answers in the classes and subjects the teacher teaches (the class wrong-answer index).
+          (SELECT count(*)::int FROM answer_records r
+            WHERE r.tenant_id = ${request.principal.tenantId}::int AND NOT r.is_correct AND r.answered_at >= ${since}
+              AND (r.class_id, r.subject_id) IN (SELECT ta.class_id, co.subject_id FROM teaching_assignments ta JOIN courses co ON co.id = ta.course_id
+                                                  WHERE ta.teacher_id IN (SELECT id FROM me))) AS "wrongCount"`);
       return ok({ dateType, ...counts });
     },
   );

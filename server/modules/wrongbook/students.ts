@@ -1,0 +1,214 @@
+// Student wrong-answer book (/studentTracking): each student's wrong questions of the running term
+// in one class and subject, grouped by knowledge point, with how often each was wrong, a mastery
+// state and the cause the teacher set. Mastery is derived at read from the student's own answer
+// records (a class's work is a handful of PK lookups), starting from what the teacher last set:
+// a wrong answer puts it at 未掌握, each later correct answer moves it one step, up to 已掌握.
+// A teacher reaches only the classes they teach with that course; other schools' ids are 404.
+import { sql, type SQL } from 'drizzle-orm';
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import type { Principal } from '../../auth/principal';
+import type { Db } from '../../db';
+import { rows } from '../../db/query';
+import { ApiError, badRequest, forbidden, notFound, ok } from '../../http/envelope';
+import { Id } from '../../http/schemas';
+import { currentSemester } from '../../../src/domain/semester';
+import { SourceType } from '../../../src/domain/content';
+import { me, teachersOnly, teaches } from '../minerva/access';
+
+interface Scope {
+  tenantId: number;
+  teacherId: number;
+  classId: number;
+  subjectId: number;
+  courseName: string;
+  term: string;
+}
+
+/** The class, checked against the caller: another school's class is unknown, a class not taught is refused. */
+async function classScope(db: Db, p: Principal, classId: number, courseId: number): Promise<Scope> {
+  const { tenantId, schoolId, teacherId } = await me(db, p);
+  const [cls] = await rows<{ id: number }>(db, sql`SELECT id FROM classes WHERE id = ${classId} AND tenant_id = ${tenantId} AND school_id = ${schoolId}`);
+  if (!cls) throw notFound('班级不存在');
+  const [course] = await rows<{ subjectId: number; name: string }>(db, sql`
+    SELECT subject_id AS "subjectId", name FROM courses WHERE id = ${courseId} AND tenant_id = ${tenantId} AND school_id = ${schoolId}`);
+  if (!course) throw notFound('课程不存在');
+  if (!(await teaches(db, teacherId, classId, courseId))) throw forbidden('您未任教该班级的这门课程');
+  return { tenantId, teacherId, classId, subjectId: course.subjectId, courseName: course.name, term: currentSemester() };
+}
+
+interface StudentRow {
+  id: number;
+  name: string;
+  studentNo: string;
+  classId: number | null;
+  className: string;
+  gradeName: string;
+}
+
+/** A student of the caller's school whose class the caller teaches with the course. */
+async function studentScope(db: Db, p: Principal, studentId: number, courseId: number): Promise<{ scope: Scope; student: StudentRow }> {
+  const { tenantId, schoolId } = await me(db, p);
+  const [student] = await rows<StudentRow>(db, sql`
+    SELECT s.id, s.name, s.student_no AS "studentNo", s.class_id AS "classId", coalesce(c.name, '') AS "className", coalesce(g.name, '') AS "gradeName"
+      FROM students s LEFT JOIN classes c ON c.id = s.class_id LEFT JOIN grades g ON g.id = c.grade_id
+     WHERE s.id = ${studentId} AND s.tenant_id = ${tenantId} AND s.school_id = ${schoolId}`);
+  if (!student) throw notFound('学生不存在');
+  if (!student.classId) throw forbidden('您未任教该学生所在班级');
+  try {
+    return { scope: await classScope(db, p, student.classId, courseId), student };
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 403) throw forbidden('您未任教该学生所在班级的这门课程');
+    throw err;
+  }
+}
+
+/**
+ * Each (student, question) the class's students got wrong this term in the subject, with the
+ * derived mastery. `studentId` narrows to one student (then the records are exact PK lookups).
+ */
+function wrongStates(s: Scope, studentId?: number): SQL {
+  return sql`
+    works AS (
+      SELECT h.source_type, h.id AS source_id FROM homeworks h JOIN courses co ON co.id = h.course_id
+       WHERE h.tenant_id = ${s.tenantId} AND h.class_id = ${s.classId} AND co.subject_id = ${s.subjectId}
+      UNION ALL
+      SELECT ${SourceType.exam}::smallint, e.id FROM exam_classes ec JOIN exams e ON e.id = ec.exam_id JOIN courses co ON co.id = e.course_id
+       WHERE ec.tenant_id = ${s.tenantId} AND ec.class_id = ${s.classId} AND co.subject_id = ${s.subjectId}
+    ),
+    recs AS MATERIALIZED (
+      SELECT r.student_id, r.question_id, r.is_correct, r.answered_at, r.answer
+        FROM works w JOIN answer_records r ON r.tenant_id = ${s.tenantId} AND r.source_type = w.source_type AND r.source_id = w.source_id
+       WHERE r.term = ${s.term} AND r.subject_id = ${s.subjectId} ${studentId ? sql`AND r.student_id = ${studentId}` : sql``}
+    ),
+    flagged AS (
+      SELECT r.student_id, r.question_id, r.is_correct, r.answered_at,
+             max(r.answered_at) FILTER (WHERE NOT r.is_correct) OVER (PARTITION BY r.student_id, r.question_id) AS last_wrong
+        FROM recs r
+    ),
+    -- One pass over the records (no join of the records with themselves): the teacher's mastery
+    -- counts if set after the last wrong answer, and correct answers after that move it on.
+    states AS (
+      SELECT f.student_id, f.question_id, count(*) FILTER (WHERE NOT f.is_correct)::int AS times, f.last_wrong, m.cause,
+             least(2, CASE WHEN m.mastery_at > f.last_wrong THEN m.mastery ELSE 0 END
+                      + count(*) FILTER (WHERE f.is_correct AND f.answered_at > CASE WHEN m.mastery_at > f.last_wrong THEN m.mastery_at ELSE f.last_wrong END))::int AS mastery
+        FROM flagged f
+        LEFT JOIN student_wrong_marks m ON m.tenant_id = ${s.tenantId} AND m.student_id = f.student_id AND m.question_id = f.question_id
+       WHERE f.last_wrong IS NOT NULL
+       GROUP BY f.student_id, f.question_id, f.last_wrong, m.cause, m.mastery, m.mastery_at
+    )`;
+}
+
+export default async function studentRoutes(app: FastifyInstance) {
+  const db = app.db;
+
+  app.get(
+    '/api/wrongbook/v1.0/web/student/list',
+    { preHandler: teachersOnly, schema: { querystring: Type.Object({ classId: Id, courseId: Id }) } },
+    async (request) => {
+      const q = request.query as { classId: number; courseId: number };
+      const s = await classScope(db, request.principal, q.classId, q.courseId);
+      const students = await rows(db, sql`
+        WITH ${wrongStates(s)},
+        per_student AS (
+          SELECT student_id, count(*)::int AS "wrongCount", sum(times)::int AS "wrongTimes",
+                 count(*) FILTER (WHERE mastery = 0)::int AS "unmasteredCount",
+                 count(*) FILTER (WHERE mastery = 1)::int AS "consolidatingCount",
+                 count(*) FILTER (WHERE mastery = 2)::int AS "masteredCount"
+            FROM states GROUP BY student_id
+        )
+        SELECT st.id AS "studentId", st.name, st.student_no AS "studentNo",
+               coalesce(ps."wrongCount", 0) AS "wrongCount", coalesce(ps."wrongTimes", 0) AS "wrongTimes",
+               coalesce(ps."unmasteredCount", 0) AS "unmasteredCount", coalesce(ps."consolidatingCount", 0) AS "consolidatingCount",
+               coalesce(ps."masteredCount", 0) AS "masteredCount"
+          FROM students st LEFT JOIN per_student ps ON ps.student_id = st.id
+         WHERE st.tenant_id = ${s.tenantId} AND st.class_id = ${s.classId} AND st.status = 0
+         ORDER BY coalesce(ps."unmasteredCount", 0) DESC, coalesce(ps."wrongCount", 0) DESC, st.student_no`);
+      return ok({ term: s.term, courseName: s.courseName, students });
+    },
+  );
+
+  app.get(
+    '/api/wrongbook/v1.0/web/student/detail',
+    { preHandler: teachersOnly, schema: { querystring: Type.Object({ studentId: Id, courseId: Id }) } },
+    async (request) => {
+      const q = request.query as { studentId: number; courseId: number };
+      const { scope: s, student } = await studentScope(db, request.principal, q.studentId, q.courseId);
+      const questions = await rows<{ knowledgePointId: number | null; knowledgePointName: string | null; [k: string]: unknown }>(db, sql`
+        WITH ${wrongStates(s, student.id)}
+        SELECT st.question_id AS "questionId", q.type, q.stem, q.options, q.answer AS "correctAnswer",
+               (SELECT r.answer FROM recs r WHERE r.question_id = st.question_id AND NOT r.is_correct ORDER BY r.answered_at DESC LIMIT 1) AS "studentAnswer",
+               st.times AS "timesWrong", st.last_wrong AS "lastWrongAt", st.mastery, st.cause,
+               kp.id AS "knowledgePointId", kp.name AS "knowledgePointName"
+          FROM states st JOIN questions q ON q.id = st.question_id
+          LEFT JOIN knowledge_points kp ON kp.id = q.knowledge_point_ids[1]
+         ORDER BY kp.sort_order NULLS LAST, kp.id NULLS LAST, st.last_wrong DESC, st.question_id`);
+      // Weekly figures (China time, weeks from Monday): counts, so the rate's denominator is shown.
+      const weeks = await rows(db, sql`
+        WITH ${wrongStates(s, student.id)}
+        SELECT to_char(date_trunc('week', answered_at AT TIME ZONE 'Asia/Shanghai'), 'YYYY-MM-DD') AS week,
+               count(*)::int AS answered, count(*) FILTER (WHERE is_correct)::int AS correct,
+               count(*) FILTER (WHERE NOT is_correct)::int AS wrong
+          FROM recs GROUP BY 1 ORDER BY 1`);
+      const points = new Map<string, { knowledgePointId: number | null; name: string; questions: unknown[] }>();
+      for (const { knowledgePointId, knowledgePointName, ...question } of questions) {
+        const key = String(knowledgePointId ?? 0);
+        if (!points.has(key)) points.set(key, { knowledgePointId, name: knowledgePointName ?? '未标注知识点', questions: [] });
+        points.get(key)!.questions.push(question);
+      }
+      const count = (m: number) => questions.filter((x) => x.mastery === m).length;
+      return ok({
+        student,
+        courseName: s.courseName,
+        term: s.term,
+        summary: { wrongCount: questions.length, unmasteredCount: count(0), consolidatingCount: count(1), masteredCount: count(2) },
+        weeks,
+        points: [...points.values()],
+      });
+    },
+  );
+
+  app.post(
+    '/api/wrongbook/v1.0/web/student/mark',
+    {
+      preHandler: teachersOnly,
+      schema: {
+        body: Type.Object(
+          {
+            studentId: Id,
+            questionId: Id,
+            courseId: Id,
+            cause: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 5 }), Type.Null()])),
+            mastery: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
+          },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request) => {
+      const b = request.body as { studentId: number; questionId: number; courseId: number; cause?: number | null; mastery?: number };
+      if (b.cause === undefined && b.mastery === undefined) throw badRequest('请选择错因或掌握程度');
+      const { scope: s } = await studentScope(db, request.principal, b.studentId, b.courseId);
+      const [wrong] = await rows(db, sql`
+        SELECT 1 FROM answer_records
+         WHERE tenant_id = ${s.tenantId} AND student_id = ${b.studentId} AND question_id = ${b.questionId} AND NOT is_correct AND subject_id = ${s.subjectId}
+         LIMIT 1`);
+      if (!wrong) throw notFound('该学生没有这道错题');
+      const setCause = b.cause !== undefined;
+      const setMastery = b.mastery !== undefined;
+      await db.execute(sql`
+        INSERT INTO student_wrong_marks AS m (tenant_id, student_id, question_id, mastery, mastery_at, cause, updated_by, updated_at)
+        VALUES (${s.tenantId}, ${b.studentId}, ${b.questionId}, ${setMastery ? b.mastery! : null}::smallint,
+                ${setMastery ? sql`now()` : sql`NULL`}, ${setCause ? b.cause : null}::smallint, ${request.principal.userId}, now())
+        ON CONFLICT (tenant_id, student_id, question_id) DO UPDATE SET
+          ${setMastery ? sql`mastery = EXCLUDED.mastery, mastery_at = EXCLUDED.mastery_at,` : sql``}
+          ${setCause ? sql`cause = EXCLUDED.cause,` : sql``}
+          updated_by = EXCLUDED.updated_by, updated_at = now()`);
+      const [state] = await rows(db, sql`
+        WITH ${wrongStates(s, b.studentId)}
+        SELECT question_id AS "questionId", times AS "timesWrong", mastery, cause FROM states WHERE question_id = ${b.questionId}`);
+      // A wrong answer of another term or class is kept but not in this book's view.
+      return ok(state ?? { questionId: b.questionId, cause: setCause ? b.cause : null, mastery: b.mastery ?? null }, '保存成功');
+    },
+  );
+}

@@ -1,0 +1,197 @@
+// One student's wrong-answer book: weekly trend (wrong answers and accuracy over the term), and
+// the wrong questions by knowledge point with the student's and the correct answer, how often it
+// was wrong, the mastery and a cause the teacher sets (saved at once).
+import { useEffect, useState } from 'react';
+import { useDataProvider, useNotify } from 'react-admin';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import type { AppDataProvider } from '../../dataProvider';
+import type { WrongbookDetail, WrongQuestion } from '../../dataProvider/studentWrongbook';
+import { ERROR_CAUSES, masteryLabel } from '../../domain/wrongbook';
+import { EmptyState } from '../EmptyState';
+import { MathText } from '../MathText';
+import { Stem } from '../Stem';
+
+const MASTERY_COLOR = ['error', 'warning', 'success'] as const;
+
+function Tile({ label, value }: { label: string; value: number }) {
+  return (
+    <Card variant="outlined" sx={{ borderRadius: 2 }}>
+      <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography sx={{ fontSize: 24, fontWeight: 700 }} data-testid={`tile-${label}`}>
+          {value}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Trend({ weeks }: { weeks: WrongbookDetail['weeks'] }) {
+  if (!weeks.length) return <EmptyState />;
+  const labels = weeks.map((w) => w.week.slice(5));
+  // A week without answers has no rate: the line breaks there instead of showing 0.
+  const rates = weeks.map((w) => (w.answered ? Math.round((w.correct / w.answered) * 1000) / 10 : null));
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, mt: 1, minWidth: 0 }}>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="subtitle2">每周错题数</Typography>
+        <BarChart height={220} xAxis={[{ data: labels, scaleType: 'band', height: 32 }]}
+          yAxis={[{ tickMinStep: 1, width: 40 }]} series={[{ data: weeks.map((w) => w.wrong), label: '错题数', color: '#e57373' }]} hideLegend />
+      </Box>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="subtitle2">每周正确率（%）</Typography>
+        <LineChart
+          height={220}
+          xAxis={[{ data: labels, scaleType: 'point', height: 32 }]}
+          yAxis={[{ min: 0, max: 100, width: 40 }]}
+          series={[{ data: rates, label: '正确率', curve: 'linear', connectNulls: false, color: '#4caf50', valueFormatter: (v: number | null) => (v === null ? '暂无数据' : `${v}%`) }]}
+          hideLegend
+        />
+      </Box>
+    </Box>
+  );
+}
+
+function QuestionCard({ q, onCause }: { q: WrongQuestion; onCause: (cause: number | null) => Promise<void> }) {
+  const [saving, setSaving] = useState(false);
+  return (
+    <Card variant="outlined" sx={{ borderRadius: 2 }} data-testid={`question-${q.questionId}`}>
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0 }}>
+        <Typography component="div" sx={{ minWidth: 0 }}>
+          <Stem text={q.stem} />
+        </Typography>
+        {q.options?.length ? (
+          <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.25 }}>
+            {q.options.map((o) => (
+              <Typography component="li" variant="body2" key={o.key}>
+                {o.key}. <MathText text={o.text} />
+              </Typography>
+            ))}
+          </Box>
+        ) : null}
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 0.5 }}>
+          <Typography variant="body2" color="error.main">
+            学生作答：{q.studentAnswer ? <MathText text={q.studentAnswer} /> : '未作答'}
+          </Typography>
+          <Typography variant="body2" color="success.main">
+            正确答案：{q.correctAnswer ? <MathText text={q.correctAnswer} /> : '暂无数据'}
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Chip size="small" label={`错 ${q.timesWrong} 次`} data-testid="times-wrong" />
+          <Chip size="small" color={MASTERY_COLOR[q.mastery] ?? 'error'} label={masteryLabel(q.mastery)} data-testid="mastery" />
+          <TextField
+            select
+            size="small"
+            label="错因"
+            value={q.cause ?? ''}
+            disabled={saving}
+            onChange={async (e) => {
+              setSaving(true);
+              await onCause(e.target.value === '' ? null : Number(e.target.value)).finally(() => setSaving(false));
+            }}
+            sx={{ minWidth: 130, ml: { sm: 'auto' } }}
+            slotProps={{ select: { inputProps: { 'aria-label': '错因', 'data-testid': 'cause' } } }}
+          >
+            <MenuItem value="">未设置</MenuItem>
+            {ERROR_CAUSES.map((c) => (
+              <MenuItem key={c.value} value={c.value}>
+                {c.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function StudentWrongbook({ studentId, courseId, onBack }: { studentId: number; courseId: number; onBack: () => void }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const [detail, setDetail] = useState<WrongbookDetail | null>();
+  useEffect(() => {
+    dataProvider.wrongbookStudent(studentId, courseId).then(setDetail, () => setDetail(null));
+  }, [dataProvider, studentId, courseId]);
+
+  const back = (
+    <Button startIcon={<ArrowBack />} onClick={onBack} sx={{ mt: 1, ml: -1 }}>
+      返回学生列表
+    </Button>
+  );
+  if (detail === undefined) return <LinearProgress sx={{ mt: 2 }} />;
+  if (detail === null)
+    return (
+      <>
+        {back}
+        <EmptyState />
+      </>
+    );
+
+  const saveCause = async (questionId: number, cause: number | null) => {
+    try {
+      const mark = await dataProvider.markWrongQuestion({ studentId, questionId, courseId, cause });
+      setDetail((d) =>
+        d && {
+          ...d,
+          points: d.points.map((p) => ({ ...p, questions: p.questions.map((q) => (q.questionId === questionId ? { ...q, cause: mark.cause } : q)) })),
+        },
+      );
+      notify('错因已保存', { type: 'success' });
+    } catch {
+      // The http client has shown the server's message.
+    }
+  };
+
+  const { student, summary } = detail;
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      {back}
+      <Typography variant="h6" component="h2" sx={{ mt: 0.5 }}>
+        {student.name}
+        <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+          {student.studentNo} · {detail.courseName}
+        </Typography>
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, minmax(0, 140px))' }, gap: 1, mt: 1.5 }}>
+        <Tile label="错题" value={summary.wrongCount} />
+        <Tile label="未掌握" value={summary.unmasteredCount} />
+        <Tile label="巩固中" value={summary.consolidatingCount} />
+        <Tile label="已掌握" value={summary.masteredCount} />
+      </Box>
+      <Typography variant="subtitle1" component="h3" sx={{ mt: 2, fontWeight: 600 }}>
+        本学期趋势
+      </Typography>
+      <Trend weeks={detail.weeks} />
+      <Typography variant="subtitle1" component="h3" sx={{ mt: 2, fontWeight: 600 }}>
+        按知识点的错题
+      </Typography>
+      {!detail.points.length && <EmptyState />}
+      {detail.points.map((p) => (
+        <Box key={p.knowledgePointId ?? 0} sx={{ mt: 1.5 }}>
+          <Typography variant="subtitle2" sx={{ mb: 1 }}>
+            {p.name}（{p.questions.length} 道）
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 1.5 }}>
+            {p.questions.map((q) => (
+              <QuestionCard key={q.questionId} q={q} onCause={(cause) => saveCause(q.questionId, cause)} />
+            ))}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
