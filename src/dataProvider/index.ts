@@ -9,6 +9,7 @@ import { createMinervaApi, type MinervaApi } from './minerva';
 import { createWorkbookApi, type WorkbookApi } from './workbooks';
 import { createExamApi, type ExamApi } from './exams';
 import { createPaperApi, type PaperApi } from './papers';
+import { createVolumePaperApi, type VolumePaperApi } from './volumePaper';
 import { createCorrectApi, type CorrectApi } from './correct';
 
 /** Adapters by resource name; resource issues add theirs here. */
@@ -16,7 +17,7 @@ export type AdapterRegistry = Record<string, (http: HttpClient) => ResourceAdapt
 
 export const RESOURCE_ADAPTERS: AdapterRegistry = {};
 
-export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & PaperApi & CorrectApi & Pick<HttpClient, 'download'>;
+export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & PaperApi & VolumePaperApi & CorrectApi & Pick<HttpClient, 'download'>;
 
 export function createDataProvider(http: HttpClient, registry: AdapterRegistry = RESOURCE_ADAPTERS): AppDataProvider {
   const adapters = new Map<string, ResourceAdapter>();
@@ -59,6 +60,7 @@ export function createDataProvider(http: HttpClient, registry: AdapterRegistry =
     ...createWorkbookApi(http),
     ...createExamApi(http),
     ...createPaperApi(http),
+    ...createVolumePaperApi(http),
     ...createCorrectApi(http),
     download: (url, options) => http.download(url, options),
   };

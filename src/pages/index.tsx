@@ -36,6 +36,7 @@ export const SCREENS: Record<string, Screen> = {
   '/composition-detail': lazy(() => import('./aiCorrect/composition/CompositionDetail')),
   '/compositionCorrectDetail': lazy(() => import('./aiCorrect/composition/CompositionDetail')),
   '/useGuide': lazy(() => import('./useGuide/UseGuide')),
+  '/wrongbook/volumnPaper': lazy(() => import('./volumePaper/VolumePaper')),
 };
 
 /**
