@@ -49,6 +49,8 @@ export interface VolumeSheet {
   pages: number;
   copies: number;
   questionCount: number;
+  answerKey: { items: Record<string, { points: number }> };
+  manual: number[];
 }
 
 export function createVolumePaperApi(http: HttpClient) {

@@ -110,6 +110,20 @@ export default function VolumePaper(_props: ScreenProps) {
     }
   };
 
+  // Closes the loop: a grading task on this paper's answer sheet, where the scans are uploaded.
+  const createTask = async () => {
+    if (!sheet || !preview) return;
+    setBusy(true);
+    try {
+      const task = await dataProvider.createCorrectTask({ type: 3, title: preview.title.slice(0, 50), sheetId: sheet.sheetId, classId, answerKey: sheet.answerKey } as Parameters<AppDataProvider['createCorrectTask']>[0]);
+      navigate(`/AICorrect/createCorrectTask?taskId=${task.id}`);
+    } catch {
+      // Told by the http client.
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const toggle = (id: number) => setChosen((list) => (list.includes(id) ? list.filter((x) => x !== id) : list.length < MAX_QUESTIONS ? [...list, id] : list));
   const nothingPrintable = mode === 'personal' && preview && !preview.students.length;
 
@@ -262,7 +276,10 @@ export default function VolumePaper(_props: ScreenProps) {
               </Button>
               {sheet && (
                 <Alert severity="success" sx={{ mt: 1.5 }} data-testid="volume-sheet">
-                  已下载。答题卡编号 {sheet.sheetId}（{sheet.copies} 份，每份 {sheet.pages} 页）：学生完成后，在 AI批改 新建答题卡批改任务时选择“{sheet.title}”即可扫描批阅。
+                  已下载。答题卡编号 {sheet.sheetId}（{sheet.copies} 份，每份 {sheet.pages} 页）：学生完成后，点击下方按钮创建 AI批改 任务，上传答题卡扫描批阅。
+                  <Button size="small" variant="outlined" sx={{ mt: 1, display: 'block' }} disabled={busy} onClick={createTask}>
+                    创建批改任务
+                  </Button>
                 </Alert>
               )}
             </Section>
