@@ -54,7 +54,10 @@ describe('错题组卷 (mini-program teacher)', () => {
     await page.getByText('该题没有批改扫描件，将重新排版').first().waitFor();
     await expect.poll(() => page.getByTestId('volume-summary').innerText()).toContain('名学生各一节');
 
-    await page.screenshot({ path: `${SHOTS}/volume-paper-1440.png`, fullPage: true });
+    await page.getByRole('heading', { level: 1, name: '错题组卷' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/volume-paper-1440.png` });
+    await page.getByText('组卷设置').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/volume-paper-1440-settings.png` });
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.getByRole('button', { name: '生成PDF' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^错题卷_.*个性化\.pdf$/);
     const path = `${SHOTS}/volume-paper.pdf`;
@@ -67,7 +70,10 @@ describe('错题组卷 (mini-program teacher)', () => {
     expect(await page.getByTestId('volume-sheet').innerText()).toContain('答题卡编号 V');
 
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.screenshot({ path: `${SHOTS}/volume-paper-375.png`, fullPage: true });
+    await page.getByRole('heading', { level: 1, name: '错题组卷' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/volume-paper-375.png` });
+    await page.getByTestId('volume-sheet').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/volume-paper-375-settings.png` });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(overflow).toBeLessThanOrEqual(375);
 

@@ -329,7 +329,14 @@ async function sheetOf(db: Db, pl: Plan, students: Student[]) {
 }
 
 const TYPE_NAMES: Record<number, string> = { 1: '单选题', 2: '多选题', 3: '判断题', 4: '填空题', 5: '解答题', 6: '综合题', 7: '作文' };
-const brief = (stem: string) => stem.replace(/\s+/g, ' ').slice(0, 80);
+/** A stem shortened for lists, never cut inside a $…$ formula. */
+function brief(stem: string): string {
+  const flat = stem.replace(/\s+/g, ' ');
+  if (flat.length <= 80) return flat;
+  let cut = flat.slice(0, 80);
+  if ((cut.match(/\$/g) ?? []).length % 2) cut = cut.slice(0, cut.lastIndexOf('$'));
+  return `${cut}…`;
+}
 
 export default async function volumePaperRoutes(app: FastifyInstance) {
   const db = app.db;

@@ -55,9 +55,9 @@ export async function renderVolumePdf(input: VolumeDoc): Promise<Uint8Array> {
         const w = Math.min(width, image.width * 0.5);
         flow.placeImage(image, w, (image.height / image.width) * w);
       } else {
-        const lines = questionLines(item, font, width);
-        if (item.variant && lines.length) lines[0] = { ...lines[0], text: lines[0].text.replace(/^(\d+\. )/, '$1【举一反三】') };
-        flow.place(lines);
+        // The mark goes into the stem, so it wraps with it.
+        const marked = item.variant ? { ...item, question: { ...item.question, stem: `【举一反三】${item.question.stem}` } } : item;
+        flow.place(questionLines(marked, font, width));
       }
     }
     const label = section.student ? `${section.student.name}` : input.className;

@@ -22,6 +22,7 @@ import type { AppDataProvider } from '../../dataProvider';
 import type { VolumeCandidate, VolumeInput, VolumeMode, VolumePreview, VolumeSheet } from '../../dataProvider/volumePaper';
 import { useSelection } from '../../filters/SelectionProvider';
 import { EmptyState } from '../EmptyState';
+import { MathText } from '../MathText';
 import type { ScreenProps } from '..';
 
 const MAX_QUESTIONS = 50;
@@ -129,7 +130,7 @@ export default function VolumePaper(_props: ScreenProps) {
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'grey.100', pb: 10 }}>
-      <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', position: 'sticky', top: 0, zIndex: 2 }}>
+      <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
         <Button startIcon={<ArrowBack />} size="small" onClick={() => navigate('/wrongbook/index')}>
           返回
         </Button>
@@ -158,7 +159,7 @@ export default function VolumePaper(_props: ScreenProps) {
                         <Checkbox size="small" checked={chosen.includes(q.id)} onChange={() => toggle(q.id)} inputProps={{ 'aria-label': `选择第 ${q.id} 题` }} sx={{ p: 0.5 }} />
                         <Box sx={{ minWidth: 0, flex: 1 }}>
                           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                            {q.stem}
+                            <MathText text={q.stem} />
                           </Typography>
                           <Typography variant="caption" color="text.secondary">
                             {q.typeName} · 难度 {q.difficulty} · {rateText(q.wrong, q.answered)}
@@ -182,7 +183,7 @@ export default function VolumePaper(_props: ScreenProps) {
                     return (
                       <Box component="li" key={q.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, bgcolor: 'background.paper', minWidth: 0 }}>
                         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                          <b>{q.no}.</b> {q.stem}
+                          <b>{q.no}.</b> <MathText text={q.stem} />
                         </Typography>
                         <Typography variant="caption" color="text.secondary" component="div">
                           {q.typeName} · 难度 {q.difficulty} · {rateText(q.wrong, q.answered)}
@@ -206,7 +207,7 @@ export default function VolumePaper(_props: ScreenProps) {
                             {q.similar.map((v) => (
                               <Typography key={v.id} variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                                 <Chip label="举一反三" size="small" sx={{ mr: 0.5, height: 20 }} />
-                                {v.no}. {v.stem}
+                                {v.no}. <MathText text={v.stem} />
                               </Typography>
                             ))}
                           </Box>
