@@ -3,13 +3,17 @@
 // back with poppler's pdftotext: one section per student with their name, the engine's named
 // answer sheet after each), and the scope: other classes, other tenants, other roles, hostile input.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/testApp';
-import { client, tempDataDir } from '../support/school';
+import { client, multipart, tempDataDir } from '../support/school';
+import { rows } from '../../server/db/query';
+import { createWorker } from '../../server/workers';
+import { makeScan, type Filling } from '../../server/grading/corpus/generate';
+import type { SheetLayout } from '../../server/grading';
 import { query } from '../support/content';
 
 const BASE = '/api/wrongbook/v1.0/web/volumePaper';
@@ -110,6 +114,51 @@ describe('the personalised paper', () => {
     expect(Object.keys(sheet.answerKey.items).length + sheet.manual.length).toBe(sheet.questionCount);
     const pdf = await c.get('teacher', `/api/wrongbook/v1.0/correct/sheet/pdf?sheetId=${sheet.sheetId}`);
     expect(pdf.statusCode).toBe(200);
+  });
+});
+
+describe('the student’s own scan', () => {
+  it('prints the question cut out of the graded scan of a student who got it wrong', async () => {
+    const db = t.database.db;
+    const CORRECT = '/api/wrongbook/v1.0/correct';
+    // A short exam of the teacher's class on two objective questions of the demo paper, graded from scans.
+    const [demo] = await rows<{ id: number; items: { questionId: number; points: number }[] }>(db, sql`SELECT id, items FROM exams WHERE title = '七年级数学第一次月考' ORDER BY id LIMIT 1`);
+    const objective = await rows<{ id: number }>(db, sql`SELECT id FROM questions WHERE id = ANY(${`{${demo.items.map((i) => i.questionId).join(',')}}`}::int[]) AND type = 1 ORDER BY id LIMIT 2`);
+    const items = objective.map((q, i) => ({ questionId: q.id, points: 3, no: String(i + 1) }));
+    const [exam] = await rows<{ id: number }>(db, sql`
+      INSERT INTO exams (tenant_id, school_id, grade_id, course_id, paper_id, title, exam_date, term, full_marks, items)
+      SELECT tenant_id, school_id, grade_id, course_id, paper_id, '错题卷扫描测验', CURRENT_DATE, term, 6, ${JSON.stringify(items)}::jsonb FROM exams WHERE id = ${demo.id} RETURNING id`);
+    await db.execute(sql`INSERT INTO exam_classes (tenant_id, exam_id, class_id) SELECT tenant_id, ${exam.id}, ${classId} FROM exams WHERE id = ${exam.id}`);
+    const sheet = await c.done('teacher', `${CORRECT}/sheet/fromExam`, { examId: exam.id, classId });
+    const task = await c.done('teacher', `${CORRECT}/task/create`, { type: 3, title: '错题卷扫描测验', classId, sheetId: sheet.sheetId, examId: exam.id, answerKey: sheet.answerKey });
+    const [{ layout }] = await rows<{ layout: SheetLayout }>(db, sql`SELECT layout FROM answer_sheets WHERE id = ${sheet.sheetId}`);
+    const roster = layout.identity.mode === 'roster' ? layout.identity.students : [];
+    const right = (sheet.answerKey.items['1'] as { answer: string }).answer;
+    const fill: Filling['objective'] = { 1: [{ label: right[0] === 'A' ? 'B' : 'A', style: 'full' }], 2: [{ label: (sheet.answerKey.items['2'] as { answer: string }).answer[0], style: 'full' }] };
+    const scan = await makeScan(layout, { copy: { sheetId: sheet.sheetId, page: 1, studentId: roster[0].id }, objective: fill }, { rotateDeg: 1, noise: 3 }, 91);
+    const upload = multipart({ taskId: task.id }, { name: '扫描.jpg', content: scan });
+    expect((await c.upload('teacher', `${CORRECT}/task/upload`, upload)).statusCode).toBe(200);
+    await c.done('teacher', `${CORRECT}/task/submit`, { taskId: task.id });
+    const worker = createWorker(db, t.app.config);
+    while (await worker.runOnce());
+
+    const body = { classId, courseId, questionIds: [items[0].questionId], mode: 'personal', variants: 0, scanIds: [items[0].questionId] };
+    const preview = await c.done('teacher', `${BASE}/preview`, body);
+    expect(preview.questions[0].scanStudents).toBeGreaterThanOrEqual(1);
+    const res = await c.post('teacher', `${BASE}/pdf`, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'xz-volume-'));
+    writeFileSync(join(dir, 's.pdf'), res.rawPayload);
+    // Kept for looking at, as the screenshots are.
+    mkdirSync('.tmp/screenshots', { recursive: true });
+    writeFileSync('.tmp/screenshots/volume-paper-scan.pdf', res.rawPayload);
+    const images = execFileSync('pdfimages', ['-list', join(dir, 's.pdf')]).toString().trim().split('\n').slice(2);
+    expect(images.length).toBeGreaterThanOrEqual(1);
+    expect(pdfText(res.rawPayload).text).toContain('原题（你的作答，请订正）');
+    // Re-typeset, the same paper carries no picture.
+    const plain = await c.post('teacher', `${BASE}/pdf`, { ...body, scanIds: [] });
+    writeFileSync(join(dir, 'p.pdf'), plain.rawPayload);
+    expect(execFileSync('pdfimages', ['-list', join(dir, 'p.pdf')]).toString().trim().split('\n').slice(2)).toHaveLength(0);
   });
 });
 
