@@ -262,7 +262,7 @@ async function cropScans(app: FastifyInstance, s: Scope, refs: ScanRef[]): Promi
       const w = h[6] * x + h[7] * y + h[8];
       return [(h[0] * x + h[1] * y + h[2]) / w, (h[3] * x + h[4] * y + h[5]) / w];
     };
-    const corners = [map(rect.x - 2, rect.y - 2), map(rect.x + rect.w + 2, rect.y - 2), map(rect.x - 2, rect.y + rect.h + 2), map(rect.x + rect.w + 2, rect.y + rect.h + 2)];
+    const corners = [map(rect.x - 2, rect.y - 1), map(rect.x + rect.w + 2, rect.y - 1), map(rect.x - 2, rect.y + rect.h + 1), map(rect.x + rect.w + 2, rect.y + rect.h + 1)];
     try {
       const chunks: Buffer[] = [];
       for await (const chunk of await app.files.open(file.hash)) chunks.push(chunk as Buffer);

@@ -6,7 +6,7 @@ import { PDFDocument, rgb } from 'pdf-lib';
 import { fontBytes } from '../../grading/layout/font';
 import type { SheetLayout } from '../../grading';
 import { ApiError } from '../../http/envelope';
-import { BODY, Flow, MARGIN, SIZES, printableText, questionLines, wrap, type PrintQuestion } from '../minerva/paperPdf';
+import { Flow, MARGIN, SIZES, printableText, questionLines, wrap, type PrintQuestion } from '../minerva/paperPdf';
 
 export interface VolumeItem extends PrintQuestion {
   variant: boolean;
@@ -50,7 +50,8 @@ export async function renderVolumePdf(input: VolumeDoc): Promise<Uint8Array> {
     ]);
     for (const item of section.items) {
       if (item.scan) {
-        flow.place([{ text: `${item.no}. 原题（你的作答，请订正）（${item.points}分）`, x: 0, size: BODY, before: 6 }]);
+        // The stem as the bank has it, then what the student wrote there, cut from their scan.
+        flow.place([...questionLines(item, font, width), { text: '原题（你的作答，请订正）：', x: 0, size: 9, before: 2, grey: 0.35 }]);
         const image = await doc.embedPng(item.scan);
         const w = Math.min(width, image.width * 0.5);
         flow.placeImage(image, w, (image.height / image.width) * w);
