@@ -38,7 +38,7 @@ const rateText = (wrong: number, answered: number) => (answered > 0 ? `错误率
 
 function Section({ title, children, action }: { title: string; children: React.ReactNode; action?: React.ReactNode }) {
   return (
-    <Paper variant="outlined" sx={{ p: 2, borderRadius: 2, minWidth: 0 }}>
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 2 }, borderRadius: 2, minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>
           {title}
@@ -144,10 +144,10 @@ export default function VolumePaper(_props: ScreenProps) {
           <Alert severity="info">请先在班级错题本中选择班级和课程</Alert>
         </Box>
       ) : (
-        <Box sx={{ p: 2, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0,1fr)', md: 'minmax(0,3fr) minmax(0,2fr)' }, alignItems: 'start', maxWidth: 1400, mx: 'auto' }}>
+        <Box sx={{ p: { xs: 1, md: 2 }, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0,1fr)', md: 'minmax(0,3fr) minmax(0,2fr)' }, alignItems: 'start', maxWidth: 1400, mx: 'auto' }}>
           <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
             {!linked.length && (
-              <Section title="班级高频错题（错误率前 20）" action={candidates?.length ? <Button size="small" onClick={() => setChosen(chosen.length ? [] : candidates.map((q) => q.id))}>{chosen.length ? '清空' : '全选'}</Button> : undefined}>
+              <Section title="班级高频错题（前 20）" action={candidates?.length ? <Button size="small" onClick={() => setChosen(chosen.length ? [] : candidates.map((q) => q.id))}>{chosen.length ? '清空' : '全选'}</Button> : undefined}>
                 {candidates === undefined ? (
                   <LinearProgress />
                 ) : !candidates?.length ? (
@@ -197,7 +197,7 @@ export default function VolumePaper(_props: ScreenProps) {
                             </ToggleButtonGroup>
                             {as === 'scan' && (
                               <Typography variant="caption" color={q.scanStudents ? 'text.secondary' : 'warning.main'}>
-                                {q.scanStudents ? `${q.scanStudents} 名学生有批改扫描件，其余重新排版` : '该题没有批改扫描件，将重新排版'}
+                                {q.scanStudents ? `${q.scanStudents} 名学生附本人作答截图，其余只重新排版` : '该题没有批改扫描件，将重新排版'}
                               </Typography>
                             )}
                           </Box>
