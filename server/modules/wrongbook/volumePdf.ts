@@ -6,7 +6,7 @@ import { PDFDocument, rgb } from 'pdf-lib';
 import { fontBytes } from '../../grading/layout/font';
 import type { SheetLayout } from '../../grading';
 import { ApiError } from '../../http/envelope';
-import { Flow, MARGIN, SIZES, printableText, questionLines, wrap, type PrintQuestion } from '../minerva/paperPdf';
+import { Flow, MARGIN, SIZES, printableText, questionLines, wrap, type Line, type PrintQuestion } from '../minerva/paperPdf';
 
 export interface VolumeItem extends PrintQuestion {
   variant: boolean;
@@ -39,6 +39,20 @@ export async function renderVolumePdf(input: VolumeDoc): Promise<Uint8Array> {
   const sheetPages = await doc.copyPages(sheet, sheet.getPageIndices());
   const perSection = input.sections.some((s) => s.student) ? layout.pages.length : sheetPages.length;
 
+  // A question reads the same in every student's section: lay its lines out once.
+  const linesOf = new Map<string, Line[]>();
+  const lines = (item: VolumeItem, width: number, scan: boolean) => {
+    const key = `${item.no}:${scan}`;
+    let out = linesOf.get(key);
+    if (!out) {
+      // The mark goes into the stem, so it wraps with it.
+      const marked = item.variant ? { ...item, question: { ...item.question, stem: `【举一反三】${item.question.stem}` } } : item;
+      out = questionLines(marked, font, width);
+      linesOf.set(key, out);
+    }
+    return out;
+  };
+
   for (const [index, section] of input.sections.entries()) {
     const flow = new Flow(doc, font, size);
     const width = flow.width;
@@ -51,14 +65,12 @@ export async function renderVolumePdf(input: VolumeDoc): Promise<Uint8Array> {
     for (const item of section.items) {
       if (item.scan) {
         // The stem as the bank has it, then what the student wrote there, cut from their scan.
-        flow.place([...questionLines(item, font, width), { text: '原题（你的作答，请订正）：', x: 0, size: 9, before: 2, grey: 0.35 }]);
+        flow.place([...lines(item, width, true), { text: '原题（你的作答，请订正）：', x: 0, size: 9, before: 2, grey: 0.35 }]);
         const image = await doc.embedPng(item.scan);
         const w = Math.min(width, image.width * 0.5);
         flow.placeImage(image, w, (image.height / image.width) * w);
       } else {
-        // The mark goes into the stem, so it wraps with it.
-        const marked = item.variant ? { ...item, question: { ...item.question, stem: `【举一反三】${item.question.stem}` } } : item;
-        flow.place(questionLines(marked, font, width));
+        flow.place(lines(item, width, false));
       }
     }
     const label = section.student ? `${section.student.name}` : input.className;
