@@ -7,6 +7,7 @@ import { benchExams } from './exams';
 import { benchAiCorrect } from './aiCorrect';
 import { benchWrongbook } from './wrongbook';
 import { benchStudentWrongbook } from './studentWrongbook';
+import { benchVolumePaper } from './volumePaper';
 import { gradingFigures } from '../server/grading/bench/index';
 import { printRows, type BenchRow } from './table';
 
@@ -18,6 +19,7 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   aicorrect: benchAiCorrect,
   // The class wrong-answer book, then the student wrong-answer book.
   wrongbook: async () => [...(await benchWrongbook()), ...(await benchStudentWrongbook())],
+  volumepaper: benchVolumePaper,
   grading: async () =>
     (await gradingFigures(process.argv.includes('--quick'))).figures.map((f) => ({ name: f.name, value: f.value, unit: '', target: f.target })),
 };

@@ -5,6 +5,7 @@ import { ApiError } from '../http/envelope';
 import { markImportErrors, readImportRows } from '../files/workbookReader';
 import { checkScan, readGradingFile, renderSheet, scoreSheetPages } from '../modules/correct/reading';
 import { renderPaper } from '../modules/minerva/paperPdf';
+import { renderVolumePaper } from '../modules/wrongbook/volumePdf';
 
 export const tasks = {
   readImport: (input: { path: string; required: string[]; maxRows: number }) => readImportRows(input.path, input.required, input.maxRows),
@@ -12,6 +13,7 @@ export const tasks = {
   checkScan,
   renderSheet,
   renderPaper,
+  renderVolumePaper,
   readGradingFile,
   scoreSheetPages,
 };

@@ -9,6 +9,7 @@ import { createMinervaApi, type MinervaApi } from './minerva';
 import { createWorkbookApi, type WorkbookApi } from './workbooks';
 import { createExamApi, type ExamApi } from './exams';
 import { createPaperApi, type PaperApi } from './papers';
+import { createVolumePaperApi, type VolumePaperApi } from './volumePaper';
 import { createCorrectApi, type CorrectApi } from './correct';
 import { createWrongbookApi, type WrongbookApi } from './wrongbook';
 import { createStudentWrongbookApi, type StudentWrongbookApi } from './studentWrongbook';
@@ -18,7 +19,7 @@ export type AdapterRegistry = Record<string, (http: HttpClient) => ResourceAdapt
 
 export const RESOURCE_ADAPTERS: AdapterRegistry = {};
 
-export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & PaperApi & CorrectApi & WrongbookApi & StudentWrongbookApi & Pick<HttpClient, 'download'>;
+export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & PaperApi & VolumePaperApi & CorrectApi & WrongbookApi & StudentWrongbookApi & Pick<HttpClient, 'download'>;
 
 export function createDataProvider(http: HttpClient, registry: AdapterRegistry = RESOURCE_ADAPTERS): AppDataProvider {
   const adapters = new Map<string, ResourceAdapter>();
@@ -61,6 +62,7 @@ export function createDataProvider(http: HttpClient, registry: AdapterRegistry =
     ...createWorkbookApi(http),
     ...createExamApi(http),
     ...createPaperApi(http),
+    ...createVolumePaperApi(http),
     ...createCorrectApi(http),
     ...createWrongbookApi(http),
     ...createStudentWrongbookApi(http),

@@ -41,6 +41,7 @@ export const SCREENS: Record<string, Screen> = {
   '/without/common': lazy(() => import('./wrongbook/ClassWrongBook')),
   '/learningGroup': lazy(() => import('./wrongbook/LearningGroup')),
   '/studentTracking': lazy(() => import('./studentTracking/StudentTracking')),
+  '/wrongbook/volumnPaper': lazy(() => import('./volumePaper/VolumePaper')),
 };
 
 /**

@@ -18,7 +18,7 @@ import { paperSheetSpec, type PrintPaper } from '../minerva/paperPdf';
 import { rosterKey } from './jobs';
 import { itemMap } from './workLink';
 
-type KeyItem = { answer: string; points: number } | { blanks: string[][]; points: number } | { essay: true; points: number };
+export type KeyItem = { answer: string; points: number } | { blanks: string[][]; points: number } | { essay: true; points: number };
 
 interface ExamQuestion {
   id: number;
@@ -38,7 +38,7 @@ const TYPE_SECTION: Record<number, string> = {
 };
 
 /** The key of one question, or null when it is the teacher's to score (worked answers, 综合). */
-function keyOf(q: ExamQuestion, points: number): KeyItem | null {
+export function keyOf(q: ExamQuestion, points: number): KeyItem | null {
   const answer = q.answer.trim();
   if (q.type === QuestionType.single || q.type === QuestionType.multiple) {
     const letters = answer.toUpperCase().replace(/[^A-G]/g, '');

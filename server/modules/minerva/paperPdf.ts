@@ -3,7 +3,7 @@
 // sheet's layout is its recognition template, so it is the engine's own, never drawn here.
 // Formulas: pdf-lib cannot typeset LaTeX, so a formula prints as readable plain text (x²，a/b，√2).
 import fontkit from 'fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import { QuestionType } from '../../../src/domain/content';
 import { fontBytes, loadFont } from '../../grading/layout/font';
 import { ApiError } from '../../http/envelope';
@@ -128,15 +128,15 @@ export function paperSheetSpec(paper: PrintPaper, size: PaperSize, sheetId: stri
 }
 
 // Question pages, in points (1/72 inch), origin bottom-left as PDF has it.
-const MM = 72 / 25.4;
-const MARGIN = 18 * MM;
+export const MM = 72 / 25.4;
+export const MARGIN = 18 * MM;
 const GUTTER = 12 * MM;
-const BODY = 10.5;
+export const BODY = 10.5;
 const LEAD = BODY * 1.65;
-const SIZES = { A4: { w: 210 * MM, h: 297 * MM, columns: 1 }, A3: { w: 420 * MM, h: 297 * MM, columns: 2 } } as const;
+export const SIZES = { A4: { w: 210 * MM, h: 297 * MM, columns: 1 }, A3: { w: 420 * MM, h: 297 * MM, columns: 2 } } as const;
 
 /** Splits text into lines that fit `width`: CJK breaks anywhere, a Latin word or number stays whole when it can. */
-function wrap(text: string, font: PDFFont, size: number, width: number, indent = 0): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number, indent = 0): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
     const tokens = paragraph.match(/[A-Za-z0-9.,'’²³°√()\-+=<>/^]+ ?|./gsu) ?? [''];
@@ -164,7 +164,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number, indent =
   return lines;
 }
 
-interface Line {
+export interface Line {
   text: string;
   x: number;
   size: number;
@@ -175,7 +175,7 @@ interface Line {
 }
 
 /** The lines of one question: number, stem and points, then the options packed 4, 2 or 1 to a row. */
-function questionLines(item: PrintQuestion, font: PDFFont, width: number): Line[] {
+export function questionLines(item: PrintQuestion, font: PDFFont, width: number): Line[] {
   const label = `${item.no}. `;
   const indent = font.widthOfTextAtSize(label, BODY);
   const stem = wrap(`${printableText(item.question.stem)}（${pointsText(item.points)}分）`, font, BODY, width - indent);
@@ -210,7 +210,7 @@ function optionLines(question: { type: number; options: { key: string; text: str
 }
 
 /** Places blocks of lines top to bottom, column by column, opening pages as needed. */
-class Flow {
+export class Flow {
   readonly pages: PDFPage[] = [];
   private column = 0;
   private y = 0;
@@ -232,6 +232,13 @@ class Flow {
   }
   private height(lines: Line[]) {
     return lines.reduce((h, l) => h + l.before + (l.size * 1.65), 0);
+  }
+  /** An image (a scan crop) `h` points tall at the column's left, on a new column when it does not fit. */
+  placeImage(image: PDFImage, w: number, h: number) {
+    if (!this.pages.length) this.next();
+    if (this.y - h - 4 < MARGIN + 8 * MM) this.next();
+    this.y -= h + 4;
+    this.pages[this.pages.length - 1].drawImage(image, { x: this.left, y: this.y, width: w, height: h });
   }
   /** A block stays together when it fits a column; a longer one runs on into the next. */
   place(lines: Line[]) {
