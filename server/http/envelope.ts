@@ -44,6 +44,9 @@ export const FIELD_LABELS: Record<string, string> = {
   teacherId: '教师',
   dateType: '时间范围',
   courseId: '课程',
+  term: '学期',
+  // Learning-situation analysis (docs/api-analysis.md)
+  figure: '图表',
   // School administration (docs/api-school.md)
   studentId: '学生',
   studentIds: '学生',
