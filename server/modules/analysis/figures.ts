@@ -194,7 +194,7 @@ export async function analysis(db: Db, p: Principal, q: AnalysisQuery) {
   const groups = new Map<number, { id: number; name: string; counts: Counts }>();
   for (const c of classes) {
     const id = bySchool ? c.schoolId : c.classId;
-    const name = bySchool ? c.schoolName : `${c.gradeName}${c.className}`;
+    const name = bySchool ? c.schoolName : c.className;
     const g = groups.get(id) ?? { id, name, counts: ZERO };
     g.counts = add(g.counts, c);
     groups.set(id, g);

@@ -22,7 +22,7 @@ export async function usage(db: Db, p: Principal, q: AnalysisQuery) {
     ${homework},
     given AS (SELECT class_id, count(*)::int AS n, coalesce(sum(pending_review), 0)::int AS pending FROM hw GROUP BY 1),
     done AS (SELECT class_id, count(*)::int AS submitted, coalesce(sum(answered), 0)::int AS answered, coalesce(sum(correct), 0)::int AS correct FROM hs GROUP BY 1)
-    SELECT sc.id AS "classId", g.name || sc.name AS "className", coalesce(given.n, 0) AS homeworks, coalesce(en.n, 0) AS enrolled,
+    SELECT sc.id AS "classId", sc.name AS "className", coalesce(given.n, 0) AS homeworks, coalesce(en.n, 0) AS enrolled,
            coalesce(given.n, 0) * coalesce(en.n, 0) AS assigned, coalesce(done.submitted, 0) AS submitted,
            greatest(coalesce(done.submitted, 0) - coalesce(given.pending, 0), 0) AS graded,
            coalesce(done.answered, 0) AS answered, coalesce(done.correct, 0) AS correct
