@@ -10,13 +10,14 @@ import { createWorkbookApi, type WorkbookApi } from './workbooks';
 import { createExamApi, type ExamApi } from './exams';
 import { createPaperApi, type PaperApi } from './papers';
 import { createCorrectApi, type CorrectApi } from './correct';
+import { createAnalysisApi, type AnalysisApi } from './analysis';
 
 /** Adapters by resource name; resource issues add theirs here. */
 export type AdapterRegistry = Record<string, (http: HttpClient) => ResourceAdapter>;
 
 export const RESOURCE_ADAPTERS: AdapterRegistry = {};
 
-export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & PaperApi & CorrectApi & Pick<HttpClient, 'download'>;
+export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & PaperApi & CorrectApi & AnalysisApi & Pick<HttpClient, 'download'>;
 
 export function createDataProvider(http: HttpClient, registry: AdapterRegistry = RESOURCE_ADAPTERS): AppDataProvider {
   const adapters = new Map<string, ResourceAdapter>();
@@ -60,6 +61,7 @@ export function createDataProvider(http: HttpClient, registry: AdapterRegistry =
     ...createExamApi(http),
     ...createPaperApi(http),
     ...createCorrectApi(http),
+    ...createAnalysisApi(http),
     download: (url, options) => http.download(url, options),
   };
 }

@@ -36,6 +36,8 @@ export const SCREENS: Record<string, Screen> = {
   '/composition-detail': lazy(() => import('./aiCorrect/composition/CompositionDetail')),
   '/compositionCorrectDetail': lazy(() => import('./aiCorrect/composition/CompositionDetail')),
   '/useGuide': lazy(() => import('./useGuide/UseGuide')),
+  '/analysis': lazy(() => import('./analysis/Analysis')),
+  '/usageStatistics': lazy(() => import('./usageStatistics/UsageStatistics')),
 };
 
 /**

@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Group { id: number; name: string; score: number; maxScore: number; scoreRate: number | null; enrolled: number; participants: number; homeworkAssigned: number; homeworkSubmitted: number; completionRate: number | null; excellent: number; good: number; pass: number; fail: number }
+interface Group { id: number; name: string; works: number; score: number; maxScore: number; scoreRate: number | null; enrolled: number; participants: number; homeworkAssigned: number; homeworkSubmitted: number; completionRate: number | null; excellent: number; good: number; pass: number; fail: number }
 
 const tenantOf = async (user: string) => (await query<{ tenantId: number; schoolId: number; userId: number }>(t, sql`SELECT tenant_id AS "tenantId", school_id AS "schoolId", id AS "userId" FROM users WHERE username = ${user}`))[0];
 

@@ -16,7 +16,8 @@ interface Tally {
 const rates = <T extends Tally>(t: T) => ({ ...t, completionRate: ratio(t.submitted, t.assigned), accuracy: ratio(t.correct, t.answered) });
 
 export async function usage(db: Db, p: Principal, q: AnalysisQuery) {
-  const homework = sql`WITH ${scopeCtes(p, q)}, hw AS (SELECT * FROM work WHERE ${HOMEWORK}), hs AS (SELECT * FROM ws WHERE ${HOMEWORK})`;
+  // Classes and weeks cover all the teacher's classes; the chosen class only picks the student list.
+  const homework = sql`WITH ${scopeCtes(p, { ...q, classId: undefined })}, hw AS (SELECT * FROM work WHERE ${HOMEWORK}), hs AS (SELECT * FROM ws WHERE ${HOMEWORK})`;
   // graded = submitted minus those still awaiting the teacher's review (homeworks.pending_review).
   const classes = await rows<Tally & { classId: number; className: string; homeworks: number; enrolled: number; graded: number }>(db, sql`
     ${homework},
