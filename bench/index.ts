@@ -5,6 +5,7 @@ import { benchSchool } from './school';
 import { benchHardening } from './hardening';
 import { benchExams } from './exams';
 import { benchAiCorrect } from './aiCorrect';
+import { benchAnalysis } from './analysis';
 import { gradingFigures } from '../server/grading/bench/index';
 import { printRows, type BenchRow } from './table';
 
@@ -14,6 +15,7 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   hardening: benchHardening,
   exams: benchExams,
   aicorrect: benchAiCorrect,
+  analysis: benchAnalysis,
   grading: async () =>
     (await gradingFigures(process.argv.includes('--quick'))).figures.map((f) => ({ name: f.name, value: f.value, unit: '', target: f.target })),
 };
