@@ -84,6 +84,11 @@ describe('学情分析', () => {
     expect(await page.getByText(/名次|排名第/).count()).toBe(0);
     await page.waitForTimeout(800); // charts animate in
     await page.screenshot({ path: `${SHOTS}/analysis-principal-1440.png`, fullPage: true });
+    // The main area scrolls inside the layout: each card on its own.
+    for (const card of ['card-bands', 'card-participation', 'card-trend', 'card-knowledge', 'card-questions']) {
+      await page.getByTestId(card).scrollIntoViewIfNeeded();
+      await page.getByTestId(card).screenshot({ path: `${SHOTS}/analysis-principal-${card}-1440.png` });
+    }
 
     const sheet = await exported(page, 'card-groups');
     expect(sheet[0]).toEqual(['班级', '得分', '满分', '得分率']);
@@ -133,6 +138,8 @@ describe('使用统计 (mini-program teacher)', () => {
     await page.waitForTimeout(800);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.screenshot({ path: `${SHOTS}/usage-375.png`, fullPage: true });
+    await page.getByTestId('usage-student').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/usage-375-students.png` });
     await page.context().close();
   });
 });

@@ -73,7 +73,7 @@ export default function UsageStatistics({ route }: ScreenProps) {
                   <Typography sx={{ fontWeight: 600, mb: 1 }}>
                     {c.className}（{c.enrolled} 人）
                   </Typography>
-                  <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1 }}>
+                  <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)' }, gap: 1 }}>
                     <Stat label="布置作业" value={`${c.homeworks} 次`} />
                     <Stat label="已交 / 应交" value={`${c.submitted} / ${c.assigned}`} testId="usage-submitted" />
                     <Stat label="已批改" value={String(c.graded)} />
