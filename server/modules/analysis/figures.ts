@@ -71,27 +71,53 @@ interface ClassRow extends Counts {
 
 export const HOMEWORK = sql`source_type <> ${SourceType.exam}`;
 
-async function classCounts(db: Db, p: Principal, q: AnalysisQuery): Promise<ClassRow[]> {
-  return rows<ClassRow>(db, sql`
+interface WeekRow {
+  week: string;
+  score: number;
+  maxScore: number;
+  submitted: number;
+  assigned: number;
+}
+
+/**
+ * One pass over the scope's submissions, grouped two ways at once (GROUPING SETS): per class and
+ * per week. The join of work to work_student_stats is the costly part, so it is done once.
+ */
+export async function classAndWeekCounts(db: Db, p: Principal, q: AnalysisQuery): Promise<{ classes: ClassRow[]; weeks: WeekRow[] }> {
+  const found = await rows<ClassRow & { byWeek: boolean; week: string | null }>(db, sql`
     WITH ${scopeCtes(p, q)},
     hw AS (SELECT class_id, count(*)::int AS n FROM work WHERE ${HOMEWORK} GROUP BY class_id),
     agg AS (
-      SELECT class_id, count(DISTINCT student_id)::int AS participants,
+      SELECT class_id, date_trunc('week', at)::date AS week, grouping(class_id) = 1 AS "byWeek",
+             count(DISTINCT student_id)::int AS participants,
              count(*) FILTER (WHERE ${HOMEWORK})::int AS "homeworkSubmitted", count(*)::int AS works,
              coalesce(sum(score), 0)::float8 AS score, coalesce(sum(max_score), 0)::float8 AS "maxScore",
              count(*) FILTER (WHERE max_score > 0 AND score >= 0.9 * max_score)::int AS excellent,
              count(*) FILTER (WHERE max_score > 0 AND score >= 0.7 * max_score AND score < 0.9 * max_score)::int AS good,
              count(*) FILTER (WHERE max_score > 0 AND score >= 0.6 * max_score AND score < 0.7 * max_score)::int AS pass,
              count(*) FILTER (WHERE max_score > 0 AND score < 0.6 * max_score)::int AS fail
-        FROM ws GROUP BY class_id
-    )
-    SELECT sc.id AS "classId", sc.name AS "className", g.name AS "gradeName", sc.school_id AS "schoolId", s.name AS "schoolName",
+        FROM ws GROUP BY GROUPING SETS ((class_id), (date_trunc('week', at)::date))
+    ),
+    asg AS (SELECT date_trunc('week', w.at)::date AS week, coalesce(sum(en.n), 0)::int AS assigned
+              FROM work w LEFT JOIN enrolled en ON en.class_id = w.class_id WHERE w.${HOMEWORK} GROUP BY 1)
+    SELECT false AS "byWeek", NULL AS week, sc.id AS "classId", sc.name AS "className", g.name AS "gradeName", sc.school_id AS "schoolId", s.name AS "schoolName",
            coalesce(en.n, 0) AS enrolled, coalesce(agg.participants, 0) AS participants,
            coalesce(en.n, 0) * coalesce(hw.n, 0) AS "homeworkAssigned", coalesce(agg."homeworkSubmitted", 0) AS "homeworkSubmitted",
            coalesce(agg.works, 0) AS works, coalesce(agg.score, 0) AS score, coalesce(agg."maxScore", 0) AS "maxScore",
            coalesce(agg.excellent, 0) AS excellent, coalesce(agg.good, 0) AS good, coalesce(agg.pass, 0) AS pass, coalesce(agg.fail, 0) AS fail
       FROM sc JOIN grades g ON g.id = sc.grade_id JOIN schools s ON s.id = sc.school_id
-      LEFT JOIN enrolled en ON en.class_id = sc.id LEFT JOIN hw ON hw.class_id = sc.id LEFT JOIN agg ON agg.class_id = sc.id`);
+      LEFT JOIN enrolled en ON en.class_id = sc.id LEFT JOIN hw ON hw.class_id = sc.id LEFT JOIN agg ON agg.class_id = sc.id AND NOT agg."byWeek"
+    UNION ALL
+    SELECT true, coalesce(agg.week, asg.week)::text, NULL, NULL, NULL, NULL, NULL, 0, 0, coalesce(asg.assigned, 0), coalesce(agg."homeworkSubmitted", 0),
+           0, coalesce(agg.score, 0), coalesce(agg."maxScore", 0), 0, 0, 0, 0
+      FROM (SELECT * FROM agg WHERE "byWeek") agg FULL JOIN asg ON asg.week = agg.week`);
+  return {
+    classes: found.filter((r) => !r.byWeek),
+    weeks: found
+      .filter((r) => r.byWeek)
+      .map((r) => ({ week: r.week as string, score: r.score, maxScore: r.maxScore, submitted: r.homeworkSubmitted, assigned: r.homeworkAssigned }))
+      .sort((a, b) => a.week.localeCompare(b.week)),
+  };
 }
 
 const ZERO: Counts = { enrolled: 0, participants: 0, homeworkAssigned: 0, homeworkSubmitted: 0, works: 0, score: 0, maxScore: 0, excellent: 0, good: 0, pass: 0, fail: 0 };
@@ -125,16 +151,7 @@ export function figures(c: Counts) {
 const byName = (a: string, b: string) => a.localeCompare(b, 'zh-Hans-CN', { numeric: true });
 
 /** Weekly figures of the scope over the term (weeks start on Monday). */
-async function weeklyTrend(db: Db, p: Principal, q: AnalysisQuery) {
-  const weeks = await rows<{ week: string; score: number; maxScore: number; submitted: number; assigned: number }>(db, sql`
-    WITH ${scopeCtes(p, q)},
-    sub AS (SELECT date_trunc('week', at)::date AS week, coalesce(sum(score), 0)::float8 AS score, coalesce(sum(max_score), 0)::float8 AS "maxScore",
-                   count(*) FILTER (WHERE ${HOMEWORK})::int AS submitted FROM ws GROUP BY 1),
-    asg AS (SELECT date_trunc('week', w.at)::date AS week, coalesce(sum(en.n), 0)::int AS assigned
-              FROM work w LEFT JOIN enrolled en ON en.class_id = w.class_id WHERE w.${HOMEWORK} GROUP BY 1)
-    SELECT coalesce(sub.week, asg.week)::text AS week, coalesce(sub.score, 0) AS score, coalesce(sub."maxScore", 0) AS "maxScore",
-           coalesce(sub.submitted, 0) AS submitted, coalesce(asg.assigned, 0) AS assigned
-      FROM sub FULL JOIN asg ON asg.week = sub.week ORDER BY 1`);
+function weeklyTrend(weeks: WeekRow[]) {
   return weeks.map((w) => ({ ...w, score: Math.round(w.score * 100) / 100, maxScore: Math.round(w.maxScore * 100) / 100, scoreRate: ratio(w.score, w.maxScore), completionRate: ratio(w.submitted, w.assigned) }));
 }
 
@@ -146,7 +163,7 @@ function subjectFilter(p: Principal, q: AnalysisQuery): SQL {
 const KNOWLEDGE_COLUMNS = 12;
 
 /** Group × knowledge point mastery (correct / answered), the most-practised points of the scope. */
-async function knowledgeMap(db: Db, p: Principal, q: AnalysisQuery, bySchool: boolean) {
+export async function knowledgeMap(db: Db, p: Principal, q: AnalysisQuery, bySchool: boolean) {
   const cells = await rows<{ groupId: number; knowledgePointId: number; name: string; answered: number; correct: number }>(db, sql`
     WITH sc AS (SELECT c.id, c.school_id FROM classes c WHERE ${classScope(p, q.leaderType)} ${q.gradeId ? sql`AND c.grade_id = ${q.gradeId}` : sql``} ${q.classId ? sql`AND c.id = ${q.classId}` : sql``}),
     cells AS (
@@ -171,7 +188,7 @@ const MISSED_LIMIT = 10;
 const MISSED_MIN_ANSWERS = 5;
 
 /** The questions most often answered wrong in the scope (wrong / answered, summed over classes). */
-async function mostMissed(db: Db, p: Principal, q: AnalysisQuery) {
+export async function mostMissed(db: Db, p: Principal, q: AnalysisQuery) {
   const list = await rows<{ questionId: number; stem: string; answered: number; correct: number }>(db, sql`
     WITH ${scopeCtes(p, q)},
     qs AS (
@@ -190,7 +207,11 @@ async function mostMissed(db: Db, p: Principal, q: AnalysisQuery) {
  */
 export async function analysis(db: Db, p: Principal, q: AnalysisQuery) {
   const bySchool = p.activeRole === 'regionResearcher';
-  const [classes, trend, knowledge, questions] = await Promise.all([classCounts(db, p, q), weeklyTrend(db, p, q), knowledgeMap(db, p, q, bySchool), mostMissed(db, p, q)]);
+  // One at a time: PGlite serves one query at a time anyway, and a pool should not be hogged.
+  const { classes, weeks } = await classAndWeekCounts(db, p, q);
+  const knowledge = await knowledgeMap(db, p, q, bySchool);
+  const questions = await mostMissed(db, p, q);
+  const trend = weeklyTrend(weeks);
   const groups = new Map<number, { id: number; name: string; counts: Counts }>();
   for (const c of classes) {
     const id = bySchool ? c.schoolId : c.classId;
