@@ -196,7 +196,7 @@ export async function mostMissed(db: Db, p: Principal, q: AnalysisQuery) {
         JOIN work_question_stats s ON s.tenant_id = ${p.tenantId} AND s.source_type = w.source_type AND s.source_id = w.source_id AND s.class_id = w.class_id
        GROUP BY 1 HAVING sum(s.answered) >= ${MISSED_MIN_ANSWERS}
     )
-    SELECT qs.question_id AS "questionId", left(qu.stem, 80) AS stem, qs.answered, qs.correct FROM qs JOIN questions qu ON qu.id = qs.question_id
+    SELECT qs.question_id AS "questionId", left(qu.stem, 300) AS stem, qs.answered, qs.correct FROM qs JOIN questions qu ON qu.id = qs.question_id
      ORDER BY (qs.answered - qs.correct)::float8 / qs.answered DESC, qs.answered DESC, qs.question_id LIMIT ${MISSED_LIMIT}`);
   return list.map((r) => ({ ...r, wrong: r.answered - r.correct, wrongRate: ratio(r.answered - r.correct, r.answered) }));
 }

@@ -185,8 +185,9 @@ export default function Analysis({ route }: ScreenProps) {
           <FigureCard testId="card-trend" title="学期周趋势" definition="按周（周一起）汇总：得分率 = 当周得分之和 ÷ 满分之和；作业完成率 = 当周布置作业的已交份数 ÷ 应交份数" onExport={exporter('trend', '周趋势')}>
             {report.trend.length ? (
               <LineChart
-                height={280}
-                xAxis={[{ scaleType: 'point', data: report.trend.map((w) => weekLabel(w.week)) }]}
+                height={300}
+                margin={{ top: 16 }}
+                xAxis={[{ scaleType: 'point', data: report.trend.map((w) => weekLabel(w.week)), height: 32, label: '周（起始日）' }]}
                 yAxis={[{ min: 0, max: 100, label: '%', width: 48 }]}
                 series={[
                   { data: report.trend.map((w) => chartPercent(w.scoreRate)), label: '得分率', color: '#5c6bc0', connectNulls: false },

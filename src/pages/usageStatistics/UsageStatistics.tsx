@@ -92,8 +92,8 @@ export default function UsageStatistics({ route }: ScreenProps) {
           {usage.trend.length ? (
             <LineChart
               height={260}
-              margin={{ left: 0, right: 8 }}
-              xAxis={[{ scaleType: 'point', data: usage.trend.map((w) => weekLabel(w.week)) }]}
+              margin={{ top: 16, left: 0, right: 8 }}
+              xAxis={[{ scaleType: 'point', data: usage.trend.map((w) => weekLabel(w.week)), height: 28 }]}
               yAxis={[{ min: 0, max: 100, width: 40 }]}
               series={[
                 { data: usage.trend.map((w) => chartPercent(w.completionRate)), label: '完成率（%）', color: '#26a69a' },
@@ -109,11 +109,11 @@ export default function UsageStatistics({ route }: ScreenProps) {
       {usage && chosen && (
         <ScreenCard title={`${chosen.className} 学生`} description="按学号排列；已交 / 应交为本学期作业份数">
           {usage.students.length ? (
-            <Table size="small" aria-label="学生使用情况" sx={{ mt: 1, '& td, & th': { px: 1 } }}>
+            <Table size="small" aria-label="学生使用情况" sx={{ mt: 1, '& td, & th': { px: 0.75, whiteSpace: 'nowrap' } }}>
               <TableHead>
                 <TableRow>
                   <TableCell>学生</TableCell>
-                  <TableCell align="right">已交 / 应交</TableCell>
+                  <TableCell align="right">已交/应交</TableCell>
                   <TableCell align="right">完成率</TableCell>
                   <TableCell align="right">正确率</TableCell>
                 </TableRow>
@@ -121,14 +121,14 @@ export default function UsageStatistics({ route }: ScreenProps) {
               <TableBody>
                 {usage.students.map((s) => (
                   <TableRow key={s.studentId} data-testid="usage-student">
-                    <TableCell>
+                    <TableCell sx={{ whiteSpace: 'normal !important' }}>
                       {s.name}
                       <Typography variant="caption" color="text.secondary" component="div">
                         {s.studentNo}
                       </Typography>
                     </TableCell>
                     <TableCell align="right">
-                      {s.submitted} / {s.assigned}
+                      {s.submitted}/{s.assigned}
                     </TableCell>
                     <TableCell align="right">{percent(s.completionRate)}</TableCell>
                     <TableCell align="right">{percent(s.accuracy)}</TableCell>
