@@ -187,7 +187,7 @@ export default function Analysis({ route }: ScreenProps) {
               <LineChart
                 height={300}
                 margin={{ top: 16 }}
-                xAxis={[{ scaleType: 'point', data: report.trend.map((w) => weekLabel(w.week)), height: 32, label: '周（起始日）' }]}
+                xAxis={[{ scaleType: 'point', data: report.trend.map((w) => weekLabel(w.week)), height: 52, label: '周（起始日）' }]}
                 yAxis={[{ min: 0, max: 100, label: '%', width: 48 }]}
                 series={[
                   { data: report.trend.map((w) => chartPercent(w.scoreRate)), label: '得分率', color: '#5c6bc0', connectNulls: false },

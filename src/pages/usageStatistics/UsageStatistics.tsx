@@ -107,13 +107,13 @@ export default function UsageStatistics({ route }: ScreenProps) {
       )}
 
       {usage && chosen && (
-        <ScreenCard title={`${chosen.className} 学生`} description="按学号排列；已交 / 应交为本学期作业份数">
+        <ScreenCard title={`${chosen.className} 学生`} description="按学号排列；提交为已交 / 应交的本学期作业份数">
           {usage.students.length ? (
             <Table size="small" aria-label="学生使用情况" sx={{ mt: 1, '& td, & th': { px: 0.75, whiteSpace: 'nowrap' } }}>
               <TableHead>
                 <TableRow>
                   <TableCell>学生</TableCell>
-                  <TableCell align="right">已交/应交</TableCell>
+                  <TableCell align="right">提交</TableCell>
                   <TableCell align="right">完成率</TableCell>
                   <TableCell align="right">正确率</TableCell>
                 </TableRow>
