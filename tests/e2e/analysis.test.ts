@@ -116,6 +116,21 @@ describe('学情分析', () => {
   });
 });
 
+describe('学情分析 of the subject and grade leaders', () => {
+  it('each opens /analysis under their header filters and sees the API’s figures for their scope', async () => {
+    for (const user of ['subjectleader', 'gradeleader']) {
+      const { page, api, problems } = await openAnalysis(user);
+      expect(api.groups.length, user).toBeGreaterThan(0);
+      expect(await shownGroups(page), user).toEqual(api.groups.map((g) => [g.name, pct(g.scoreRate)]));
+      expect(await page.getByTestId('total-completion').innerText()).toBe(pct(api.total.completionRate));
+      await page.waitForTimeout(800);
+      await page.screenshot({ path: `${SHOTS}/analysis-${user}-1440.png` });
+      expect(problems, user).toEqual([]);
+      await page.context().close();
+    }
+  });
+});
+
 describe('使用统计 (mini-program teacher)', () => {
   it('shows own classes and students at 375 and 1440 px without overflow', async () => {
     const page = await signIn(browser, server.url, 'teacher');
