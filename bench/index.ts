@@ -8,6 +8,7 @@ import { benchAiCorrect } from './aiCorrect';
 import { benchWrongbook } from './wrongbook';
 import { benchStudentWrongbook } from './studentWrongbook';
 import { benchVolumePaper } from './volumePaper';
+import { benchAnalysis } from './analysis';
 import { gradingFigures } from '../server/grading/bench/index';
 import { printRows, type BenchRow } from './table';
 
@@ -20,6 +21,7 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   // The class wrong-answer book, then the student wrong-answer book.
   wrongbook: async () => [...(await benchWrongbook()), ...(await benchStudentWrongbook())],
   volumepaper: benchVolumePaper,
+  analysis: benchAnalysis,
   grading: async () =>
     (await gradingFigures(process.argv.includes('--quick'))).figures.map((f) => ({ name: f.name, value: f.value, unit: '', target: f.target })),
 };

@@ -17,6 +17,7 @@ import vesta from './modules/vesta';
 import wrongbook from './modules/wrongbook';
 import correct from './modules/correct';
 import minerva from './modules/minerva';
+import analysis from './modules/analysis';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,6 +81,7 @@ export async function buildApp({ db, config, webRoot, logger = false, onRoute, p
   await app.register(wrongbook);
   await app.register(correct);
   await app.register(minerva);
+  await app.register(analysis);
 
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {
     const { default: fastifyStatic } = await import('@fastify/static');

@@ -44,6 +44,9 @@ export const FIELD_LABELS: Record<string, string> = {
   teacherId: '教师',
   dateType: '时间范围',
   courseId: '课程',
+  term: '学期',
+  // Learning-situation analysis (docs/api-analysis.md)
+  figure: '图表',
   // School administration (docs/api-school.md)
   studentId: '学生',
   studentIds: '学生',
@@ -143,7 +146,6 @@ export const FIELD_LABELS: Record<string, string> = {
   width: '宽度',
   height: '高度',
   // Class wrong-answer book (docs/api-wrongbook-class.md)
-  term: '学期',
   band: '错误率区间',
   mistakeType: '错题类型',
 };

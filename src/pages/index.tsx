@@ -42,6 +42,8 @@ export const SCREENS: Record<string, Screen> = {
   '/learningGroup': lazy(() => import('./wrongbook/LearningGroup')),
   '/studentTracking': lazy(() => import('./studentTracking/StudentTracking')),
   '/wrongbook/volumnPaper': lazy(() => import('./volumePaper/VolumePaper')),
+  '/analysis': lazy(() => import('./analysis/Analysis')),
+  '/usageStatistics': lazy(() => import('./usageStatistics/UsageStatistics')),
 };
 
 /**

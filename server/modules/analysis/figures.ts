@@ -1,0 +1,235 @@
+// The learning-situation figures (definitions in docs/analysis-figures.md), read from the rollups
+// only: work_student_stats, work_question_stats and class_knowledge_stats, never answer_records.
+// Every figure is a ratio of summed counts; a ratio without a denominator is null ('暂无数据').
+import { sql, type SQL } from 'drizzle-orm';
+import { SourceType } from '../../../src/domain/content';
+import type { Principal } from '../../auth/principal';
+import type { Db } from '../../db';
+import { rows } from '../../db/query';
+import { classScope, courseScope } from '../vesta/scope';
+
+export interface AnalysisQuery {
+  term: string;
+  gradeId?: number;
+  courseId?: number;
+  classId?: number;
+  leaderType?: number;
+}
+
+/** A ratio of counts, four decimals; null when nothing was counted below it. */
+export const ratio = (num: number, den: number): number | null => (den > 0 ? Math.round((num / den) * 10000) / 10000 : null);
+
+/** The classes in scope (`sc`) and the pieces of work given to them in the term (`work`). */
+export function scopeCtes(p: Principal, q: AnalysisQuery): SQL {
+  const tenant = p.tenantId as number;
+  const course = sql`${q.courseId ? sql`AND co.id = ${q.courseId}` : sql``} AND ${courseScope(p)}`;
+  return sql`
+    sc AS (
+      SELECT c.id, c.name, c.school_id, c.grade_id FROM classes c
+       WHERE ${classScope(p, q.leaderType)} ${q.gradeId ? sql`AND c.grade_id = ${q.gradeId}` : sql``} ${q.classId ? sql`AND c.id = ${q.classId}` : sql``}
+    ),
+    enrolled AS (
+      SELECT st.class_id, count(*)::int AS n FROM students st
+       WHERE st.tenant_id = ${tenant} AND st.status = 0 AND st.class_id IN (SELECT id FROM sc) GROUP BY st.class_id
+    ),
+    work AS (
+      SELECT h.source_type, h.id AS source_id, h.class_id, h.assigned_at AS at, h.pending_review FROM homeworks h JOIN courses co ON co.id = h.course_id
+       WHERE h.tenant_id = ${tenant} AND h.term = ${q.term} AND h.class_id IN (SELECT id FROM sc) ${course}
+      UNION ALL
+      SELECT ${SourceType.exam}::smallint, e.id, ec.class_id, e.exam_date::timestamptz, 0 FROM exams e
+        JOIN exam_classes ec ON ec.exam_id = e.id JOIN courses co ON co.id = e.course_id
+       WHERE e.tenant_id = ${tenant} AND e.term = ${q.term} AND ec.class_id IN (SELECT id FROM sc) ${course}
+    ),
+    ws AS (
+      SELECT w.class_id, w.source_type, w.at, s.student_id, s.score, s.max_score, s.answered, s.correct FROM work w
+        JOIN work_student_stats s ON s.tenant_id = ${tenant} AND s.source_type = w.source_type AND s.source_id = w.source_id AND s.class_id = w.class_id
+    )`;
+}
+
+/** Counts of one class; every group figure (class, school, region) is a sum of these. */
+export interface Counts {
+  enrolled: number;
+  participants: number;
+  homeworkAssigned: number;
+  homeworkSubmitted: number;
+  works: number;
+  score: number;
+  maxScore: number;
+  excellent: number;
+  good: number;
+  pass: number;
+  fail: number;
+}
+
+interface ClassRow extends Counts {
+  classId: number;
+  className: string;
+  gradeName: string;
+  schoolId: number;
+  schoolName: string;
+}
+
+export const HOMEWORK = sql`source_type <> ${SourceType.exam}`;
+
+interface WeekRow {
+  week: string;
+  score: number;
+  maxScore: number;
+  submitted: number;
+  assigned: number;
+}
+
+/**
+ * One pass over the scope's submissions, grouped two ways at once (GROUPING SETS): per class and
+ * per week. The join of work to work_student_stats is the costly part, so it is done once.
+ */
+export async function classAndWeekCounts(db: Db, p: Principal, q: AnalysisQuery): Promise<{ classes: ClassRow[]; weeks: WeekRow[] }> {
+  const found = await rows<ClassRow & { byWeek: boolean; week: string | null }>(db, sql`
+    WITH ${scopeCtes(p, q)},
+    hw AS (SELECT class_id, count(*)::int AS n FROM work WHERE ${HOMEWORK} GROUP BY class_id),
+    agg AS (
+      SELECT class_id, date_trunc('week', at)::date AS week, grouping(class_id) = 1 AS "byWeek",
+             count(DISTINCT student_id)::int AS participants,
+             count(*) FILTER (WHERE ${HOMEWORK})::int AS "homeworkSubmitted", count(*)::int AS works,
+             coalesce(sum(score), 0)::float8 AS score, coalesce(sum(max_score), 0)::float8 AS "maxScore",
+             count(*) FILTER (WHERE max_score > 0 AND score >= 0.9 * max_score)::int AS excellent,
+             count(*) FILTER (WHERE max_score > 0 AND score >= 0.7 * max_score AND score < 0.9 * max_score)::int AS good,
+             count(*) FILTER (WHERE max_score > 0 AND score >= 0.6 * max_score AND score < 0.7 * max_score)::int AS pass,
+             count(*) FILTER (WHERE max_score > 0 AND score < 0.6 * max_score)::int AS fail
+        FROM ws GROUP BY GROUPING SETS ((class_id), (date_trunc('week', at)::date))
+    ),
+    asg AS (SELECT date_trunc('week', w.at)::date AS week, coalesce(sum(en.n), 0)::int AS assigned
+              FROM work w LEFT JOIN enrolled en ON en.class_id = w.class_id WHERE w.${HOMEWORK} GROUP BY 1)
+    SELECT false AS "byWeek", NULL AS week, sc.id AS "classId", sc.name AS "className", g.name AS "gradeName", sc.school_id AS "schoolId", s.name AS "schoolName",
+           coalesce(en.n, 0) AS enrolled, coalesce(agg.participants, 0) AS participants,
+           coalesce(en.n, 0) * coalesce(hw.n, 0) AS "homeworkAssigned", coalesce(agg."homeworkSubmitted", 0) AS "homeworkSubmitted",
+           coalesce(agg.works, 0) AS works, coalesce(agg.score, 0) AS score, coalesce(agg."maxScore", 0) AS "maxScore",
+           coalesce(agg.excellent, 0) AS excellent, coalesce(agg.good, 0) AS good, coalesce(agg.pass, 0) AS pass, coalesce(agg.fail, 0) AS fail
+      FROM sc JOIN grades g ON g.id = sc.grade_id JOIN schools s ON s.id = sc.school_id
+      LEFT JOIN enrolled en ON en.class_id = sc.id LEFT JOIN hw ON hw.class_id = sc.id LEFT JOIN agg ON agg.class_id = sc.id AND NOT agg."byWeek"
+    UNION ALL
+    SELECT true, coalesce(agg.week, asg.week)::text, NULL, NULL, NULL, NULL, NULL, 0, 0, coalesce(asg.assigned, 0), coalesce(agg."homeworkSubmitted", 0),
+           0, coalesce(agg.score, 0), coalesce(agg."maxScore", 0), 0, 0, 0, 0
+      FROM (SELECT * FROM agg WHERE "byWeek") agg FULL JOIN asg ON asg.week = agg.week`);
+  return {
+    classes: found.filter((r) => !r.byWeek),
+    weeks: found
+      .filter((r) => r.byWeek)
+      .map((r) => ({ week: r.week as string, score: r.score, maxScore: r.maxScore, submitted: r.homeworkSubmitted, assigned: r.homeworkAssigned }))
+      .sort((a, b) => a.week.localeCompare(b.week)),
+  };
+}
+
+const ZERO: Counts = { enrolled: 0, participants: 0, homeworkAssigned: 0, homeworkSubmitted: 0, works: 0, score: 0, maxScore: 0, excellent: 0, good: 0, pass: 0, fail: 0 };
+const KEYS = Object.keys(ZERO) as (keyof Counts)[];
+
+function add(a: Counts, b: Counts): Counts {
+  const out = { ...a };
+  for (const k of KEYS) out[k] += b[k];
+  return out;
+}
+
+/** Counts and the rates made from them. */
+export function figures(c: Counts) {
+  const banded = c.excellent + c.good + c.pass + c.fail;
+  return {
+    ...c,
+    score: Math.round(c.score * 100) / 100,
+    maxScore: Math.round(c.maxScore * 100) / 100,
+    scoreRate: ratio(c.score, c.maxScore),
+    participationRate: ratio(c.participants, c.enrolled),
+    completionRate: ratio(c.homeworkSubmitted, c.homeworkAssigned),
+    bands: {
+      excellent: ratio(c.excellent, banded),
+      good: ratio(c.good, banded),
+      pass: ratio(c.pass, banded),
+      fail: ratio(c.fail, banded),
+    },
+  };
+}
+
+const byName = (a: string, b: string) => a.localeCompare(b, 'zh-Hans-CN', { numeric: true });
+
+/** Weekly figures of the scope over the term (weeks start on Monday). */
+function weeklyTrend(weeks: WeekRow[]) {
+  return weeks.map((w) => ({ ...w, score: Math.round(w.score * 100) / 100, maxScore: Math.round(w.maxScore * 100) / 100, scoreRate: ratio(w.score, w.maxScore), completionRate: ratio(w.submitted, w.assigned) }));
+}
+
+/** Subjects the knowledge figures may cover: the chosen course's, and for a subject leader only theirs. */
+function subjectFilter(p: Principal, q: AnalysisQuery): SQL {
+  return sql`k.subject_id IN (SELECT co.subject_id FROM courses co WHERE co.tenant_id = ${p.tenantId} ${q.courseId ? sql`AND co.id = ${q.courseId}` : sql``} AND ${courseScope(p)})`;
+}
+
+const KNOWLEDGE_COLUMNS = 12;
+
+/** Group × knowledge point mastery (correct / answered), the most-practised points of the scope. */
+export async function knowledgeMap(db: Db, p: Principal, q: AnalysisQuery, bySchool: boolean) {
+  const cells = await rows<{ groupId: number; knowledgePointId: number; name: string; answered: number; correct: number }>(db, sql`
+    WITH sc AS (SELECT c.id, c.school_id FROM classes c WHERE ${classScope(p, q.leaderType)} ${q.gradeId ? sql`AND c.grade_id = ${q.gradeId}` : sql``} ${q.classId ? sql`AND c.id = ${q.classId}` : sql``}),
+    cells AS (
+      SELECT ${bySchool ? sql`sc.school_id` : sql`sc.id`} AS "groupId", k.knowledge_point_id AS "knowledgePointId",
+             sum(k.answered)::int AS answered, sum(k.correct)::int AS correct
+        FROM class_knowledge_stats k JOIN sc ON sc.id = k.class_id
+       WHERE k.tenant_id = ${p.tenantId} AND k.term = ${q.term} AND ${subjectFilter(p, q)}
+       GROUP BY 1, 2
+    ),
+    top AS (SELECT "knowledgePointId" FROM cells GROUP BY 1 ORDER BY sum(answered) DESC, 1 LIMIT ${KNOWLEDGE_COLUMNS})
+    SELECT cells.*, kp.name FROM cells JOIN top USING ("knowledgePointId") JOIN knowledge_points kp ON kp.id = cells."knowledgePointId"`);
+  const points = new Map<number, string>();
+  for (const c of cells) points.set(c.knowledgePointId, c.name);
+  return {
+    knowledgePoints: [...points].map(([id, name]) => ({ id, name })).sort((a, b) => a.id - b.id),
+    cells: cells.map((c) => ({ groupId: c.groupId, knowledgePointId: c.knowledgePointId, answered: c.answered, correct: c.correct, mastery: ratio(c.correct, c.answered) })),
+  };
+}
+
+const MISSED_LIMIT = 10;
+/** Fewer answers than this and a question's error rate is one or two students. */
+const MISSED_MIN_ANSWERS = 5;
+
+/** The questions most often answered wrong in the scope (wrong / answered, summed over classes). */
+export async function mostMissed(db: Db, p: Principal, q: AnalysisQuery) {
+  const list = await rows<{ questionId: number; stem: string; answered: number; correct: number }>(db, sql`
+    WITH ${scopeCtes(p, q)},
+    qs AS (
+      SELECT s.question_id, sum(s.answered)::int AS answered, sum(s.correct)::int AS correct FROM work w
+        JOIN work_question_stats s ON s.tenant_id = ${p.tenantId} AND s.source_type = w.source_type AND s.source_id = w.source_id AND s.class_id = w.class_id
+       GROUP BY 1 HAVING sum(s.answered) >= ${MISSED_MIN_ANSWERS}
+    )
+    SELECT qs.question_id AS "questionId", left(qu.stem, 300) AS stem, qs.answered, qs.correct FROM qs JOIN questions qu ON qu.id = qs.question_id
+     ORDER BY (qs.answered - qs.correct)::float8 / qs.answered DESC, qs.answered DESC, qs.question_id LIMIT ${MISSED_LIMIT}`);
+  return list.map((r) => ({ ...r, wrong: r.answered - r.correct, wrongRate: ratio(r.answered - r.correct, r.answered) }));
+}
+
+/**
+ * The whole analysis of the caller's scope. A regional researcher compares schools; everyone else
+ * classes. Groups come in name order: a comparison, not a ranking.
+ */
+export async function analysis(db: Db, p: Principal, q: AnalysisQuery) {
+  const bySchool = p.activeRole === 'regionResearcher';
+  // One at a time: PGlite serves one query at a time anyway, and a pool should not be hogged.
+  const { classes, weeks } = await classAndWeekCounts(db, p, q);
+  const knowledge = await knowledgeMap(db, p, q, bySchool);
+  const questions = await mostMissed(db, p, q);
+  const trend = weeklyTrend(weeks);
+  const groups = new Map<number, { id: number; name: string; counts: Counts }>();
+  for (const c of classes) {
+    const id = bySchool ? c.schoolId : c.classId;
+    const name = bySchool ? c.schoolName : c.className;
+    const g = groups.get(id) ?? { id, name, counts: ZERO };
+    g.counts = add(g.counts, c);
+    groups.set(id, g);
+  }
+  const total = classes.reduce<Counts>((s, c) => add(s, c), ZERO);
+  return {
+    term: q.term,
+    groupBy: bySchool ? ('school' as const) : ('class' as const),
+    total: figures(total),
+    groups: [...groups.values()].sort((a, b) => byName(a.name, b.name)).map((g) => ({ id: g.id, name: g.name, ...figures(g.counts) })),
+    trend,
+    knowledge,
+    questions,
+  };
+}
+
+export type Analysis = Awaited<ReturnType<typeof analysis>>;

@@ -1,0 +1,76 @@
+// analysis: 学情分析 for teachers and leaders (/analysis) and 使用统计 for the mini-program teacher
+// (/usageStatistics). Read-only figures from the rollups; each caller exactly their scope
+// (server/modules/vesta/scope.ts, the same rule the leaders' exam reports use).
+import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import { currentSemester } from '../../../src/domain/semester';
+import type { Role } from '../../../src/domain/roles';
+import { allow } from '../../auth/plugin';
+import { buildWorkbookSheets } from '../../files/xlsx';
+import { sendWorkbook } from '../../http/download';
+import type { Principal } from '../../auth/principal';
+import type { Db } from '../../db';
+import { rows } from '../../db/query';
+import { forbidden, notFound, ok } from '../../http/envelope';
+import { Id } from '../../http/schemas';
+import { stamp } from '../minerva/homeworkExport';
+import { analysis, type AnalysisQuery } from './figures';
+import { exportSheets, FIGURES, type Figure } from './export';
+import { usage } from './usage';
+import { classScope, courseScope } from '../vesta/scope';
+
+export const ANALYSIS_ROLES: readonly Role[] = ['teacher', 'subjectleader', 'gradeLeader', 'schoolMaster', 'regionResearcher'];
+
+const Query = {
+  /** SPEC term value: year + '01' | '02'. */
+  term: Type.Optional(Type.String({ pattern: '^20[0-9]{2}0[12]$', maxLength: 6 })),
+  gradeId: Type.Optional(Id),
+  courseId: Type.Optional(Id),
+  classId: Type.Optional(Id),
+  leaderType: Type.Optional(Type.Integer({ minimum: 1, maximum: 9 })),
+};
+
+/**
+ * The query with its default term. A grade, course or class outside the caller's scope (another
+ * subject, grade, school or tenant) is refused by name rather than answered with empty figures.
+ */
+async function readQuery(db: Db, p: Principal, raw: unknown): Promise<AnalysisQuery> {
+  if (p.tenantId === null) throw forbidden();
+  const q = { ...(raw as Partial<AnalysisQuery>) };
+  const scope = classScope(p, q.leaderType);
+  if (q.classId && !(await rows(db, sql`SELECT 1 FROM classes c WHERE ${scope} AND c.id = ${q.classId}`)).length) throw notFound('班级不存在');
+  if (q.gradeId && !(await rows(db, sql`SELECT 1 FROM classes c WHERE ${scope} AND c.grade_id = ${q.gradeId} LIMIT 1`)).length) throw notFound('年级不存在');
+  if (q.courseId && !(await rows(db, sql`SELECT 1 FROM courses co WHERE co.tenant_id = ${p.tenantId} AND co.id = ${q.courseId} AND ${courseScope(p)}`)).length) {
+    throw notFound('课程不存在');
+  }
+  return { ...q, term: q.term || currentSemester() };
+}
+
+async function analysisRoutes(app: FastifyInstance) {
+  const db = app.db;
+
+  app.get('/api/analysis/v1.0/overview', { preHandler: allow({ roles: ANALYSIS_ROLES }), schema: { querystring: Type.Object(Query) } }, async (request) => {
+    return ok(await analysis(db, request.principal, await readQuery(db, request.principal, request.query)));
+  });
+
+  app.get(
+    '/api/analysis/v1.0/overview/export',
+    { preHandler: allow({ roles: ANALYSIS_ROLES }), schema: { querystring: Type.Object({ ...Query, figure: Type.Union(FIGURES.map((f) => Type.Literal(f))) }) } },
+    async (request, reply) => {
+      const q = await readQuery(db, request.principal, request.query);
+      const { figure } = request.query as { figure: Figure };
+      const { title, sheets } = exportSheets(await analysis(db, request.principal, q), figure);
+      return sendWorkbook(reply, await buildWorkbookSheets(sheets), `学情分析_${title}_${q.term}_${stamp()}.xlsx`);
+    },
+  );
+
+  app.get('/api/analysis/v1.0/usage', { preHandler: allow({ roles: ['mpTeacher'] }), schema: { querystring: Type.Object(Query) } }, async (request) => {
+    return ok(await usage(db, request.principal, await readQuery(db, request.principal, request.query)));
+  });
+}
+
+export default fp(async (app) => {
+  await app.register(analysisRoutes);
+});
