@@ -94,6 +94,8 @@ describe('class wrong-answer book', () => {
     expect(exams.every((m) => m.sources.includes(2))).toBe(true);
     const homework: Mistake[] = (await c.data('teacher', `${BASE}?${scope()}&mistakeType=1&size=500`)).records;
     expect(homework.every((m) => m.sources.some((s) => s === 0 || s === 1))).toBe(true);
+    // Exams asked for with homework only: nothing, not the exams.
+    expect((await c.data('teacher', `${BASE}?${scope()}&sourceType=2&mistakeType=1&size=500`)).records).toEqual([]);
 
     const kp = all[0].question.knowledgePoints[0];
     const withKp: Mistake[] = (await c.data('teacher', `${BASE}?${scope()}&knowledgePointId=${kp.id}&size=500`)).records;

@@ -194,13 +194,22 @@ describe('student detail and marks', () => {
 });
 
 describe('menu badge', () => {
-  it('counts new wrong answers in the teacher’s classes and subjects for the time range', async () => {
+  it('counts the wrong answers on work given this term in the teacher’s classes and courses', async () => {
     const badge = await c.data('teacher', '/api/wrongbook/v1.0/web/nav/getMenuBadge?dateType=0');
+    const since = termStart().toISOString();
+    // Recounted from the answer records themselves (the badge reads the rollup).
     const [db] = await rows<{ n: number }>(t.database.db, sql`
-      SELECT count(*)::int AS n FROM answer_records r
-       WHERE NOT r.is_correct AND r.answered_at >= ${termStart().toISOString()}
-         AND (r.class_id, r.subject_id) IN (SELECT ta.class_id, co.subject_id FROM teaching_assignments ta JOIN courses co ON co.id = ta.course_id
-                                              JOIN teachers te ON te.id = ta.teacher_id JOIN users u ON u.id = te.user_id WHERE u.username = 'teacher')`);
+      WITH taught AS (SELECT ta.class_id, ta.course_id FROM teaching_assignments ta JOIN teachers te ON te.id = ta.teacher_id
+                        JOIN users u ON u.id = te.user_id WHERE u.username = 'teacher'),
+      work AS (
+        SELECT h.source_type, h.id AS source_id, h.class_id FROM homeworks h JOIN taught t ON t.class_id = h.class_id AND t.course_id = h.course_id
+         WHERE h.assigned_at >= ${since}
+        UNION ALL
+        SELECT 2::smallint, e.id, ec.class_id FROM exam_classes ec JOIN exams e ON e.id = ec.exam_id
+          JOIN taught t ON t.class_id = ec.class_id AND t.course_id = e.course_id WHERE e.exam_date >= ${since}::timestamptz)
+      SELECT count(*)::int AS n FROM work w JOIN answer_records r
+          ON r.source_type = w.source_type AND r.source_id = w.source_id AND r.class_id = w.class_id
+       WHERE NOT r.is_correct`);
     expect(badge.wrongCount).toBe(db.n);
     expect(badge.wrongCount).toBeGreaterThan(0);
   });

@@ -70,8 +70,10 @@ function classWork(tenantId: number, q: ScopeQuery): SQL {
   const terms = termsOf(q.term);
   const termList = sql`${`{${terms.join(',')}}`}::text[]`;
   const homework = q.sourceType !== 2;
-  const exam = q.sourceType === undefined ? q.mistakeType === undefined : q.sourceType === 2;
-  const parts: SQL[] = [];
+  // mistakeType 1 means homework only, whatever the source filter says.
+  const exam = q.mistakeType === undefined && (q.sourceType === undefined || q.sourceType === 2);
+  // No part (exams asked for with homework only): an empty list, still valid SQL.
+  const parts: SQL[] = [sql`SELECT NULL::smallint, NULL::int WHERE false`];
   if (homework)
     parts.push(sql`SELECT h.source_type, h.id FROM homeworks h
       WHERE h.tenant_id = ${tenantId} AND h.class_id = ${q.classId} AND h.course_id = ${q.courseId} AND h.term = ANY(${termList})

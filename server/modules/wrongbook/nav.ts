@@ -18,18 +18,28 @@ export default async function navRoutes(app: FastifyInstance) {
     async (request) => {
       const { dateType = 0 } = request.query as { dateType?: number };
       const since = rangeStart(dateType).toISOString();
+      const tenantId = request.principal.tenantId;
       const [counts] = await rows<{ correctCount: number; homeworkCount: number; wrongCount: number }>(app.db, sql`
-        WITH me AS (SELECT id FROM teachers WHERE user_id = ${request.principal.userId})
+        WITH me AS (SELECT id FROM teachers WHERE user_id = ${request.principal.userId}),
+        taught AS (SELECT ta.class_id, ta.course_id FROM teaching_assignments ta WHERE ta.teacher_id IN (SELECT id FROM me)),
+        -- The work given since the start of the range in the classes and courses the teacher teaches.
+        work AS (
+          SELECT h.source_type, h.id AS source_id, h.class_id FROM homeworks h
+            JOIN taught t ON t.class_id = h.class_id AND t.course_id = h.course_id
+           WHERE h.tenant_id = ${tenantId}::int AND h.assigned_at >= ${since}
+          UNION ALL
+          SELECT 2::smallint, e.id, ec.class_id FROM exam_classes ec JOIN exams e ON e.id = ec.exam_id
+            JOIN taught t ON t.class_id = ec.class_id AND t.course_id = e.course_id
+           WHERE ec.tenant_id = ${tenantId}::int AND e.exam_date >= ${since}::timestamptz
+        )
         SELECT
           (SELECT count(*)::int FROM grading_tasks g WHERE g.teacher_id IN (SELECT id FROM me)
               AND g.status IN (1, 3) AND g.created_at >= ${since}) AS "correctCount",
           (SELECT coalesce(sum(h.pending_review), 0)::int FROM homeworks h WHERE h.teacher_id IN (SELECT id FROM me)
               AND h.assigned_at >= ${since}) AS "homeworkCount",
-          -- New wrong answers in the classes and subjects the teacher teaches (the class wrong-answer index).
-          (SELECT count(*)::int FROM answer_records r
-            WHERE r.tenant_id = ${request.principal.tenantId}::int AND NOT r.is_correct AND r.answered_at >= ${since}
-              AND (r.class_id, r.subject_id) IN (SELECT ta.class_id, co.subject_id FROM teaching_assignments ta JOIN courses co ON co.id = ta.course_id
-                                                  WHERE ta.teacher_id IN (SELECT id FROM me))) AS "wrongCount"`);
+          -- Wrong answers on that work, from the per-class rollup (never a scan of the records).
+          (SELECT coalesce(sum(s.answered - s.correct), 0)::int FROM work w JOIN work_question_stats s
+              ON s.tenant_id = ${tenantId}::int AND s.source_type = w.source_type AND s.source_id = w.source_id AND s.class_id = w.class_id) AS "wrongCount"`);
       return ok({ dateType, ...counts });
     },
   );
