@@ -214,6 +214,8 @@ export interface WorkItem {
   points: number;
   /** Printed number, e.g. "3" or "12(2)". */
   no: string;
+  /** Only these students were given the item (a personalised 错题卷); absent: the whole class. */
+  studentIds?: number[];
 }
 
 /**

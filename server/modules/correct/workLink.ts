@@ -19,7 +19,7 @@ export interface WorkLink {
   sourceType: number;
   sourceId: number;
   /** Task item number → the work's question and its points. */
-  items: Record<string, { questionId: number; points: number }>;
+  items: Record<string, { questionId: number; points: number; studentIds?: number[] }>;
 }
 
 interface LinkRequest {
@@ -38,7 +38,7 @@ export function itemMap(items: WorkItem[]): WorkLink['items'] {
   const map: WorkLink['items'] = {};
   items.forEach((it, i) => {
     const no = /^\d+$/.test(it.no) ? it.no : String(i + 1);
-    map[no] ??= { questionId: it.questionId, points: it.points };
+    map[no] ??= { questionId: it.questionId, points: it.points, ...(it.studentIds ? { studentIds: it.studentIds } : {}) };
   });
   return map;
 }
@@ -127,6 +127,9 @@ export async function recordTaskAnswers(db: Db, task: { tenantId: number; classI
     for (const item of r.work.items) {
       const target = link.items[String(item.no)];
       if (!target) continue;
+      // A personalised sheet prints every item on each copy: one the student was not given is
+      // left blank, which is no answer, not a wrong one.
+      if (target.studentIds && !target.studentIds.includes(r.studentId)) continue;
       const points = by === 'review' ? r.review?.[String(item.no)] : item.score;
       if (points === null || points === undefined) continue;
       input.push({ sourceType: link.sourceType, sourceId: link.sourceId, studentId: r.studentId, questionId: target.questionId, score: points, answer: item.given || null, answeredAt });

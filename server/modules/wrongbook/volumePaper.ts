@@ -15,12 +15,13 @@ import { allow } from '../../auth/plugin';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
-import { answerSheets } from '../../db/schema';
+import { answerSheets, homeworks, type WorkItem } from '../../db/schema';
 import { ApiError, badRequest, forbidden, notFound, ok } from '../../http/envelope';
 import { fileReply } from '../../http/download';
 import { runHeavy } from '../../threads/pool';
 import type { SheetLayout } from '../../grading';
-import { QuestionType } from '../../../src/domain/content';
+import { QuestionType, SourceType } from '../../../src/domain/content';
+import { currentSemester } from '../../../src/domain/semester';
 import { paperSheetSpec, type PrintPaper } from '../minerva/paperPdf';
 import { keyOf, type KeyItem } from '../correct/fromExam';
 import { rosterKey } from '../correct/jobs';
@@ -57,6 +58,7 @@ interface Scope {
   classId: number;
   className: string;
   subjectId: number;
+  courseId: number;
   courseName: string;
 }
 
@@ -65,7 +67,7 @@ async function scopeOf(db: Db, p: Principal, classId: number, courseId: number):
   if (p.tenantId === null) throw forbidden();
   const [row] = await rows<Scope>(db, sql`
     SELECT t.id AS "teacherId", c.tenant_id AS "tenantId", c.id AS "classId", c.name AS "className",
-           co.subject_id AS "subjectId", co.name AS "courseName"
+           co.subject_id AS "subjectId", co.id AS "courseId", co.name AS "courseName"
       FROM teaching_assignments ta
       JOIN teachers t ON t.id = ta.teacher_id AND t.user_id = ${p.userId}
       JOIN classes c ON c.id = ta.class_id AND c.tenant_id = ${p.tenantId}
@@ -328,6 +330,39 @@ async function sheetOf(db: Db, pl: Plan, students: Student[]) {
   return { sheetId, title: spec.title, layout, answerKey: { items }, manual };
 }
 
+/** A week to hand the re-practice in: the custom homework needs a due date. */
+const DUE_DAYS = 7;
+
+/**
+ * The custom homework (自定义作业) the re-practice is recorded under: the paper's items, numbered
+ * as on its sheet, variants included; on a personalised paper each item names the students given
+ * it, so a blank item on another student's copy is not recorded as wrong. The same paper of the
+ * same term reuses its homework, so grading it again overwrites the same records.
+ */
+async function homeworkOf(db: Db, pl: Plan, sections: { student: Student | null; items: Numbered[] }[]): Promise<{ id: number; title: string; reused: boolean }> {
+  const s = pl.scope;
+  const items: WorkItem[] = pl.items.map((it) => {
+    const studentIds = pl.mode === 'personal' ? sections.filter((sec) => sec.items.includes(it)).map((sec) => sec.student!.id).sort((a, b) => a - b) : undefined;
+    return { questionId: it.q.id, points: it.q.points, no: String(it.no), ...(studentIds ? { studentIds } : {}) };
+  });
+  const now = new Date();
+  const term = currentSemester(now);
+  const [existing] = await rows<{ id: number; title: string }>(db, sql`
+    SELECT id, title FROM homeworks
+     WHERE tenant_id = ${s.tenantId} AND teacher_id = ${s.teacherId} AND class_id = ${s.classId} AND course_id = ${s.courseId}
+       AND source_type = ${SourceType.customHomework} AND term = ${term} AND items = ${JSON.stringify(items)}::jsonb
+     ORDER BY id DESC LIMIT 1`);
+  if (existing) return { ...existing, reused: true };
+  const day = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(now);
+  const title = `错题卷·${day}`;
+  const [row] = await db
+    .insert(homeworks)
+    .values({ tenantId: s.tenantId, teacherId: s.teacherId, classId: s.classId, courseId: s.courseId, title, assignedAt: now, dueAt: new Date(now.getTime() + DUE_DAYS * 86400000), sourceType: SourceType.customHomework, items, term })
+    .returning({ id: homeworks.id });
+  await db.execute(sql`UPDATE homeworks SET batch_id = id WHERE id = ${row.id}`);
+  return { id: row.id, title, reused: false };
+}
+
 const TYPE_NAMES: Record<number, string> = { 1: '单选题', 2: '多选题', 3: '判断题', 4: '填空题', 5: '解答题', 6: '综合题', 7: '作文' };
 /** A stem shortened for lists, never cut inside a $…$ formula. */
 function brief(stem: string): string {
@@ -441,5 +476,18 @@ export default async function volumePaperRoutes(app: FastifyInstance) {
     const students = pl.mode === 'class' ? pl.roster : sections.map((sec) => sec.student!);
     const sheet = await sheetOf(db, pl, students);
     return ok({ sheetId: sheet.sheetId, title: sheet.title, pages: sheet.layout.pages.length, copies: students.length, answerKey: sheet.answerKey, manual: sheet.manual, questionCount: pl.items.length }, '答题卡已生成');
+  });
+
+  // Closes the loop: the custom homework the AI批改 task of this paper links to (homeworkId on
+  // POST /correct/task/create), so grading writes answer records and the wrong-answer books move.
+  app.post(`${BASE}/homework`, { preHandler: teachers, schema: { body: Body } }, async (request) => {
+    const body = request.body as BodyT;
+    const pl = await plan(db, request.principal, body);
+    const sections = sectionsOf(pl);
+    if (!sections.length) throw badRequest('所选题目中没有学生做错的题，无需生成个性化错题卷');
+    const students = pl.mode === 'class' ? pl.roster : sections.map((sec) => sec.student!);
+    const sheet = await sheetOf(db, pl, students);
+    const homework = await homeworkOf(db, pl, sections);
+    return ok({ homeworkId: homework.id, homeworkTitle: homework.title, reused: homework.reused, sheetId: sheet.sheetId, title: sheet.title, answerKey: sheet.answerKey, questionCount: pl.items.length }, homework.reused ? '已关联原有错题卷作业' : '已生成错题卷作业');
   });
 }
