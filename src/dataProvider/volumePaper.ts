@@ -53,12 +53,24 @@ export interface VolumeSheet {
   manual: number[];
 }
 
+/** The custom homework a paper's grading task links to, so its results are recorded. */
+export interface VolumeHomework {
+  homeworkId: number;
+  homeworkTitle: string;
+  reused: boolean;
+  sheetId: string;
+  title: string;
+  answerKey: VolumeSheet['answerKey'];
+  questionCount: number;
+}
+
 export function createVolumePaperApi(http: HttpClient) {
   return {
     volumeCandidates: (classId: number, courseId: number) =>
       http.get<{ className: string; courseName: string; list: VolumeCandidate[] }>(`${BASE}/candidates`, { classId, courseId }),
     volumePreview: (body: VolumeInput) => http.post<VolumePreview>(`${BASE}/preview`, body),
     volumeSheet: (body: VolumeInput) => http.post<VolumeSheet>(`${BASE}/sheet`, body),
+    volumeHomework: (body: VolumeInput) => http.post<VolumeHomework>(`${BASE}/homework`, body),
     /** Downloads the PDF; resolves with the saved file name. */
     volumePdf: (body: VolumeInput, suffix: string) =>
       http.download(`${BASE}/pdf`, { method: 'POST', body, name: '错题卷', suffix, ext: 'pdf', timeout: 120000 }),

@@ -113,10 +113,12 @@ export default function VolumePaper(_props: ScreenProps) {
 
   // Closes the loop: a grading task on this paper's answer sheet, where the scans are uploaded.
   const createTask = async () => {
-    if (!sheet || !preview) return;
+    if (!sheet || !preview || !input) return;
     setBusy(true);
     try {
-      const task = await dataProvider.createCorrectTask({ type: 3, title: preview.title.slice(0, 50), sheetId: sheet.sheetId, classId, answerKey: sheet.answerKey } as Parameters<AppDataProvider['createCorrectTask']>[0]);
+      // Linked to the paper's custom homework, grading writes answer records: the books' mastery moves.
+      const work = await dataProvider.volumeHomework(input);
+      const task = await dataProvider.createCorrectTask({ type: 3, title: preview.title.slice(0, 50), sheetId: work.sheetId, classId, homeworkId: work.homeworkId, answerKey: work.answerKey } as Parameters<AppDataProvider['createCorrectTask']>[0]);
       navigate(`/AICorrect/createCorrectTask?taskId=${task.id}`);
     } catch {
       // Told by the http client.
@@ -277,7 +279,7 @@ export default function VolumePaper(_props: ScreenProps) {
               </Button>
               {sheet && (
                 <Alert severity="success" sx={{ mt: 1.5 }} data-testid="volume-sheet">
-                  已下载。答题卡编号 {sheet.sheetId}（{sheet.copies} 份，每份 {sheet.pages} 页）：学生完成后，点击下方按钮创建 AI批改 任务，上传答题卡扫描批阅。
+                  已下载。答题卡编号 {sheet.sheetId}（{sheet.copies} 份，每份 {sheet.pages} 页）：学生完成后，点击下方按钮创建 AI批改 任务，上传答题卡扫描批阅；批改结果记入自定义作业“错题卷·日期”，学生错题本的掌握程度随之更新。
                   <Button size="small" variant="outlined" sx={{ mt: 1, display: 'block' }} disabled={busy} onClick={createTask}>
                     创建批改任务
                   </Button>
