@@ -74,7 +74,8 @@ describe('a class paper graded in AI批改', () => {
     const wrong = await rows<{ studentId: number; ids: number[] }>(t.database.db, sql`
       SELECT r.student_id AS "studentId", array_agg(DISTINCT r.question_id ORDER BY r.question_id) AS ids
         FROM answer_records r JOIN questions q ON q.id = r.question_id AND q.type = 1 AND q.parent_id IS NULL
-       WHERE r.class_id = ${classId} AND NOT r.is_correct GROUP BY r.student_id ORDER BY count(DISTINCT r.question_id) DESC LIMIT 5`);
+       WHERE r.class_id = ${classId} AND NOT r.is_correct AND q.subject_id = (SELECT subject_id FROM courses WHERE id = ${courseId})
+       GROUP BY r.student_id ORDER BY count(DISTINCT r.question_id) DESC LIMIT 5`);
     for (const w of wrong) {
       const open = (await bookOf(w.studentId)).filter((q) => q.mastery === 0 && w.ids.includes(q.questionId));
       if (open.length >= 2) {
@@ -139,7 +140,8 @@ describe('a personalised paper', () => {
     const [top] = await rows<{ ids: number[] }>(t.database.db, sql`
       SELECT array_agg(question_id ORDER BY n DESC, question_id) AS ids FROM (
         SELECT r.question_id, count(DISTINCT r.student_id) AS n FROM answer_records r JOIN questions q ON q.id = r.question_id AND q.type = 1 AND q.parent_id IS NULL
-         WHERE r.class_id = ${classId} AND NOT r.is_correct GROUP BY r.question_id ORDER BY n DESC LIMIT 4) x`);
+         WHERE r.class_id = ${classId} AND NOT r.is_correct AND q.subject_id = (SELECT subject_id FROM courses WHERE id = ${courseId})
+         GROUP BY r.question_id ORDER BY n DESC LIMIT 4) x`);
     const body = { classId, courseId, questionIds: top.ids, mode: 'personal', variants: 0 };
     const preview = await c.done('teacher', `${BASE}/preview`, body);
     const student = (preview.students as { id: number; count: number }[]).find((s) => s.count < preview.itemCount)!;
@@ -169,7 +171,7 @@ describe('another school', () => {
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().msg).toMatch(/[\u4e00-\u9fa5]/);
     // Another school's homework id with their own sheet is not found either.
-    const own = await c.post('teacher3', `${CORRECT}/task/create`, { type: 2, title: '错题卷批改', homeworkId: work.homeworkId });
+    const own = await c.post('teacher3', `${CORRECT}/task/create`, { type: 1, title: '错题卷批改', homeworkId: work.homeworkId });
     expect([own.statusCode, own.json().msg]).toEqual([404, '作业不存在']);
     for (const user of ['schooladmin', 'psych']) expect((await c.post(user, `${BASE}/homework`, body)).statusCode, user).toBe(403);
     const hostile = await c.post('teacher', `${BASE}/homework`, { ...body, questionIds: ["1'; DROP TABLE homeworks;--"] });
