@@ -116,8 +116,12 @@ describe('学科 picker on /analysis per leader role', () => {
         rates[second.courseId!] = pct(api2.total.scoreRate);
         expect((await picker.innerText()).trim()).toBe(other);
       } else {
-        // A single course (a subject leader of one subject): shown by name, nothing to switch to.
+        // A single course (a subject leader of one subject): shown by name, nothing to switch to,
+        // in normal text without a dropdown arrow rather than greyed out like a broken control.
         expect(disabled).toBe(true);
+        expect(await picker.evaluate((el) => getComputedStyle(el).webkitTextFillColor)).toBe('rgba(0, 0, 0, 0.87)');
+        expect(await page.getByRole('search').locator('.MuiSelect-icon').first().isVisible()).toBe(true);
+        expect(await picker.locator('xpath=..').locator('.MuiSelect-icon').isVisible()).toBe(false);
       }
       seen[user] = { gradeId: first.gradeId!, courses: names, rates };
       expect(problems, user).toEqual([]);
