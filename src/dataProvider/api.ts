@@ -90,7 +90,7 @@ export function createShellApi(http: HttpClient) {
     gradesInSchool: async (query: { schoolId?: string | number; leaderType?: number }) =>
       asList<GradeItem>(await http.get('/api/vesta/teaching/getGradeInSchool', query)),
     /** SPEC §7 course-list query; SPEC §8: its failure is silent. */
-    courseList: async (query: { classId: string; gradeId: string; leaderType: number }) =>
+    courseList: async (query: { classId: string; gradeId: string; leaderType?: number }) =>
       asList<CourseItem>(await http.get('/api/vesta/teaching/getCourseList', query, { silent: true })),
     coursesByGrade: async (gradeId: string) =>
       asList<CourseItem>(await http.get('/api/vesta/teaching/getCourseByGradeId', { gradeId })),

@@ -21,8 +21,11 @@ import type { CourseItem } from '../dataProvider/api';
 
 /** Roles that pick one of their own classes (the class-grade filter). */
 export const CLASS_ROLES: readonly Role[] = ['teacher', 'mpTeacher'];
-/** Roles whose course list follows the chosen class and grade. */
-export const COURSE_ROLES: readonly Role[] = ['teacher', 'mpTeacher', 'subjectleader', 'gradeLeader', 'regionResearcher'];
+/**
+ * Roles whose course list follows the chosen class and grade. The principal (schoolMaster) has no
+ * leader type (SPEC §6 lists none) and asks without one: the server scopes it to the whole school.
+ */
+export const COURSE_ROLES: readonly Role[] = ['teacher', 'mpTeacher', 'subjectleader', 'gradeLeader', 'schoolMaster', 'regionResearcher'];
 
 export type SelectionApi = Pick<
   ShellApi,
@@ -88,7 +91,7 @@ export function SelectionProvider(props: {
   const { classId, gradeId } = selection;
   const courseRequest = useRef(0);
   useEffect(() => {
-    if (!role || !COURSE_ROLES.includes(role) || leaderType === undefined) return;
+    if (!role || !COURSE_ROLES.includes(role)) return;
     const ticket = ++courseRequest.current;
     api.courseList({ classId, gradeId, leaderType }).then(
       (courses) => ticket === courseRequest.current && setSelection((s) => receiveCourses(s, courses)),
