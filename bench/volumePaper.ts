@@ -61,11 +61,11 @@ export async function benchVolumePaper(): Promise<BenchRow[]> {
     }
     const sorted = [...times].sort((a, b) => a - b);
     return [
-      { name: 'volumePaper.personal.students', value: preview.students.length, unit: 'students', target: `class of ${CLASS_SIZE}` },
-      { name: 'volumePaper.personal.items', value: preview.itemCount, unit: 'questions', target: `${questionIds.length} + similar` },
-      { name: 'volumePaper.personal.pages', value: pages, unit: 'pages', target: '' },
-      { name: 'volumePaper.personal.pdf.first', value: times[0], unit: 's', target: '≤ 10 (includes laying out the sheet)' },
-      { name: 'volumePaper.personal.pdf.median', value: sorted[Math.floor(sorted.length / 2)], unit: 's', target: '≤ 10' },
+      { name: 'volume_paper_personal_students', value: preview.students.length, unit: '', target: String(CLASS_SIZE) },
+      { name: 'volume_paper_personal_questions', value: preview.itemCount, unit: '', target: `${questionIds.length} + similar` },
+      { name: 'volume_paper_personal_pages', value: pages, unit: '', target: '' },
+      { name: 'volume_paper_personal_pdf_first_s', value: times[0], unit: 's', target: '≤ 10' },
+      { name: 'volume_paper_personal_pdf_median_s', value: sorted[Math.floor(sorted.length / 2)], unit: 's', target: '≤ 10' },
     ];
   } finally {
     await app.close();
