@@ -27,6 +27,7 @@ import { keyOf, type KeyItem } from '../correct/fromExam';
 import { rosterKey } from '../correct/jobs';
 import { sheetView } from '../correct/view';
 import type { PageTrace } from '../correct/results';
+import { classMistakes } from './classBook';
 import type { VolumeDoc, VolumeItem } from './volumePdf';
 
 const BASE = '/api/wrongbook/v1.0/web/volumePaper';
@@ -376,22 +377,19 @@ function brief(stem: string): string {
 export default async function volumePaperRoutes(app: FastifyInstance) {
   const db = app.db;
 
-  // The class's most-missed questions of the course (the rollup, rates from counts), to choose from.
+  // The class's most-missed questions of the course this term: the first page of the class
+  // wrong-answer book (same rollup read, same order), to choose from.
   app.get(`${BASE}/candidates`, { preHandler: teachers, schema: { querystring: Query } }, async (request) => {
     const { classId, courseId } = request.query as Static<typeof Query>;
     const s = await scopeOf(db, request.principal, classId, courseId);
-    const list = await rows<{ id: number; type: number; stem: string; difficulty: number; answered: number; correct: number }>(db, sql`
-      SELECT q.id, q.type, q.stem, q.difficulty, w.answered, w.correct
-        FROM (SELECT question_id, sum(answered)::int AS answered, sum(correct)::int AS correct
-                FROM work_question_stats WHERE tenant_id = ${s.tenantId} AND class_id = ${s.classId}
-               GROUP BY question_id HAVING sum(answered) > 0 AND sum(correct) < sum(answered)) w
-        JOIN questions q ON q.id = w.question_id AND q.subject_id = ${s.subjectId} AND q.parent_id IS NULL
-       ORDER BY (w.answered - w.correct)::float / w.answered DESC, w.answered DESC, q.id
-       LIMIT ${CANDIDATES}`);
+    const book = await classMistakes(db, s.tenantId, { classId, courseId, size: CANDIDATES });
     return ok({
       className: s.className,
       courseName: s.courseName,
-      list: list.map((q) => ({ id: q.id, type: q.type, typeName: TYPE_NAMES[q.type] ?? '题目', stem: brief(q.stem), difficulty: q.difficulty, answered: q.answered, wrong: q.answered - q.correct })),
+      list: book.records.map(({ question: q, answered, wrong }) => {
+        const type = q.type as number;
+        return { id: q.id as number, type, typeName: TYPE_NAMES[type] ?? '题目', stem: brief(q.stem as string), difficulty: q.difficulty as number, answered, wrong };
+      }),
     });
   });
 
