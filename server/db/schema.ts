@@ -729,3 +729,197 @@ export const jobs = pgTable(
   },
   (t) => [uniqueIndex('jobs_ref_uq').on(t.kind, t.refId), index('jobs_claim_idx').on(t.state, t.runAt)],
 );
+
+// ── Partner back office: print terminals and their usage ────────────────────────────────────
+// Terminals belong to partners (platform rows); bound to a school they also carry its tenant.
+// Usage arrives through the device API (server/modules/devices) and is rolled up per day on
+// write, so the data boards read a few thousand rows, not every print job.
+
+/** A print terminal. `secret` signs its requests (HMAC), so it is kept, never sent to the web app. */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    serial: text('serial').notNull(),
+    model: text('model').notNull(),
+    /** The partner that owns the terminal (bought it or placed it). */
+    partnerId: integer('partner_id').notNull().references(() => partners.id),
+    /** The school it is deployed in; null when not deployed. */
+    schoolId: integer('school_id').references(() => schools.id),
+    tenantId: integer('tenant_id').references(() => tenants.id),
+    secret: text('secret').notNull(),
+    firmware: text('firmware').notNull(),
+    paperCapacity: integer('paper_capacity').notNull().default(500),
+    paperLeft: integer('paper_left').notNull().default(0),
+    jammed: boolean('jammed').notNull().default(false),
+    lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }),
+    /** The latest sign of life: a heartbeat, or the time of the latest print job it reported. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    boundAt: timestamp('bound_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('devices_serial_uq').on(t.serial), index('devices_partner_idx').on(t.partnerId, t.id), index('devices_school_idx').on(t.schoolId)],
+);
+
+/** Binding history: which school a terminal served, from when to when, and who moved it. */
+export const deviceBindings = pgTable(
+  'device_bindings',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id').notNull().references(() => devices.id),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    boundBy: integer('bound_by').references(() => users.id),
+    boundAt: timestamp('bound_at', { withTimezone: true }).notNull().defaultNow(),
+    unboundBy: integer('unbound_by').references(() => users.id),
+    unboundAt: timestamp('unbound_at', { withTimezone: true }),
+  },
+  (t) => [index('device_bindings_device_idx').on(t.deviceId, t.boundAt)],
+);
+
+/**
+ * What happened to a terminal, for its history: back online after missed beats (detail: the
+ * offline seconds), paper low, refilled, jammed, jam cleared, firmware changed, bound, unbound.
+ */
+export const deviceEvents = pgTable(
+  'device_events',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id').notNull().references(() => devices.id),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind').notNull(),
+    detail: jsonb('detail'),
+  },
+  (t) => [index('device_events_device_idx').on(t.deviceId, t.at)],
+);
+
+/** Nonces of signed device requests within the timestamp window, so a replay is refused. */
+export const deviceNonces = pgTable(
+  'device_nonces',
+  {
+    deviceId: integer('device_id').notNull(),
+    nonce: text('nonce').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.nonce] }), index('device_nonces_seen_idx').on(t.seenAt)],
+);
+
+/** A student or teacher signing in on a terminal (one use). */
+export const deviceSignIns = pgTable(
+  'device_sign_ins',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id').notNull().references(() => devices.id),
+    partnerId: integer('partner_id').notNull(),
+    schoolId: integer('school_id').notNull(),
+    tenantId: integer('tenant_id').notNull(),
+    /** UserKind: 1 student (students.id), 2 teacher (teachers.id). */
+    userKind: smallint('user_kind').notNull(),
+    userId: integer('user_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('device_sign_ins_school_idx').on(t.schoolId, t.at), index('device_sign_ins_user_idx').on(t.tenantId, t.userKind, t.userId, t.at)],
+);
+
+/** One print job as the terminal reported it; (device, clientJobId) makes a retried upload one job. */
+export const printJobs = pgTable(
+  'print_jobs',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id').notNull().references(() => devices.id),
+    clientJobId: text('client_job_id').notNull(),
+    /** The device's owner when it printed, so history stays with who sold it. */
+    partnerId: integer('partner_id').notNull(),
+    schoolId: integer('school_id').notNull(),
+    tenantId: integer('tenant_id').notNull(),
+    userKind: smallint('user_kind').notNull(),
+    userId: integer('user_id').notNull(),
+    /** PRINT_APPS (src/domain/partner.ts). */
+    app: smallint('app').notNull(),
+    subjectId: integer('subject_id'),
+    pages: integer('pages').notNull(),
+    printedAt: timestamp('printed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('print_jobs_client_uq').on(t.deviceId, t.clientJobId),
+    index('print_jobs_device_idx').on(t.deviceId, t.printedAt),
+    index('print_jobs_school_idx').on(t.schoolId, t.printedAt),
+    index('print_jobs_user_idx').on(t.tenantId, t.userKind, t.userId, t.printedAt),
+  ],
+);
+
+/**
+ * Print volume per partner, school, day (China time), app, subject (0: none) and user kind.
+ * Kept on write with the print jobs; the boards sum it.
+ */
+export const printDaily = pgTable(
+  'print_daily',
+  {
+    partnerId: integer('partner_id').notNull(),
+    schoolId: integer('school_id').notNull(),
+    day: date('day').notNull(),
+    app: smallint('app').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    userKind: smallint('user_kind').notNull(),
+    jobs: integer('jobs').notNull(),
+    pages: integer('pages').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.partnerId, t.day, t.schoolId, t.app, t.subjectId, t.userKind] }), index('print_daily_school_idx').on(t.schoolId, t.day)],
+);
+
+/** Per terminal and day: jobs, pages and sign-ins (active terminals, a terminal's history). */
+export const deviceDaily = pgTable(
+  'device_daily',
+  {
+    deviceId: integer('device_id').notNull(),
+    day: date('day').notNull(),
+    partnerId: integer('partner_id').notNull(),
+    schoolId: integer('school_id').notNull(),
+    jobs: integer('jobs').notNull().default(0),
+    pages: integer('pages').notNull().default(0),
+    signIns: integer('sign_ins').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.day] }), index('device_daily_partner_idx').on(t.partnerId, t.day)],
+);
+
+/**
+ * Who used a terminal on a day (sign-in or print), once; its first row of a day counts the user
+ * in usage_daily. Rows older than the device API's backfill window may be pruned.
+ */
+export const usageUserDays = pgTable(
+  'usage_user_days',
+  {
+    day: date('day').notNull(),
+    tenantId: integer('tenant_id').notNull(),
+    userKind: smallint('user_kind').notNull(),
+    userId: integer('user_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.tenantId, t.userKind, t.userId] })],
+);
+
+/** Per partner, school, day and user kind: distinct users (daily active) and uses (sign-ins). */
+export const usageDaily = pgTable(
+  'usage_daily',
+  {
+    partnerId: integer('partner_id').notNull(),
+    schoolId: integer('school_id').notNull(),
+    day: date('day').notNull(),
+    userKind: smallint('user_kind').notNull(),
+    users: integer('users').notNull().default(0),
+    uses: integer('uses').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.partnerId, t.day, t.schoolId, t.userKind] }), index('usage_daily_school_idx').on(t.schoolId, t.day)],
+);
+
+/** A user's saved list filters (orders, devices…), kept on the server so they survive sign-out. */
+export const savedFilters = pgTable(
+  'saved_filters',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    resource: text('resource').notNull(),
+    name: text('name').notNull(),
+    filter: jsonb('filter').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('saved_filters_uq').on(t.userId, t.resource, t.name)],
+);

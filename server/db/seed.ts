@@ -6,6 +6,7 @@ import * as t from './schema';
 import { hashPassword } from '../auth/passwords';
 import { seedContent } from './seed/content';
 import { seedSchoolWork } from './seed/schoolWork';
+import { seedPartners } from './seed/partners';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -151,6 +152,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     // Teaching content (books, bank) and a term of homework and exams with every student's answers.
     const books = await seedContent(tx, subjectId);
     await seedSchoolWork(tx, books);
+    // The reseller side: the rest of the partner chain, directly-run schools and terminals.
+    await seedPartners(tx, { p1, p2, p3 }, passwordHash);
   });
   return true;
 }

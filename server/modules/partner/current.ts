@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notFound, ok } from '../../http/envelope';
 import { partners } from '../../db/schema';
-import { allow } from '../../auth/plugin';
+import { anyPartner } from './scope';
 import { partnerLevel } from '../../../src/domain/roles';
 
-export default async function partnerRoutes(app: FastifyInstance) {
-  app.get('/api/wrongbook/v1.0/partner/getCurrentPartner', { preHandler: allow({ roles: ['partner'] }) }, async (request) => {
+export default async function currentRoutes(app: FastifyInstance) {
+  app.get('/api/wrongbook/v1.0/partner/getCurrentPartner', { preHandler: anyPartner }, async (request) => {
     const id = request.principal.partnerId;
     const [partner] = id ? await app.db.select().from(partners).where(eq(partners.id, id)) : [];
     if (!partner) throw notFound('合作伙伴不存在');

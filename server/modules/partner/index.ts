@@ -1,0 +1,9 @@
+// The partner back office (SPEC §2.4 partner routes, §7 partner calls): the partner's own record,
+// its subtree's schools, terminals, orders, settlement and data boards. Every call is guarded by
+// role and partner level, and every id is checked against the caller's subtree (scope.ts).
+import fp from 'fastify-plugin';
+import currentRoutes from './current';
+
+export default fp(async (app) => {
+  await app.register(currentRoutes);
+});
