@@ -148,6 +148,11 @@ export const FIELD_LABELS: Record<string, string> = {
   // Class wrong-answer book (docs/api-wrongbook-class.md)
   band: '错误率区间',
   mistakeType: '错题类型',
+  // Saved list filters
+  resource: '列表',
+  filter: '筛选条件',
+  label: '名称',
+  id: '编号',
 };
 
 /** The Chinese name of a request field, or undefined for a name no schema declares. */

@@ -44,7 +44,7 @@ export const zhCNMessages: TranslationMessages = {
       move_down: '下移',
       open: '打开',
       toggle_theme: '切换明暗主题',
-      select_columns: '列',
+      select_columns: '显示列',
       update_application: '重新加载',
     },
     boolean: {

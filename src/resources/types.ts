@@ -81,8 +81,12 @@ export interface TransferConfig {
   template?: { url: string; fileName: string };
   /** POST one .xlsx (multipart); 422 answers with the workbook marked up. */
   import?: { url: string };
-  /** GET an .xlsx of the current filters (SPEC §5 download helper, ext xlsx). */
-  export?: { url: string; name: string };
+  /**
+   * GET an .xlsx of every row of the current filters (SPEC §5 download helper, ext xlsx), made by
+   * the server, so it is not cut at a page. `columns`: the list lets the user choose its columns,
+   * and the export carries the visible ones, in order, as `columns=a,b,c`.
+   */
+  export?: { url: string; name: string; columns?: boolean };
 }
 
 export interface RowActionProps {
@@ -124,6 +128,8 @@ export interface ResourceConfig {
   afterCreate?: ComponentType<{ record: RaRecord; onClose: () => void }>;
   /** A whole custom list where the generic table cannot express the screen (class tree, file library). */
   listView?: ComponentType<{ config: ResourceConfig; readOnly: boolean }>;
+  /** 常用筛选: the user's named filters of this list, kept on the server. */
+  savedFilters?: boolean;
   /** A short hint under the title. */
   description?: ReactNode;
 }

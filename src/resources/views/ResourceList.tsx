@@ -5,9 +5,11 @@ import {
   BulkDeleteButton,
   Button,
   Datagrid,
+  DatagridConfigurable,
   DeleteButton,
   List,
   Pagination,
+  SelectColumnsButton,
   TopToolbar,
   usePermissions,
   useRecordContext,
@@ -23,7 +25,8 @@ import type { ResourceConfig } from '../types';
 import { fieldElement, filterElements } from './fields';
 import { FormDialog } from './ResourceForm';
 import { ShowDialog } from './ResourceShow';
-import { ExportButton, ImportButton, TemplateButton } from './Transfer';
+import { columnsKey, ExportButton, ImportButton, TemplateButton } from './Transfer';
+import { SavedFiltersButton } from './SavedFilters';
 
 type DialogTarget = { mode: 'create' } | { mode: 'edit'; id: RaRecord['id'] } | { mode: 'show'; id: RaRecord['id'] } | undefined;
 
@@ -91,6 +94,8 @@ function ListActions({ config, readOnly }: { config: ResourceConfig; readOnly: b
       )}
       {!readOnly && <TemplateButton config={config} />}
       {!readOnly && <ImportButton config={config} />}
+      {config.savedFilters && <SavedFiltersButton config={config} />}
+      {config.transfer?.export?.columns && <SelectColumnsButton preferenceKey={columnsKey(config)} />}
       <ExportButton config={config} />
       {(config.toolbarActions ?? []).map((Action, i) => (
         <Suspense key={i} fallback={null}>
@@ -138,6 +143,8 @@ export function ResourceList({
   const ops = config.operations ?? {};
   const hasRowActions = !!ops.show || (!readOnly && (ops.edit !== false || ops.delete !== false || !!config.rowActions?.length));
   const hasBulkActions = !readOnly && (ops.bulkDelete !== false || !!config.bulkActions?.length);
+  // A list whose export follows the visible columns lets the user choose them.
+  const Grid = config.transfer?.export?.columns ? DatagridConfigurable : Datagrid;
   return (
     <Dialogs.Provider value={setTarget}>
       <List
@@ -154,7 +161,8 @@ export function ResourceList({
         aside={aside as never}
         sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { boxShadow: 'none', border: 1, borderColor: 'divider', overflowX: 'auto' } }}
       >
-        <Datagrid
+        <Grid
+          {...(config.transfer?.export?.columns ? { preferenceKey: columnsKey(config) } : {})}
           rowClick={false}
           bulkActionButtons={hasBulkActions ? <BulkActions config={config} /> : false}
           empty={<EmptyState />}
@@ -162,7 +170,7 @@ export function ResourceList({
         >
           {config.fields.filter((field) => field.list !== false).map(fieldElement)}
           {hasRowActions && <RowActions config={config} readOnly={readOnly} label="操作" />}
-        </Datagrid>
+        </Grid>
       </List>
       <FormDialog config={config} target={target?.mode === 'show' ? undefined : target} onClose={close} />
       <ShowDialog config={config} id={target?.mode === 'show' ? target.id : undefined} onClose={close} />

@@ -2,7 +2,7 @@
 // everything or nothing; a refused one comes back as the user's workbook with a 错误原因 column,
 // which is saved for them at once, because that file is the only useful answer.
 import { useRef, useState } from 'react';
-import { Button, useDataProvider, useListContext, useNotify, useRefresh } from 'react-admin';
+import { Button, useDataProvider, useListContext, useNotify, useRefresh, useStore } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -131,10 +131,32 @@ export function ImportButton({ config }: { config: TransferButtonsConfig }) {
 }
 
 /** Exports what the list shows: its filters and sort, no paging (SPEC §5 download helper). */
+/** Where a list keeps the user's choice of columns (react-admin's store, in the browser). */
+export const columnsKey = (config: Pick<ResourceConfig, 'name'>) => `${config.name}.datagrid`;
+
+interface ColumnPreference {
+  index: string;
+  source?: string;
+}
+
+/**
+ * The sources of the columns shown, in order, as react-admin's DatagridConfigurable keeps them:
+ * the chosen column indexes, or every column that is not omitted.
+ */
+export function visibleSources(available: ColumnPreference[] | undefined, chosen: string[] | undefined, omit: string[] | undefined): string[] {
+  const columns = available ?? [];
+  const shown = chosen ? chosen.map((index) => columns.find((c) => c.index === index)) : columns.filter((c) => !c.source || !omit?.includes(c.source));
+  return shown.flatMap((c) => (c?.source ? [c.source] : []));
+}
+
 export function ExportButton({ config }: { config: ResourceConfig }) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const { filterValues, sort } = useListContext();
   const [busy, setBusy] = useState(false);
+  const key = `preferences.${columnsKey(config)}`;
+  const [available] = useStore<ColumnPreference[]>(`${key}.availableColumns`);
+  const [chosen] = useStore<string[]>(`${key}.columns`);
+  const [omit] = useStore<string[]>(`${key}.omit`);
   const target = config.transfer?.export;
   if (!target) return null;
   const sortParam = config.endpoints.kind === 'paged' ? config.endpoints.sortParam ?? 'orderBy' : 'orderBy';
@@ -147,6 +169,7 @@ export function ExportButton({ config }: { config: ResourceConfig }) {
         query[sortParam] = sort.field;
         query.order = sort.order === 'DESC' ? 'desc' : 'asc';
       }
+      if (target.columns) query.columns = visibleSources(available, chosen, omit).join(',');
       await dataProvider.download(target.url, { name: target.name, ext: 'xlsx', query, timeout: 120_000 });
     } catch {
       // '导出{name}失败' or the server's reason is already on screen.
