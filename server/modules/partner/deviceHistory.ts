@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
-import { rows } from '../../db/query';
+import { isoTime, rows } from '../../db/query';
 import { ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { Id } from '../../http/schemas';
@@ -14,7 +14,7 @@ import { SELECT_DEVICE, type DeviceRecord } from './devices';
 
 const BASE = '/api/wrongbook/v1.0/partner/devices';
 const DeviceQuery = { deviceId: Id };
-const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const iso = (column: string) => isoTime(sql.raw(column));
 
 export default async function deviceHistoryRoutes(app: FastifyInstance) {
   const db = app.db;

@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
-import { rows } from '../../db/query';
+import { isoTime, rows } from '../../db/query';
 import { sendWorkbook } from '../../http/download';
 import { conflict, forbidden, notFound, ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
@@ -71,7 +71,6 @@ export interface DeviceRecord {
 }
 
 const ONLINE = sql`(d.last_heartbeat_at > now() - make_interval(secs => ${OFFLINE_AFTER_SECONDS}))`;
-const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export const SELECT_DEVICE = sql`
   SELECT d.id, d.id AS "deviceId", d.serial, d.model, d.partner_id AS "partnerId", p.name AS "partnerName",
@@ -79,8 +78,8 @@ export const SELECT_DEVICE = sql`
          CASE WHEN d.school_id IS NULL THEN 2 ELSE 1 END AS deployment,
          CASE WHEN ${ONLINE} THEN 1 ELSE 2 END AS online,
          d.paper_left AS "paperLeft", d.paper_capacity AS "paperCapacity", d.paper_left <= ${LOW_PAPER_SHEETS} AS "lowPaper",
-         d.jammed, d.firmware, ${iso(sql`d.last_heartbeat_at`)} AS "lastHeartbeatAt", ${iso(sql`d.last_seen_at`)} AS "lastSeenAt",
-         ${iso(sql`d.bound_at`)} AS "boundAt"
+         d.jammed, d.firmware, ${isoTime(sql`d.last_heartbeat_at`)} AS "lastHeartbeatAt", ${isoTime(sql`d.last_seen_at`)} AS "lastSeenAt",
+         ${isoTime(sql`d.bound_at`)} AS "boundAt"
     FROM devices d JOIN partners p ON p.id = d.partner_id LEFT JOIN schools s ON s.id = d.school_id`;
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
