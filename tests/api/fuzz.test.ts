@@ -17,6 +17,8 @@ import { readToken } from '../../server/auth/tokens';
 import { loadPrincipalRow, toPrincipal, type Principal } from '../../server/auth/principal';
 import { createTestApp, type TestApp } from '../support/testApp';
 import { tempDataDir } from '../support/school';
+import { signedHeaders } from '../../server/modules/devices/signature';
+import { demoDeviceSecret, demoSerial } from '../../server/db/seed/partners';
 import { apiRoutes, methodOf, routeParts, typesOf, walk, type JsonSchema } from '../support/routeSchemas';
 
 /** Fixed, so a failure replays; FUZZ_SEED and FUZZ_RUNS explore further by hand. */
@@ -487,6 +489,8 @@ it('no input reaches a 500, every refusal is a Chinese envelope, and a refused r
         [headers['content-type'], payload] = [form.headers['content-type'], form.payload];
       }
       const options = { method: method as 'GET' | 'POST', url, headers, ...(payload !== undefined ? { payload } : {}) };
+      // The device API is signed by a terminal instead of a session: sign as a deployed demo one.
+      if (route.url.startsWith('/api/device/')) Object.assign(headers, signedHeaders(demoSerial(1), demoDeviceSecret(demoSerial(1)), method, url, payload ?? ''));
       const res = user ? await t.call(tokens.get(user)!, options) : await t.app.inject(options);
       const input = describeInput(query, body);
       const fail = (why: string) => failures.push(`${name} → ${res.statusCode} ${why}\n    ${input}\n    ${res.body.slice(0, 300)}`);

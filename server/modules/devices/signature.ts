@@ -27,7 +27,7 @@ export function signatureMatches(expected: string, received: string): boolean {
 }
 
 /** The headers a terminal sends with a request (body: the exact bytes it sends, '' for none). */
-export function signedHeaders(serial: string, secret: string, method: string, path: string, body: string, now = Date.now()): Record<string, string> {
+export function signedHeaders(serial: string, secret: string, method: string, path: string, body: string | Buffer, now = Date.now()): Record<string, string> {
   const timestamp = String(Math.floor(now / 1000));
   const nonce = randomBytes(12).toString('base64url');
   return {
