@@ -132,7 +132,7 @@ describe('sign-in', () => {
     const data = res.body.data as Record<string, unknown>;
     expect(Object.keys(data).sort()).toEqual(['className', 'name', 'userId', 'userKind']);
     expect(data).toMatchObject({ userKind: 1, name: s.name });
-    expect(data.className).toMatch(/^[七八九]年级[七八九]\(\d\)班$/);
+    expect(data.className).toMatch(/^[七八九]\(\d\)班$/);
     const [{ n }] = await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM device_sign_ins WHERE user_kind = 1 AND user_id = ${data.userId as number}`);
     expect(n).toBe(1);
   });

@@ -8,7 +8,7 @@ import type { Db } from '../../db';
 import { rows } from '../../db/query';
 import { badRequest, notFound, ok } from '../../http/envelope';
 import { Id } from '../../http/schemas';
-import { STUDENT_NO_PATTERN } from '../../../src/domain/school';
+import { classLabel, STUDENT_NO_PATTERN } from '../../../src/domain/school';
 import { UserKind } from '../../../src/domain/partner';
 import { MAX_UPLOAD_RECORDS } from '../../../src/domain/devices';
 import { deployedDevice } from './auth';
@@ -35,6 +35,7 @@ interface SignedInUser {
   userId: number;
   name: string;
   className: string | null;
+  gradeName?: string | null;
 }
 
 /**
@@ -66,11 +67,12 @@ export default async function userRoutes(app: FastifyInstance) {
       if (!body.studentNo) throw badRequest('学号不能为空');
       [user] = await rows<SignedInUser>(
         db,
-        sql`SELECT ${UserKind.student}::int AS "userKind", s.id AS "userId", s.name, g.name || c.name AS "className"
+        sql`SELECT ${UserKind.student}::int AS "userKind", s.id AS "userId", s.name, g.name AS "gradeName", c.name AS "className"
               FROM students s LEFT JOIN classes c ON c.id = s.class_id LEFT JOIN grades g ON g.id = c.grade_id
              WHERE s.school_id = ${device.schoolId} AND s.student_no = ${body.studentNo} AND s.status = 0`,
       );
       if (!user) throw notFound('本校没有该学号的在读学生');
+      user = { userKind: user.userKind, userId: user.userId, name: user.name, className: user.className && classLabel(user.gradeName ?? '', user.className) };
     } else {
       if (!body.phone) throw badRequest('手机号不能为空');
       [user] = await rows<SignedInUser>(
@@ -87,9 +89,9 @@ export default async function userRoutes(app: FastifyInstance) {
   app.get('/api/device/v1/roster', { config: { public: true } }, async (request) => {
     const device = deployedDevice(request);
     const [school] = await rows<{ name: string }>(db, sql`SELECT name FROM schools WHERE id = ${device.schoolId}`);
-    const students = await rows<{ userId: number; studentNo: string; name: string; className: string | null }>(
+    const students = await rows<{ userId: number; studentNo: string; name: string; gradeName: string | null; className: string | null }>(
       db,
-      sql`SELECT s.id AS "userId", s.student_no AS "studentNo", s.name, g.name || c.name AS "className"
+      sql`SELECT s.id AS "userId", s.student_no AS "studentNo", s.name, g.name AS "gradeName", c.name AS "className"
             FROM students s LEFT JOIN classes c ON c.id = s.class_id LEFT JOIN grades g ON g.id = c.grade_id
            WHERE s.school_id = ${device.schoolId} AND s.status = 0 ORDER BY s.student_no`,
     );
@@ -105,7 +107,12 @@ export default async function userRoutes(app: FastifyInstance) {
               OR NOT EXISTS (SELECT 1 FROM courses c WHERE c.school_id = ${device.schoolId})
            ORDER BY sj.id`,
     );
-    return ok({ schoolName: school.name, students, teachers, subjects });
+    return ok({
+      schoolName: school.name,
+      students: students.map(({ gradeName, className, ...s }) => ({ ...s, className: className && classLabel(gradeName ?? '', className) })),
+      teachers,
+      subjects,
+    });
   });
 
   app.post('/api/device/v1/signIns', { config: { public: true }, schema: { body: SignIns } }, async (request) => {
