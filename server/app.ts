@@ -19,6 +19,7 @@ import correct from './modules/correct';
 import minerva from './modules/minerva';
 import analysis from './modules/analysis';
 import partner from './modules/partner';
+import devices from './modules/devices';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,6 +85,7 @@ export async function buildApp({ db, config, webRoot, logger = false, onRoute, p
   await app.register(minerva);
   await app.register(analysis);
   await app.register(partner);
+  await app.register(devices);
 
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {
     const { default: fastifyStatic } = await import('@fastify/static');

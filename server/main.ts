@@ -5,6 +5,8 @@ import { openDatabase } from './db';
 import { seedDemo } from './db/seed';
 import { seedDemoResources } from './db/seedFiles';
 import { seedDemoGrading } from './db/seedGrading';
+import { httpTransport } from './devices/client';
+import { simulate } from './devices/simulator';
 import { LocalFileStore } from './files/store';
 import { buildApp } from './app';
 import { createWorker } from './workers';
@@ -59,10 +61,19 @@ console.log(
 );
 // The demo teacher's AI-correction tasks are made through the API once it answers, in the
 // background (DEMO_GRADING=0 leaves them out; the test servers do).
+const self = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${config.port}`;
 if (seeded && process.env.DEMO_GRADING !== '0') {
-  const self = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${config.port}`;
   seedDemoGrading(self).then(
     () => console.log(`已提交演示批改任务（用时 ${Math.round(performance.now() - startedAt)} ms），后台批改中`),
     (error) => console.error('演示批改任务未能创建', error),
+  );
+}
+// The demo terminals' last 90 days of usage, uploaded by the device simulator through the device
+// API once it answers (DEMO_DEVICES=0 leaves it out), so every partner's boards and device list
+// show believable usage.
+if (seeded && process.env.DEMO_DEVICES !== '0') {
+  simulate(httpTransport(self)).then(
+    (r) => console.log(`已模拟演示终端 90 天的使用（${r.deployed} 台已部署，${r.jobs} 条打印记录，用时 ${r.ms} ms）`),
+    (error) => console.error('演示终端使用数据未能写入', error),
   );
 }

@@ -153,6 +153,27 @@ export const FIELD_LABELS: Record<string, string> = {
   filter: '筛选条件',
   label: '名称',
   id: '编号',
+  // Device API (docs/api-devices.md)
+  paperLeft: '剩余纸张',
+  jammed: '卡纸状态',
+  firmware: '固件版本',
+  userKind: '用户类型',
+  userId: '用户',
+  signIns: '登录记录',
+  signedInAt: '登录时间',
+  jobs: '打印记录',
+  clientJobId: '打印任务编号',
+  app: '应用',
+  pages: '页数',
+  printedAt: '打印时间',
+  // Partner device management (docs/api-devices.md)
+  deviceId: '设备',
+  deviceIds: '设备',
+  deployment: '部署状态',
+  online: '在线状态',
+  model: '型号',
+  partnerId: '合作伙伴',
+  days: '天数',
 };
 
 /** The Chinese name of a request field, or undefined for a name no schema declares. */

@@ -28,3 +28,9 @@ export type ResourceType = (typeof RESOURCE_TYPES)[number];
 export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 /** Most data rows one import workbook may carry. */
 export const IMPORT_MAX_ROWS = 5000;
+
+/** The grade is prefixed only when the class name does not already carry it ('七(1)班' stays, '1班' → '七年级 1班'). */
+export function classLabel(gradeName: string, className: string): string {
+  const carriesGrade = !gradeName || className.startsWith(gradeName) || className.startsWith(gradeName.replace(/年级$/, ''));
+  return carriesGrade ? className : `${gradeName} ${className}`;
+}

@@ -4,9 +4,13 @@ import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import type { FilterKey } from '../menu/routes';
 import { HOMEWORK_DATE_RANGES, MISTAKE_TYPES, TIME_RANGES } from '../domain/enums';
 import { LEADER_TYPES } from '../domain/roles';
+import { classLabel } from '../domain/school';
 import { academicYearOptions, NOTEBOOK_TERMS, termOptions, type Option } from '../domain/semester';
 import { FilterSelect, type FilterOption } from './FilterSelect';
 import { useSelection } from './SelectionProvider';
+
+// Kept here too: the screens import it with the other filter helpers.
+export { classLabel };
 
 const asOptions = <V extends string | number>(list: readonly Option<V>[]): FilterOption[] =>
   list.map((o) => ({ value: String(o.value), label: o.label }));
@@ -30,12 +34,6 @@ function useList<T>(load: (() => Promise<T[]>) | undefined, deps: readonly unkno
     // The loader is a fresh closure on every render; what it depends on is listed by the caller.
   }, deps);
   return list;
-}
-
-/** The grade is prefixed only when the class name does not already carry it ('七(1)班' stays, '1班' → '七年级 1班'). */
-export function classLabel(gradeName: string, className: string): string {
-  const carriesGrade = !gradeName || className.startsWith(gradeName) || className.startsWith(gradeName.replace(/年级$/, ''));
-  return carriesGrade ? className : `${gradeName} ${className}`;
 }
 
 function ClassGradeFilter() {

@@ -32,7 +32,7 @@ export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K)
 export function adapterOf(config: ResourceConfig): (http: HttpClient) => ResourceAdapter {
   const endpoints = config.endpoints;
   if (endpoints.kind === 'custom') return endpoints.adapter;
-  const writable = endpoints.writable ?? config.fields.filter((f) => f.form !== false && f.type !== 'computed').map((f) => f.source);
+  const writable = endpoints.writable ?? config.fields.filter((f) => f.form !== false && f.type !== 'computed' && f.type !== 'status').map((f) => f.source);
   if (endpoints.kind === 'list') return (http) => listResource(http, { ...endpoints, writable });
   return (http) => pagedResource(http, { ...endpoints, writable });
 }

@@ -9,8 +9,10 @@ import students from './students';
 import subjects from './subjects';
 import teachers from './teachers';
 import workbooks from './workbooks';
+import devices from './devices';
+import deviceSchools from './deviceSchools';
 import { registerResources, type ResourceViews } from './define';
 
-export const RESOURCES: readonly ResourceViews[] = [classes, grades, students, teachers, jobs, subjects, schoolResources, workbooks, homeworks];
+export const RESOURCES: readonly ResourceViews[] = [classes, grades, students, teachers, jobs, subjects, schoolResources, workbooks, homeworks, devices, deviceSchools];
 
 registerResources(RESOURCES);

@@ -45,7 +45,11 @@ export type FieldConfig =
   | (FieldBase & { type: 'boolean' })
   | (FieldBase & { type: 'fileSize' })
   /** Read-only text computed from the record (e.g. a teacher's classes), list and show only. */
-  | (FieldBase & { type: 'computed'; render: (record: RaRecord) => string });
+  | (FieldBase & { type: 'computed'; render: (record: RaRecord) => string })
+  /** A state shown as a small coloured label (online, low paper…), list and show only. */
+  | (FieldBase & { type: 'status'; status: (record: RaRecord) => { label: string; tone: StatusTone } });
+
+export type StatusTone = 'success' | 'warning' | 'error' | 'default';
 
 export type FieldType = FieldConfig['type'];
 

@@ -5,6 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { httpTransport } from '../../server/devices/client';
+import { simulate } from '../../server/devices/simulator';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -35,6 +37,12 @@ export interface StartOptions {
   /** The script to run: the server alone, or scripts/start.ts (build check + server) as `npm start` does. */
   entry?: string;
   keepData?: boolean;
+  /**
+   * Uploads the demo terminals' 90 days of usage through the device API before returning (the
+   * partner screens need it). Off otherwise: DEMO_DEVICES=0, like DEMO_GRADING, so a test server
+   * starts quiet and other tests do not share the machine with the upload.
+   */
+  demoDevices?: boolean;
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
@@ -44,8 +52,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const child = spawn(process.execPath, ['--import', 'tsx', options.entry ?? join(root, 'server', 'main.ts')], {
     cwd: root,
     // The server's request log stays out of test output unless a test asks (LOG_LEVEL in env);
-    // the demo grading tasks too (DEMO_GRADING=1 in env), so a test starts from an empty AI批改.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_GRADING: '0', ...options.env },
+    // the demo grading tasks too (DEMO_GRADING=1 in env), so a test starts from an empty AI批改;
+    // the demo terminals' usage is uploaded when asked (demoDevices).
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_GRADING: '0', DEMO_DEVICES: '0', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -64,6 +73,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await new Promise((r) => setTimeout(r, 50));
   }
   const startMs = performance.now() - began;
+  if (options.demoDevices) await simulate(httpTransport(url));
   return {
     url,
     port,

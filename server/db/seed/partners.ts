@@ -42,6 +42,10 @@ const PLACEMENT: { owner: string; school: string | null; count: number }[] = [
   { owner: 'p1', school: null, count: 1 },
 ];
 
+/** The demo terminals' serials, 1 … DEMO_DEVICE_COUNT, in placement order (the simulator drives them). */
+export const DEMO_DEVICE_COUNT = PLACEMENT.reduce((sum, p) => sum + p.count, 0);
+export const demoSerial = (no: number) => `XZP${String(2025000 + no * 37).padStart(8, '0')}`;
+
 const GRADES = [
   { name: '七年级', level: 7, short: '七' },
   { name: '八年级', level: 8, short: '八' },
@@ -119,7 +123,7 @@ export async function seedPartners(
     const school = place.school ? schools.find((s) => s.name === place.school)! : undefined;
     for (let k = 0; k < place.count; k++) {
       no++;
-      const serial = `XZP${String(2025000 + no * 37).padStart(8, '0')}`;
+      const serial = demoSerial(no);
       const model = no % 3 === 0 ? DEVICE_MODELS[1].value : DEVICE_MODELS[0].value;
       const capacity = model === 'XZ-P200' ? 1000 : 500;
       // Deployed between four and eight months ago; the stock arrived last month.

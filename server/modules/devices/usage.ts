@@ -72,25 +72,56 @@ export async function recordPrintJobs(db: Db, device: DeviceRef, jobs: readonly 
   return n;
 }
 
+export interface SignInInput {
+  userKind: number;
+  userId: number;
+  at: Date;
+}
+
 /** Records one sign-in on a terminal: one use, and the user active that day. */
 export async function recordSignIn(db: Db, device: DeviceRef, user: { userKind: number; userId: number }, at: Date): Promise<void> {
+  await recordSignIns(db, device, [{ ...user, at }]);
+}
+
+/**
+ * Records sign-ins a terminal buffered (its offline roster, docs/api-devices.md); returns how many
+ * were new. A sign-in already recorded (same terminal, user and instant) is not counted twice, so
+ * a retried upload changes nothing.
+ */
+export async function recordSignIns(db: Db, device: DeviceRef, signIns: readonly SignInInput[]): Promise<number> {
+  if (!signIns.length) return 0;
+  const input = JSON.stringify(signIns.map((s) => ({ k: s.userKind, u: s.userId, t: s.at.toISOString() })));
   const day = chinaDay('at');
-  await db.execute(sql`
-    WITH ins AS (
+  const [{ n }] = await rows<{ n: number }>(
+    db,
+    sql`
+    WITH input AS (
+      SELECT DISTINCT k, u, t FROM jsonb_to_recordset(${input}::jsonb) AS x(k int, u int, t timestamptz)),
+    ins AS (
       INSERT INTO device_sign_ins (device_id, partner_id, school_id, tenant_id, user_kind, user_id, at)
-      VALUES (${device.id}, ${device.partnerId}, ${device.schoolId}, ${device.tenantId}, ${user.userKind}, ${user.userId}, ${at.toISOString()}::timestamptz)
+      SELECT ${device.id}, ${device.partnerId}, ${device.schoolId}, ${device.tenantId}, k, u, t FROM input
+       WHERE NOT EXISTS (SELECT 1 FROM device_sign_ins s WHERE s.tenant_id = ${device.tenantId} AND s.user_kind = input.k
+                            AND s.user_id = input.u AND s.at = input.t AND s.device_id = ${device.id})
       RETURNING user_kind, user_id, ${day} AS day),
     per_device AS (
       INSERT INTO device_daily (device_id, day, partner_id, school_id, sign_ins)
-      SELECT ${device.id}, day, ${device.partnerId}, ${device.schoolId}, 1 FROM ins
-      ON CONFLICT (device_id, day) DO UPDATE SET sign_ins = device_daily.sign_ins + 1),
+      SELECT ${device.id}, day, ${device.partnerId}, ${device.schoolId}, count(*) FROM ins GROUP BY day ORDER BY day
+      ON CONFLICT (device_id, day) DO UPDATE SET sign_ins = device_daily.sign_ins + excluded.sign_ins),
     first_today AS (
       INSERT INTO usage_user_days (day, tenant_id, user_kind, user_id)
-      SELECT day, ${device.tenantId}::int, user_kind, user_id FROM ins
+      SELECT DISTINCT day, ${device.tenantId}::int, user_kind, user_id FROM ins ORDER BY 1, 3, 4
       ON CONFLICT DO NOTHING
-      RETURNING day)
-    INSERT INTO usage_daily (partner_id, school_id, day, user_kind, users, uses)
-    SELECT ${device.partnerId}, ${device.schoolId}, day, user_kind, (SELECT count(*) FROM first_today), 1 FROM ins
-    ON CONFLICT (partner_id, day, school_id, user_kind)
-    DO UPDATE SET users = usage_daily.users + excluded.users, uses = usage_daily.uses + 1`);
+      RETURNING day, user_kind),
+    uses AS (
+      SELECT day, user_kind, count(*) AS uses FROM ins GROUP BY day, user_kind),
+    active AS (
+      INSERT INTO usage_daily (partner_id, school_id, day, user_kind, users, uses)
+      SELECT ${device.partnerId}, ${device.schoolId}, u.day, u.user_kind,
+             (SELECT count(*) FROM first_today f WHERE f.day = u.day AND f.user_kind = u.user_kind), u.uses
+        FROM uses u ORDER BY u.day, u.user_kind
+      ON CONFLICT (partner_id, day, school_id, user_kind)
+      DO UPDATE SET users = usage_daily.users + excluded.users, uses = usage_daily.uses + excluded.uses)
+    SELECT count(*)::int AS n FROM ins`,
+  );
+  return n;
 }

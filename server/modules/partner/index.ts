@@ -3,7 +3,11 @@
 // role and partner level, and every id is checked against the caller's subtree (scope.ts).
 import fp from 'fastify-plugin';
 import currentRoutes from './current';
+import deviceRoutes from './devices';
+import deviceHistoryRoutes from './deviceHistory';
 
 export default fp(async (app) => {
   await app.register(currentRoutes);
+  await app.register(deviceRoutes);
+  await app.register(deviceHistoryRoutes);
 });

@@ -23,6 +23,7 @@ import {
   type Validator,
 } from 'react-admin';
 import type { RaRecord } from 'ra-core';
+import Chip from '@mui/material/Chip';
 import { PHONE_PATTERN } from '../../domain/school';
 import type { Role } from '../../domain/roles';
 import type { FieldConfig, FilterConfig } from '../types';
@@ -85,6 +86,16 @@ function fieldOf(field: FieldConfig): ReactElement {
       return <FunctionField {...common} render={(record: RaRecord) => formatBytes(record[field.source])} />;
     case 'computed':
       return <FunctionField {...common} render={(record: RaRecord) => field.render(record) || '-'} />;
+    case 'status':
+      return (
+        <FunctionField
+          {...common}
+          render={(record: RaRecord) => {
+            const { label, tone } = field.status(record);
+            return <Chip size="small" label={label} color={tone} variant={tone === 'default' ? 'outlined' : 'filled'} sx={{ fontWeight: 500 }} />;
+          }}
+        />
+      );
   }
 }
 
@@ -128,6 +139,7 @@ function inputOf(field: FieldConfig): ReactElement | undefined {
       return <BooleanInput source={field.source} label={field.label} />;
     case 'fileSize':
     case 'computed':
+    case 'status':
       return undefined;
   }
 }

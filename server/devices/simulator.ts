@@ -1,0 +1,297 @@
+// The device simulator: drives the real device API as the demo terminals would. Each terminal asks
+// for its school's roster, uploads the sign-ins and print jobs it "buffered" over the last days
+// (school days busier than weekends, exam weeks busier, the National Day holiday quiet; 错题本 the
+// main app; subjects from the school's courses; mostly students, a few pages a job), signs a few
+// students in live, and beats once now: most terminals online, a few silent (offline), one low on
+// paper, one jammed. Deterministic per serial, and idempotent: a second run adds nothing.
+// Also a load mode for the bench: many concurrent heartbeats or print-job uploads.
+import { random } from '../db/seed/draft';
+import { DEMO_DEVICE_COUNT, demoDeviceSecret, demoSerial } from '../db/seed/partners';
+import { PRINT_APPS, UserKind } from '../../src/domain/partner';
+import { MAX_UPLOAD_RECORDS } from '../../src/domain/devices';
+import { DeviceClient, type Transport } from './client';
+
+const API = '/api/device/v1';
+const DAY_MS = 24 * 3600 * 1000;
+const CHINA_OFFSET_MS = 8 * 3600 * 1000;
+
+interface Roster {
+  schoolName: string;
+  students: { userId: number; studentNo: string; name: string; className: string | null }[];
+  teachers: { userId: number; name: string }[];
+  subjects: { subjectId: number; name: string }[];
+}
+
+interface Job {
+  clientJobId: string;
+  userKind: number;
+  userId: number;
+  app: number;
+  subjectId: number | null;
+  pages: number;
+  printedAt: string;
+}
+
+interface SignIn {
+  userKind: number;
+  userId: number;
+  signedInAt: string;
+}
+
+export interface SimulateOptions {
+  /** Days of usage back from today (China days), today included. */
+  days?: number;
+  /** The first N demo terminals (all by default). */
+  devices?: number;
+  /** Average print jobs per terminal on a school day. */
+  rate?: number;
+  /** Terminals simulated at once. */
+  concurrency?: number;
+  now?: Date;
+}
+
+export interface SimulateResult {
+  terminals: number;
+  deployed: number;
+  online: number;
+  jobs: number;
+  signIns: number;
+  ms: number;
+}
+
+/** The demo terminals as clients of a transport. */
+export const demoClients = (transport: Transport, count = DEMO_DEVICE_COUNT) =>
+  Array.from({ length: Math.min(count, DEMO_DEVICE_COUNT) }, (_, i) => new DeviceClient(demoSerial(i + 1), demoDeviceSecret(demoSerial(i + 1)), transport));
+
+const APP = Object.fromEntries(PRINT_APPS.map((a) => [a.label, a.value])) as Record<string, number>;
+const SUBJECT_WEIGHT: Record<string, number> = { 数学: 3, 英语: 2, 语文: 2, 物理: 1.5, 化学: 1.2 };
+
+function weighted<T>(next: () => number, items: readonly T[], weight: (t: T) => number): T {
+  const total = items.reduce((s, t) => s + weight(t), 0);
+  let r = next() * total;
+  for (const t of items) {
+    r -= weight(t);
+    if (r <= 0) return t;
+  }
+  return items[items.length - 1];
+}
+
+/** Poisson-like count around `mean` (normal approximation, never negative). */
+function count(next: () => number, mean: number): number {
+  const gauss = Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
+  return Math.max(0, Math.round(mean + Math.sqrt(mean) * gauss));
+}
+
+/** Minutes after China midnight when terminals are used: before class, breaks, noon, after school. */
+const SLOTS = [
+  { from: 7 * 60 + 20, to: 8 * 60, w: 0.12 },
+  { from: 9 * 60 + 40, to: 10 * 60 + 10, w: 0.14 },
+  { from: 11 * 60 + 50, to: 13 * 60 + 20, w: 0.3 },
+  { from: 15 * 60 + 20, to: 17 * 60 + 40, w: 0.34 },
+  { from: 8 * 60, to: 17 * 60, w: 0.1 },
+];
+
+/** How busy a China day is: weekdays, weekends, the National Day holiday, exam weeks. */
+function dayFactor(dayStart: Date, daysAgo: number): number {
+  const china = new Date(dayStart.getTime() + CHINA_OFFSET_MS);
+  const weekday = china.getUTCDay();
+  if (china.getUTCMonth() === 9 && china.getUTCDate() <= 7) return 0.05;
+  const weekend = weekday === 0 ? 0.12 : weekday === 6 ? 0.25 : 1;
+  // A monthly test and the mid-term: the weeks around 12 and 54 days ago.
+  const exam = Math.abs(daysAgo - 12) <= 3 || Math.abs(daysAgo - 54) <= 3 ? 1.8 : 1;
+  return weekend * exam;
+}
+
+/** The terminal's buffered usage of the last `days` China days, up to `until`. */
+export function usageOf(serial: string, roster: Roster, options: { days: number; rate: number; now: Date; until: Date }): { jobs: Job[]; signIns: SignIn[] } {
+  const seed = [...serial].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 7);
+  const next = random(seed);
+  const busy = 0.6 + next() * 0.8;
+  const jobs: Job[] = [];
+  const signIns: SignIn[] = [];
+  if (!roster.students.length && !roster.teachers.length) return { jobs, signIns };
+  const todayStart = Math.floor((options.now.getTime() + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS;
+  const subjects = roster.subjects.length ? roster.subjects : [{ subjectId: 0, name: '' }];
+  for (let daysAgo = options.days - 1; daysAgo >= 0; daysAgo--) {
+    const dayStart = new Date(todayStart - daysAgo * DAY_MS);
+    const sessions = count(next, (options.rate / 1.4) * busy * dayFactor(dayStart, daysAgo));
+    const dayKey = new Date(dayStart.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10).replaceAll('-', '');
+    for (let s = 0; s < sessions; s++) {
+      const slot = weighted(next, SLOTS, (x) => x.w);
+      let at = dayStart.getTime() + (slot.from + next() * (slot.to - slot.from)) * 60_000;
+      const teacher = roster.teachers.length > 0 && (next() < 0.14 || !roster.students.length);
+      const user = teacher
+        ? { userKind: UserKind.teacher, userId: roster.teachers[Math.floor(next() * roster.teachers.length)].userId }
+        : { userKind: UserKind.student, userId: roster.students[Math.floor(next() * roster.students.length)].userId };
+      const printed = teacher ? 1 + Math.floor(next() * 2) : next() < 0.7 ? 1 : 2;
+      if (at + printed * 90_000 > options.until.getTime()) continue;
+      signIns.push({ ...user, signedInAt: new Date(at).toISOString() });
+      for (let k = 0; k < printed; k++) {
+        at += 30_000 + Math.floor(next() * 60_000);
+        const app = teacher
+          ? weighted(next, ['试卷', '作业', '学情报告', '错题本'], (a) => ({ 试卷: 45, 作业: 25, 学情报告: 20, 错题本: 10 })[a]!)
+          : weighted(next, ['错题本', '作业', '试卷'], (a) => ({ 错题本: 65, 作业: 25, 试卷: 10 })[a]!);
+        const subject = weighted(next, subjects, (x) => SUBJECT_WEIGHT[x.name] ?? 0.7);
+        const pages =
+          app === '试卷' ? 2 + Math.floor(next() * 5) : app === '错题本' ? 1 + Math.floor(next() * 4) : 1 + Math.floor(next() * 3);
+        jobs.push({
+          clientJobId: `${dayKey}-${s}-${k}`,
+          ...user,
+          app: APP[app],
+          subjectId: app === '学情报告' && next() < 0.5 ? null : subject.subjectId || null,
+          pages,
+          printedAt: new Date(at).toISOString(),
+        });
+      }
+    }
+  }
+  return { jobs, signIns };
+}
+
+async function inBatches<T>(items: T[], size: number, send: (batch: T[]) => Promise<unknown>) {
+  for (let i = 0; i < items.length; i += size) await send(items.slice(i, i + size));
+}
+
+async function pool<T>(items: T[], concurrency: number, work: (item: T, index: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await work(items[i], i);
+      }
+    }),
+  );
+}
+
+/**
+ * The state each deployed terminal reports now, by its position among the deployed ones: a few
+ * are silent (offline since some days), one is jammed, one low on paper; some show a history of
+ * a refill, a cleared jam or a firmware upgrade.
+ */
+function scriptOf(position: number): { offlineDays?: number; beats: { paperLeft: number; jammed: boolean; firmware: string }[] } {
+  const ok = (paperLeft: number, firmware = '2.4.0') => ({ paperLeft, jammed: false, firmware });
+  switch (position) {
+    case 3:
+      return { offlineDays: 3, beats: [] };
+    case 14:
+      return { offlineDays: 9, beats: [] };
+    case 1:
+      return { beats: [ok(260), { paperLeft: 255, jammed: true, firmware: '2.4.0' }] };
+    case 6:
+      return { beats: [ok(140), ok(32)] };
+    case 9:
+      return { beats: [ok(18), ok(480)] };
+    case 11:
+      return { beats: [ok(300, '2.3.1'), ok(300)] };
+    case 16:
+      return { beats: [{ paperLeft: 210, jammed: true, firmware: '2.4.0' }, ok(205)] };
+    default:
+      return { beats: [ok(120 + ((position * 97) % 360))] };
+  }
+}
+
+/** Runs the demo terminals against the API behind `transport`. */
+export async function simulate(transport: Transport, options: SimulateOptions = {}): Promise<SimulateResult> {
+  const began = performance.now();
+  const now = options.now ?? new Date();
+  const days = options.days ?? 90;
+  const rate = options.rate ?? 10;
+  const clients = demoClients(transport, options.devices);
+  // Which terminals stand in a school: the roster answers for those only.
+  const rosters = new Map<DeviceClient, Roster>();
+  for (const client of clients) {
+    const reply = await client.send('GET', `${API}/roster`);
+    if (reply.body.success) rosters.set(client, reply.body.data as Roster);
+    else if (reply.status !== 403) throw new Error(`${client.serial} roster: ${reply.status} ${reply.body.msg}`);
+  }
+  const deployed = clients.filter((c) => rosters.has(c));
+  const result: SimulateResult = { terminals: clients.length, deployed: deployed.length, online: 0, jobs: 0, signIns: 0, ms: 0 };
+  await pool(deployed, options.concurrency ?? 4, async (client, position) => {
+    const roster = rosters.get(client)!;
+    const script = scriptOf(position);
+    const until = new Date(now.getTime() - (script.offlineDays ?? 0) * DAY_MS - 60_000);
+    const usage = usageOf(client.serial, roster, { days, rate, now, until });
+    await inBatches(usage.signIns, MAX_UPLOAD_RECORDS, (signIns) => client.call('POST', `${API}/signIns`, { signIns }));
+    await inBatches(usage.jobs, MAX_UPLOAD_RECORDS, (jobs) => client.call('POST', `${API}/printJobs`, { jobs }));
+    result.jobs += usage.jobs.length;
+    result.signIns += usage.signIns.length;
+    for (const beat of script.beats) await client.call('POST', `${API}/heartbeat`, beat);
+    if (script.beats.length) {
+      result.online++;
+      // A student signs in live, as at the terminal's screen.
+      const student = roster.students[position % Math.max(1, roster.students.length)];
+      if (student) {
+        await client.call('POST', `${API}/signIn`, { userKind: UserKind.student, studentNo: student.studentNo });
+        result.signIns++;
+      }
+    }
+  });
+  result.ms = Math.round(performance.now() - began);
+  return result;
+}
+
+export interface LoadOptions {
+  kind: 'heartbeat' | 'printJobs';
+  seconds: number;
+  concurrency: number;
+  /** Print jobs per upload (printJobs). */
+  batch?: number;
+  devices?: number;
+}
+
+export interface LoadResult {
+  requests: number;
+  records: number;
+  errors: number;
+  seconds: number;
+  perSecond: number;
+}
+
+/**
+ * Load: `concurrency` terminals' worth of requests in flight for `seconds`, spread over the
+ * deployed demo terminals. Heartbeats report an unchanged state (no events); uploads carry new
+ * jobs of the school's students printed just now. perSecond counts heartbeats or print jobs.
+ */
+export async function loadTest(transport: Transport, options: LoadOptions): Promise<LoadResult> {
+  const clients = demoClients(transport, options.devices);
+  const targets: { client: DeviceClient; roster: Roster }[] = [];
+  for (const client of clients) {
+    const reply = await client.send('GET', `${API}/roster`);
+    if (reply.body.success) targets.push({ client, roster: reply.body.data as Roster });
+  }
+  if (!targets.length) throw new Error('没有已部署的演示终端');
+  for (const t of targets) await t.client.call('POST', `${API}/heartbeat`, { paperLeft: 400, jammed: false, firmware: '2.4.0' });
+  const batch = options.batch ?? 100;
+  const run = `${Date.now().toString(36)}`;
+  let requests = 0;
+  let records = 0;
+  let errors = 0;
+  const began = performance.now();
+  const deadline = began + options.seconds * 1000;
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async (_, worker) => {
+      const { client, roster } = targets[worker % targets.length];
+      let n = 0;
+      while (performance.now() < deadline) {
+        let reply;
+        if (options.kind === 'heartbeat') {
+          reply = await client.send('POST', `${API}/heartbeat`, { paperLeft: 400, jammed: false, firmware: '2.4.0' });
+        } else {
+          const printedAt = new Date().toISOString();
+          const jobs = Array.from({ length: batch }, (_, i) => {
+            const student = roster.students[(n * batch + i) % roster.students.length];
+            return { clientJobId: `load-${run}-${worker}-${n}-${i}`, userKind: UserKind.student, userId: student.userId, app: 1, subjectId: roster.subjects[i % roster.subjects.length]?.subjectId ?? null, pages: 2, printedAt };
+          });
+          reply = await client.send('POST', `${API}/printJobs`, { jobs });
+        }
+        n++;
+        requests++;
+        if (reply.body.success) records += options.kind === 'heartbeat' ? 1 : batch;
+        else errors++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - began) / 1000;
+  return { requests, records, errors, seconds, perSecond: records / seconds };
+}

@@ -1,0 +1,15 @@
+// The device API (docs/api-devices.md): print terminals report heartbeats, sign users in and upload
+// print jobs. Not behind the user session: every request is signed by the terminal (auth.ts).
+// Registered encapsulated (no fastify-plugin), so its JSON parser and signature hook stay here.
+import type { FastifyInstance } from 'fastify';
+import { registerDeviceAuth } from './auth';
+import heartbeatRoutes from './heartbeat';
+import userRoutes from './users';
+import printJobRoutes from './printJobs';
+
+export default async function devices(app: FastifyInstance) {
+  registerDeviceAuth(app);
+  await app.register(heartbeatRoutes);
+  await app.register(userRoutes);
+  await app.register(printJobRoutes);
+}

@@ -1,0 +1,71 @@
+// 设备管理 calls besides the list (docs/api-devices.md): a terminal's page (record and binding
+// history, events, recent print jobs, daily chart) and binding to a school, one or many at once.
+import type { HttpClient } from './http';
+import type { Page } from './adapters';
+
+const BASE = '/api/wrongbook/v1.0/partner/devices';
+
+export interface DeviceBinding {
+  schoolName: string;
+  boundAt: string;
+  unboundAt: string | null;
+  boundBy: string | null;
+  unboundBy: string | null;
+}
+export interface DeviceDetail {
+  deviceId: number;
+  serial: string;
+  model: string;
+  partnerName: string;
+  schoolName: string | null;
+  deployment: number;
+  online: number;
+  paperLeft: number;
+  paperCapacity: number;
+  lowPaper: boolean;
+  jammed: boolean;
+  firmware: string;
+  lastHeartbeatAt: string | null;
+  lastSeenAt: string | null;
+  bindings: DeviceBinding[];
+}
+export interface DeviceEvent {
+  id: number;
+  at: string;
+  kind: string;
+  detail: Record<string, string | number> | null;
+}
+export interface DevicePrintJob {
+  id: number;
+  printedAt: string;
+  userKind: number;
+  userName: string | null;
+  app: number;
+  subjectName: string | null;
+  pages: number;
+}
+export interface DeviceDay {
+  day: string;
+  jobs: number;
+  pages: number;
+  signIns: number;
+}
+export interface DeviceSchool {
+  schoolId: number;
+  schoolName: string;
+  direct: boolean;
+}
+
+export function createDeviceApi(http: HttpClient) {
+  return {
+    deviceDetail: (deviceId: number) => http.get<DeviceDetail>(`${BASE}/detail`, { deviceId }),
+    deviceEvents: (deviceId: number, current: number, size: number) => http.get<Page<DeviceEvent>>(`${BASE}/events`, { deviceId, current, size }),
+    devicePrintJobs: (deviceId: number, current: number, size: number) => http.get<Page<DevicePrintJob>>(`${BASE}/printJobs`, { deviceId, current, size }),
+    deviceDaily: (deviceId: number, days: number) => http.get<DeviceDay[]>(`${BASE}/daily`, { deviceId, days }),
+    deviceSchools: () => http.get<DeviceSchool[]>(`${BASE}/schools`),
+    bindDevices: (deviceIds: (number | string)[], schoolId: number) => http.post<{ count: number }>(`${BASE}/bind`, { deviceIds, schoolId }),
+    unbindDevices: (deviceIds: (number | string)[]) => http.post<{ count: number }>(`${BASE}/unbind`, { deviceIds }),
+  };
+}
+
+export type DeviceApi = ReturnType<typeof createDeviceApi>;

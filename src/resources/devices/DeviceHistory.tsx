@@ -1,0 +1,256 @@
+// A terminal's page, in a drawer over the device list: its state, a daily chart of the last 30
+// days, its heartbeat and event history, its recent print jobs and the schools it served.
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Button, useDataProvider } from 'react-admin';
+import type { RaRecord } from 'ra-core';
+import { BarChart } from '@mui/x-charts/BarChart';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import type { AppDataProvider } from '../../dataProvider';
+import type { Page } from '../../dataProvider/adapters';
+import type { DeviceDay, DeviceDetail, DeviceEvent, DevicePrintJob } from '../../dataProvider/devices';
+import { eventLabel } from '../../domain/devices';
+import { PRINT_APPS, USER_KINDS } from '../../domain/partner';
+import { EmptyState } from '../../pages/EmptyState';
+import { jamStatus, onlineStatus, paperStatus } from './status';
+
+const DAYS = 30;
+const PAGE_SIZE = 10;
+
+/** Date and minute in China time: the terminals' days are China days (the chart, the rollups). */
+const CHINA_TIME = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+export function when(iso: string | null | undefined): string {
+  if (!iso) return '-';
+  const part = Object.fromEntries(CHINA_TIME.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+}
+
+function duration(seconds: number): string {
+  if (seconds < 3600) return `${Math.max(1, Math.round(seconds / 60))} 分钟`;
+  if (seconds < 86400) return `${Math.round(seconds / 360) / 10} 小时`;
+  return `${Math.round(seconds / 8640) / 10} 天`;
+}
+
+/** What an event's detail says, in words. */
+export function eventText(event: DeviceEvent): string {
+  const d = event.detail ?? {};
+  switch (event.kind) {
+    case 'online':
+      return `离线 ${duration(Number(d.offlineSeconds))} 后恢复心跳`;
+    case 'paperLow':
+      return `剩余 ${d.paperLeft} 张`;
+    case 'paperRefilled':
+      return `${d.from} 张 → ${d.to} 张`;
+    case 'firmware':
+      return `${d.from} → ${d.to}`;
+    case 'bound':
+    case 'unbound':
+      return [d.schoolName, d.by ? `操作人：${d.by}` : ''].filter(Boolean).join('，');
+    default:
+      return '';
+  }
+}
+
+const label = (options: { label: string; value: number }[], value: number) => options.find((o) => o.value === value)?.label ?? '-';
+
+function Fact({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary">
+        {name}
+      </Typography>
+      <Typography variant="body2" component="div" sx={{ mt: 0.25 }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** A paged table of one of the terminal's histories. */
+function PagedTable<T extends { id: number }>({
+  load,
+  head,
+  row,
+}: {
+  load: (current: number, size: number) => Promise<Page<T>>;
+  head: string[];
+  row: (item: T) => ReactNode[];
+}) {
+  const [page, setPage] = useState(0);
+  const [data, setData] = useState<Page<T>>();
+  useEffect(() => {
+    let live = true;
+    load(page + 1, PAGE_SIZE).then((d) => live && setData(d), () => live && setData({ records: [], total: 0, current: 1, size: PAGE_SIZE, pages: 0 }));
+    return () => {
+      live = false;
+    };
+  }, [load, page]);
+  if (!data) return <LinearProgress sx={{ mt: 2 }} />;
+  if (!data.total) return <EmptyState />;
+  return (
+    <>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            {head.map((h) => (
+              <TableCell key={h} sx={{ fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' }}>
+                {h}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data.records.map((item) => (
+            <TableRow key={item.id}>
+              {row(item).map((cell, i) => (
+                <TableCell key={i}>{cell}</TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <TablePagination
+        component="div"
+        count={data.total}
+        page={page}
+        rowsPerPage={PAGE_SIZE}
+        rowsPerPageOptions={[PAGE_SIZE]}
+        onPageChange={(_, next) => setPage(next)}
+        labelDisplayedRows={({ from, to, count }) => `第 ${from}-${to} 条，共 ${count} 条`}
+      />
+    </>
+  );
+}
+
+function DailyChart({ days }: { days: DeviceDay[] }) {
+  if (!days.some((d) => d.jobs || d.signIns)) return <EmptyState text={`近${DAYS}天暂无打印`} />;
+  const total = days.reduce((s, d) => ({ jobs: s.jobs + d.jobs, pages: s.pages + d.pages }), { jobs: 0, pages: 0 });
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        近{DAYS}天共打印 {total.jobs} 次、{total.pages} 页
+      </Typography>
+      <BarChart
+        height={260}
+        margin={{ left: 0, right: 8 }}
+        xAxis={[{ scaleType: 'band', data: days.map((d) => d.day.slice(5)), tickLabelStyle: { fontSize: 11 } }]}
+        series={[
+          { data: days.map((d) => d.pages), label: '打印页数', color: '#1976d2' },
+          { data: days.map((d) => d.jobs), label: '打印次数', color: '#9c27b0' },
+        ]}
+      />
+    </Box>
+  );
+}
+
+function DevicePanel({ deviceId, onClose }: { deviceId: number; onClose: () => void }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [detail, setDetail] = useState<DeviceDetail>();
+  const [days, setDays] = useState<DeviceDay[]>();
+  const [tab, setTab] = useState(0);
+  useEffect(() => {
+    dataProvider.deviceDetail(deviceId).then(setDetail, onClose);
+    dataProvider.deviceDaily(deviceId, DAYS).then(setDays, () => setDays([]));
+  }, [dataProvider, deviceId, onClose]);
+  const [events] = useState(() => (current: number, size: number) => dataProvider.deviceEvents(deviceId, current, size));
+  const [jobs] = useState(() => (current: number, size: number) => dataProvider.devicePrintJobs(deviceId, current, size));
+  if (!detail) return <LinearProgress />;
+  const chips = [onlineStatus(detail as unknown as RaRecord), paperStatus(detail as unknown as RaRecord), jamStatus(detail as unknown as RaRecord)];
+  return (
+    <Box sx={{ p: 3 }} role="region" aria-label="设备详情">
+      <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 2 }}>
+        <Typography variant="h6" sx={{ flex: 1 }}>
+          设备 {detail.serial}
+        </Typography>
+        <IconButton onClick={onClose} aria-label="关闭">
+          <CloseOutlined />
+        </IconButton>
+      </Stack>
+      <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
+        {chips.map((c) => (
+          <Chip key={c.label} size="small" label={c.label} color={c.tone} variant={c.tone === 'default' ? 'outlined' : 'filled'} />
+        ))}
+      </Stack>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 2, mb: 2 }}>
+        <Fact name="型号">{detail.model}</Fact>
+        <Fact name="所属合作伙伴">{detail.partnerName}</Fact>
+        <Fact name="部署学校">{detail.schoolName ?? '未部署'}</Fact>
+        <Fact name="固件版本">{detail.firmware}</Fact>
+        <Fact name="最近心跳">{when(detail.lastHeartbeatAt)}</Fact>
+        <Fact name="最近在线">{when(detail.lastSeenAt)}</Fact>
+      </Box>
+      <Tabs value={tab} onChange={(_, next: number) => setTab(next)} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Tab label="每日打印" />
+        <Tab label="状态记录" />
+        <Tab label="打印记录" />
+        <Tab label="绑定记录" />
+      </Tabs>
+      {tab === 0 && (days ? <DailyChart days={days} /> : <LinearProgress sx={{ mt: 2 }} />)}
+      {tab === 1 && <PagedTable load={events} head={['时间', '事件', '说明']} row={(e: DeviceEvent) => [when(e.at), eventLabel(e.kind), eventText(e) || '-']} />}
+      {tab === 2 && (
+        <PagedTable
+          load={jobs}
+          head={['打印时间', '用户', '身份', '应用', '学科', '页数']}
+          row={(j: DevicePrintJob) => [when(j.printedAt), j.userName ?? '-', label(USER_KINDS, j.userKind), label(PRINT_APPS, j.app), j.subjectName ?? '-', j.pages]}
+        />
+      )}
+      {tab === 3 &&
+        (detail.bindings.length ? (
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                {['学校', '绑定时间', '解绑时间', '操作人'].map((h) => (
+                  <TableCell key={h} sx={{ fontWeight: 600, bgcolor: 'grey.50' }}>
+                    {h}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {detail.bindings.map((b, i) => (
+                <TableRow key={i}>
+                  <TableCell>{b.schoolName}</TableCell>
+                  <TableCell>{when(b.boundAt)}</TableCell>
+                  <TableCell>{b.unboundAt ? when(b.unboundAt) : '使用中'}</TableCell>
+                  <TableCell>{[b.boundBy, b.unboundBy].filter(Boolean).join(' / ') || '-'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : (
+          <EmptyState />
+        ))}
+    </Box>
+  );
+}
+
+/** Row action: the terminal's history drawer. */
+export function HistoryButton({ record }: { record: RaRecord }) {
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  return (
+    <>
+      <Button label="详情" onClick={() => setOpen(true)}>
+        <HistoryOutlined />
+      </Button>
+      <Drawer anchor="right" open={open} onClose={close} PaperProps={{ sx: { width: { xs: '100%', md: 760 } } }}>
+        {open && <DevicePanel deviceId={Number(record.id)} onClose={close} />}
+      </Drawer>
+    </>
+  );
+}
