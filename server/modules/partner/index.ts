@@ -3,7 +3,9 @@
 // role and partner level, and every id is checked against the caller's subtree (scope.ts).
 import fp from 'fastify-plugin';
 import currentRoutes from './current';
+import accountRoutes from './account';
 
 export default fp(async (app) => {
   await app.register(currentRoutes);
+  await app.register(accountRoutes);
 });
