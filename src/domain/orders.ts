@@ -60,3 +60,10 @@ export const REFUND_NO_PATTERN = /^RF\d{20}$/;
 export const STATEMENT_NO_PATTERN = /^ST\d{20}$/;
 
 export const labelOf = (options: Option<number>[], value: number | null | undefined) => options.find((o) => o.value === value)?.label ?? '';
+
+/** '1234.5' yuan as typed → 123450 fen, by the digits (no floating point); undefined when not an amount. */
+export function fenFromYuan(text: string): number | undefined {
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return undefined;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}

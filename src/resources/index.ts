@@ -4,6 +4,7 @@ import classes from './classes';
 import grades from './grades';
 import homeworks from './homeworks';
 import jobs from './jobs';
+import orders from './orders';
 import schoolResources from './schoolResources';
 import students from './students';
 import subjects from './subjects';
@@ -11,6 +12,6 @@ import teachers from './teachers';
 import workbooks from './workbooks';
 import { registerResources, type ResourceViews } from './define';
 
-export const RESOURCES: readonly ResourceViews[] = [classes, grades, students, teachers, jobs, subjects, schoolResources, workbooks, homeworks];
+export const RESOURCES: readonly ResourceViews[] = [classes, grades, students, teachers, jobs, subjects, schoolResources, workbooks, homeworks, orders];
 
 registerResources(RESOURCES);

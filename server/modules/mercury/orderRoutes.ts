@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isoTime, rows } from '../../db/query';
 import { sendWorkbook } from '../../http/download';
-import { badRequest, conflict, forbidden, ok } from '../../http/envelope';
+import { badRequest, conflict, ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { streamWorkbook } from '../../files/xlsx';
 import { exportFileName } from '../../../src/domain/format';
@@ -100,7 +100,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     await closeExpired();
     const { orderNo } = request.query as { orderNo: string };
     const order = await findOrder(db, scope, orderNo);
-    if (!order.mine) throw forbidden('只有下单的合作伙伴可以支付该订单');
+    if (!order.mine) throw conflict('只有下单的合作伙伴可以支付该订单');
     if (order.status !== OrderStatus.pending) throw conflict(order.status === OrderStatus.paid ? '订单已支付' : '订单已取消或已关闭，不能支付');
     const [row] = await rows<{ codeUrl: string | null }>(db, sql`SELECT code_url AS "codeUrl" FROM partner_orders WHERE order_no = ${orderNo}`);
     return ok({ orderNo, amountFen: order.amountFen, payStatus: order.payStatus, codeUrl: absoluteCodeUrl(request, row.codeUrl), expiresAt: order.expiresAt });

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
 import { orderRefunds, paperPacks, partnerOrderItems, partnerOrders, payments } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../http/envelope';
+import { badRequest, conflict, notFound } from '../../http/envelope';
 import { OrderStatus, PAY_TIMEOUT_MINUTES, PayStatus, REFUND_WINDOW_DAYS, RefundStatus } from '../../../src/domain/orders';
 import { ancestorIds } from '../../../src/domain/partner';
 import { partnerLevel } from '../../../src/domain/roles';
@@ -171,7 +171,7 @@ export async function requestRefund(db: Db, provider: PaymentProvider, orderNo: 
     const [order] = await rows<Order>(t, sql`SELECT id, buyer_id AS "buyerId", status, refund_status AS "refundStatus", amount_fen AS "amountFen", paid_at AS "paidAt"
       FROM partner_orders WHERE order_no = ${orderNo} FOR UPDATE`);
     if (!order) throw notFound('订单不存在');
-    if (order.buyerId !== buyerId) throw forbidden('只有下单的合作伙伴可以申请退款');
+    if (order.buyerId !== buyerId) throw conflict('只有下单的合作伙伴可以申请退款');
     if (order.status !== OrderStatus.paid) throw conflict('订单未支付，不能退款');
     if (order.refundStatus !== RefundStatus.none) throw conflict(order.refundStatus === RefundStatus.refunding ? '订单正在退款中' : '订单已退款');
     if (now.getTime() - new Date(order.paidAt!).getTime() > REFUND_WINDOW_DAYS * 24 * 3600 * 1000) throw conflict(`已超过${REFUND_WINDOW_DAYS}天售后期，不能申请退款`);

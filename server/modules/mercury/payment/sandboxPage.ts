@@ -29,6 +29,8 @@ button{margin-top:28px;width:100%;height:48px;border:0;border-radius:8px;backgro
 }
 
 export default async function sandboxPageRoutes(app: FastifyInstance, { gateway }: { gateway: SandboxGateway }) {
+  // The page's form posts an empty urlencoded body; this plugin's routes do not read it.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, null));
   const trade = async (no: string) => (TRADE_NO.test(no) ? (await app.db.select().from(sandboxTrades).where(eq(sandboxTrades.outTradeNo, no)))[0] : undefined);
 
   app.get(`${SANDBOX_PAGE_PATH}/:tradeNo`, async (request, reply) => {
