@@ -319,7 +319,8 @@ describe('payment through the sandbox gateway', () => {
     const created = await order('partner2');
     await notify(paid(created.orderNo, created.amountFen));
     const upline = await c.post('partner1', REFUND, { orderNo: created.orderNo, reason: '不要了' });
-    expect(upline.statusCode).toBe(403);
+    // A business rule, not an access refusal: 403 would sign the user out.
+    expect(upline.statusCode).toBe(409);
     expect(upline.json().msg).toBe('只有下单的合作伙伴可以申请退款');
     const refund = await c.done('partner2', REFUND, { orderNo: created.orderNo, reason: '规格订错' });
     expect(refund).toMatchObject({ refundNo: expect.stringMatching(/^RF\d{20}$/), amountFen: created.amountFen, status: 1 });
