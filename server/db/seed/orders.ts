@@ -1,7 +1,8 @@
 // The demo's paper orders, recharges and settlement, made through the order service and the
 // sandbox gateway (as a payer and its notices would), so the ledger and the statements agree
 // with the orders: every partner of the chain has orders in each pay and refund state over the
-// last 90 days, and the level-1 partner a few recharges.
+// last 90 days, the level-1 partner a few recharges, and the past months' statements are built on
+// the first of each month and went through the flow (the oldest settled, one rejected).
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../index';
@@ -11,6 +12,7 @@ import { SandboxGateway } from '../../modules/mercury/payment/sandbox';
 import { applyNotice } from '../../modules/mercury/payment/notices';
 import { cancelOrder, closeExpiredOrders, placeOrder, requestRefund } from '../../modules/mercury/orders';
 import { placeRecharge } from '../../modules/partner/recharges';
+import { buildStatements, confirmStatement, periodEnd, periodOf, previousPeriod, rejectStatement, settleStatement, type Party } from '../../modules/partner/statements';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -25,6 +27,21 @@ const FATES: Fate[] = ['paid', 'paid', 'refunded', 'paid', 'cancelled', 'paid', 
 
 const REMARKS = ['请尽快发货', '送到学校门卫室', '开学备货', null, null, '期中考试用纸', null, '发票抬头同公司名称'];
 
+/** A payer pays on the sandbox page at `at` (if the gateway still takes it), and its notice arrives (applied here, not over HTTP). */
+export async function payInSandbox(db: Db, gateway: SandboxGateway, outTradeNo: string, at: Date) {
+  await gateway.pay(db, outTradeNo, at);
+  const trade = await gateway.queryPayment(db, outTradeNo, at);
+  if (trade.state !== 'SUCCESS') return undefined;
+  return applyNotice(db, gateway, { kind: 'paid', outTradeNo, transactionId: trade.transactionId!, amountFen: trade.amountFen!, paidAt: at });
+}
+
+/** The sandbox completes an order's refund at `at`, and its notice arrives. */
+export async function completeSandboxRefund(db: Db, gateway: SandboxGateway, orderNo: string, at: Date) {
+  const [refund] = await db.select().from(t.orderRefunds).innerJoin(t.partnerOrders, eq(t.partnerOrders.id, t.orderRefunds.orderId)).where(eq(t.partnerOrders.orderNo, orderNo));
+  await gateway.completeRefund(db, refund.order_refunds.refundNo, at);
+  return applyNotice(db, gateway, { kind: 'refunded', outTradeNo: orderNo, outRefundNo: refund.order_refunds.refundNo, amountFen: refund.order_refunds.amountFen, refundedAt: at });
+}
+
 export async function seedOrders(tx: Tx, ids: Record<string, number>, now = new Date()): Promise<void> {
   const db = tx as unknown as Db;
   const next = random(20261126);
@@ -32,16 +49,8 @@ export async function seedOrders(tx: Tx, ids: Record<string, number>, now = new 
   const gateway = new SandboxGateway({ key: createHmac('sha256', 'demo').digest(), notifyUrl: () => undefined });
   const packs = await db.select().from(t.paperPacks);
 
-  const pay = async (orderNo: string, at: Date) => {
-    await gateway.pay(db, orderNo, at);
-    const trade = await gateway.queryPayment(db, orderNo, at);
-    await applyNotice(db, gateway, { kind: 'paid', outTradeNo: orderNo, transactionId: trade.transactionId!, amountFen: trade.amountFen!, paidAt: at });
-  };
-  const finishRefund = async (orderNo: string, at: Date) => {
-    const [refund] = await db.select().from(t.orderRefunds).innerJoin(t.partnerOrders, eq(t.partnerOrders.id, t.orderRefunds.orderId)).where(eq(t.partnerOrders.orderNo, orderNo));
-    await gateway.completeRefund(db, refund.order_refunds.refundNo, at);
-    await applyNotice(db, gateway, { kind: 'refunded', outTradeNo: orderNo, outRefundNo: refund.order_refunds.refundNo, amountFen: refund.order_refunds.amountFen, refundedAt: at });
-  };
+  const pay = (no: string, at: Date) => payInSandbox(db, gateway, no, at);
+  const finishRefund = (orderNo: string, at: Date) => completeSandboxRefund(db, gateway, orderNo, at);
 
   for (const key of ['p1', 'p2', 'p2b', 'p3', 'p3b']) {
     const [buyer] = await db.select().from(t.partners).where(eq(t.partners.id, ids[key]));
@@ -88,5 +97,39 @@ export async function seedOrders(tx: Tx, ids: Record<string, number>, now = new 
     const at = new Date(now.getTime() - (85 - i * 15) * DAY);
     const recharge = await placeRecharge(db, gateway, ids.p1, yuan * 100, p1User?.id ?? null, at);
     if (i !== 3) await pay(recharge.rechargeNo, new Date(at.getTime() + 3 * MINUTE));
+  }
+
+  await seedStatements(db, now);
+}
+
+/**
+ * Statements of the last three months, built on each month's first day. Per earning partner, the
+ * newest is 已确认 (level 1, waiting for the platform) or 待确认 (level 2); the one before 已结算
+ * (level 1) or 已驳回 (level 2); older ones 已结算.
+ */
+async function seedStatements(db: Db, now: Date): Promise<void> {
+  const periods = [3, 2, 1].map((back) => {
+    let p = periodOf(now);
+    for (let i = 0; i < back; i++) p = previousPeriod(p);
+    return p;
+  });
+  const built = [];
+  for (const period of periods) {
+    const builtAt = new Date(periodEnd(period).getTime() + 3600_000);
+    if (builtAt <= now) built.push(...(await buildStatements(db, period, builtAt)).map((s) => ({ s, builtAt })));
+  }
+  for (const [i, { s, builtAt }] of built.entries()) {
+    const fromNewest = built.slice(i + 1).filter((b) => b.s.partnerId === s.partnerId).length;
+    const earner: Party = { partnerId: s.partnerId };
+    const payer: Party = s.payerId === null ? { platform: true } : { partnerId: s.payerId };
+    const later = (days: number) => new Date(builtAt.getTime() + days * DAY);
+    const levelOne = s.payerId === null;
+    if (fromNewest === 0 && !levelOne) continue;
+    if (fromNewest === 1 && !levelOne) {
+      await rejectStatement(db, earner, s.statementNo, '金额与我方记录不一致，请核对', later(3));
+      continue;
+    }
+    await confirmStatement(db, earner, s.statementNo, later(2));
+    if (fromNewest > 0) await settleStatement(db, payer, s.statementNo, later(5));
   }
 }

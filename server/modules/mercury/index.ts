@@ -1,6 +1,7 @@
 // 订单与支付 (mercury): partners' paper orders and their payment through a gateway behind the
 // PaymentProvider interface; the built-in sandbox gateway serves its own pay page. Unpaid orders
-// close after PAY_TIMEOUT_MINUTES: on every read, and by a sweep every minute.
+// close after PAY_TIMEOUT_MINUTES: on every read, and by a sweep every minute, which also builds
+// last month's settlement statements when the month is over.
 import { createHmac } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +11,7 @@ import notifyRoutes, { NOTIFY_PATH } from './payment/notifyRoutes';
 import sandboxPageRoutes from './payment/sandboxPage';
 import orderRoutes from './orderRoutes';
 import { closeExpiredOrders } from './orders';
+import { buildDueStatements } from '../partner/statements';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +42,8 @@ export default fp(async (app) => {
   app.addHook('onReady', async () => {
     sweep = setInterval(() => {
       closeExpiredOrders(app.db, app.payments).catch((error) => app.log.error({ err: error }, '关闭超时订单失败'));
+      // Last month's statements, once it is over (a no-op when they exist).
+      buildDueStatements(app.db).catch((error) => app.log.error({ err: error }, '生成结算单失败'));
     }, SWEEP_MS);
     sweep.unref();
   });

@@ -4,8 +4,10 @@
 import fp from 'fastify-plugin';
 import currentRoutes from './current';
 import accountRoutes from './account';
+import channelRoutes from './channel';
 
 export default fp(async (app) => {
   await app.register(currentRoutes);
   await app.register(accountRoutes);
+  await app.register(channelRoutes);
 });
