@@ -15,13 +15,14 @@ import { createWrongbookApi, type WrongbookApi } from './wrongbook';
 import { createStudentWrongbookApi, type StudentWrongbookApi } from './studentWrongbook';
 import { createAnalysisApi, type AnalysisApi } from './analysis';
 import { createOrderApi, type OrderApi } from './orders';
+import { createSettlementApi, type SettlementApi } from './settlement';
 
 /** Adapters by resource name; resource issues add theirs here. */
 export type AdapterRegistry = Record<string, (http: HttpClient) => ResourceAdapter>;
 
 export const RESOURCE_ADAPTERS: AdapterRegistry = {};
 
-export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & PaperApi & VolumePaperApi & CorrectApi & WrongbookApi & StudentWrongbookApi & AnalysisApi & OrderApi & Pick<HttpClient, 'download'>;
+export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & PaperApi & VolumePaperApi & CorrectApi & WrongbookApi & StudentWrongbookApi & AnalysisApi & OrderApi & SettlementApi & Pick<HttpClient, 'download'>;
 
 export function createDataProvider(http: HttpClient, registry: AdapterRegistry = RESOURCE_ADAPTERS): AppDataProvider {
   const adapters = new Map<string, ResourceAdapter>();
@@ -70,6 +71,7 @@ export function createDataProvider(http: HttpClient, registry: AdapterRegistry =
     ...createStudentWrongbookApi(http),
     ...createAnalysisApi(http),
     ...createOrderApi(http),
+    ...createSettlementApi(http),
     download: (url, options) => http.download(url, options),
   };
 }

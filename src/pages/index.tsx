@@ -45,6 +45,7 @@ export const SCREENS: Record<string, Screen> = {
   '/analysis': lazy(() => import('./analysis/Analysis')),
   '/usageStatistics': lazy(() => import('./usageStatistics/UsageStatistics')),
   '/account': lazy(() => import('./account/Account')),
+  '/channel-info': lazy(() => import('./channelInfo/ChannelInfo')),
 };
 
 /**

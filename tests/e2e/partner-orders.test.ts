@@ -2,6 +2,8 @@
 // status, pays an unpaid one in the sandbox gateway's page (a second tab, as a phone would) and
 // sees 已支付 in the list once the gateway's notice has reached the server; partner3 (level 3)
 // has no 渠道结算 or 我的账户: not in the menu, and the address shows the access-denied screen.
+// partner1's 渠道结算 shows its children's margin as the API counts it, and a reissue of a
+// statement its child rejected.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +89,29 @@ describe('partner orders', () => {
     await page.getByText('充值记录').waitFor();
     await page.locator('main table').last().locator('tbody tr').first().waitFor();
     await page.screenshot({ path: join(SHOTS, 'account.png'), fullPage: true });
+    await page.context().close();
+  });
+
+  it('partner1 reads its channel on /channel-info and reissues a statement its child rejected', async () => {
+    const page = await signIn(browser, server.url, 'partner1');
+    await page.goto(`${server.url}/#/channel-info`);
+    const children = page.getByRole('table', { name: '下级渠道' });
+    await children.locator('tbody tr').first().waitFor();
+    const api = await pageApi<{ children: { name: string; marginFen: number }[] }>(page, '/api/wrongbook/v1.0/partner/channel/children');
+    const shown = await page.evaluate(() => [...document.querySelectorAll('table[aria-label="下级渠道"] tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(shown.map((r) => r[0])).toEqual(api.children.map((c) => c.name));
+    expect(shown.map((r) => r[5])).toEqual(api.children.map((c) => `¥${(c.marginFen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2 })}`));
+    await page.getByRole('table', { name: '结算单' }).locator('tbody tr').first().waitFor();
+    await page.screenshot({ path: join(SHOTS, 'channel-info.png'), fullPage: true });
+
+    await page.getByRole('tab', { name: '下级结算单' }).click();
+    const rejected = page.getByRole('table', { name: '结算单' }).locator('tbody tr').filter({ hasText: '已驳回' }).first();
+    const statementNo = (await rejected.locator('td').first().innerText()).trim();
+    await rejected.getByRole('button', { name: '重新提交' }).click();
+    const row = page.getByRole('table', { name: '结算单' }).locator('tbody tr').filter({ hasText: statementNo });
+    await expect.poll(() => row.locator('td').nth(5).innerText()).toBe('待确认');
+    const after = await pageApi<{ records: { statementNo: string; status: number }[] }>(page, '/api/wrongbook/v1.0/partner/channel/statements?side=payable&size=100');
+    expect(after.records.find((r) => r.statementNo === statementNo)?.status).toBe(1);
     await page.context().close();
   });
 

@@ -23,7 +23,7 @@ const DAY = 24 * 60 * MINUTE;
 type Fate = 'paid' | 'refunding' | 'refunded' | 'cancelled' | 'closed' | 'pending' | 'paidAfterCancel';
 
 /** Per partner: how many orders of each fate, oldest first; the last ones are the most recent. */
-const FATES: Fate[] = ['paid', 'paid', 'refunded', 'paid', 'cancelled', 'paid', 'closed', 'paid', 'paidAfterCancel', 'paid', 'paid', 'refunded', 'paid', 'refunding', 'pending'];
+const FATES: Fate[] = ['paid', 'paid', 'refunded', 'paid', 'cancelled', 'paid', 'closed', 'paid', 'paidAfterCancel', 'paid', 'paid', 'refunded', 'refunding', 'paid', 'pending'];
 
 const REMARKS = ['请尽快发货', '送到学校门卫室', '开学备货', null, null, '期中考试用纸', null, '发票抬头同公司名称'];
 
@@ -56,8 +56,9 @@ export async function seedOrders(tx: Tx, ids: Record<string, number>, now = new 
     const [buyer] = await db.select().from(t.partners).where(eq(t.partners.id, ids[key]));
     const [user] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.partnerId, buyer.id));
     for (const [i, fate] of FATES.entries()) {
-      // Spread over 90 days, oldest first; the pending one was placed ten minutes ago.
-      const placedAt = fate === 'pending' ? new Date(now.getTime() - 10 * MINUTE) : new Date(now.getTime() - (88 - i * 6) * DAY - Math.floor(next() * 8 * 60) * MINUTE);
+      // Spread over 90 days, oldest first (the last paid one still in its freeze); the pending one
+      // was placed ten minutes ago.
+      const placedAt = fate === 'pending' ? new Date(now.getTime() - 10 * MINUTE) : new Date(now.getTime() - (89 - i * 6.4) * DAY - Math.floor(next() * 8 * 60) * MINUTE);
       const lines = packs.filter(() => next() < 0.45).slice(0, 3);
       const items = (lines.length ? lines : [packs[0]]).map((p) => ({ packId: p.id, quantity: 1 + Math.floor(next() * (key === 'p1' ? 40 : 12)) }));
       const order = await placeOrder(db, gateway, buyer, { items, remark: REMARKS[i % REMARKS.length] ?? undefined }, user?.id ?? null, placedAt);
