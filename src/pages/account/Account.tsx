@@ -17,7 +17,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -28,6 +27,7 @@ import type { Page } from '../../dataProvider/adapters';
 import { RECHARGE_MAX_FEN, RECHARGE_MIN_FEN, fenFromYuan } from '../../domain/orders';
 import { ScreenCard } from '../ScreenCard';
 import { EmptyState } from '../EmptyState';
+import { TablePaging } from '../TablePaging';
 import { PayDialog } from '../../resources/orders/PayDialog';
 import { NewOrderForm, PlacedOrderPay } from '../../resources/orders/NewOrder';
 import { money, timeText } from '../../resources/orders/labels';
@@ -127,19 +127,14 @@ function RechargeRecords({ version }: { version: number }) {
           ))}
         </TableBody>
       </Table>
-      <TablePagination
-        component="div"
-        count={data.total}
+      <TablePaging
+        total={data.total}
         page={page}
-        rowsPerPage={size}
-        rowsPerPageOptions={[10, 20, 50]}
-        onPageChange={(_, p) => setPage(p)}
-        onRowsPerPageChange={(e) => {
-          setSize(Number(e.target.value));
-          setPage(0);
+        size={size}
+        onChange={(p, n) => {
+          setPage(p);
+          setSize(n);
         }}
-        labelRowsPerPage="每页条数"
-        labelDisplayedRows={({ from, to, count }) => `第 ${from}-${to} 条，共 ${count} 条`}
       />
     </>
   );

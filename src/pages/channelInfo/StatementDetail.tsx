@@ -1,5 +1,4 @@
 // One statement's entries: each margin or refund reversal with its order, adding up to the amount.
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -10,18 +9,19 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import type { StatementEntry, StatementRow } from '../../dataProvider/settlement';
 import { EntryKind, STATEMENT_STATUSES, labelOf } from '../../domain/orders';
 import { money, timeText } from '../../resources/orders/labels';
+import { Facts } from '../Facts';
 
 export function StatementDetailDialog({ detail, onClose }: { detail: StatementRow & { entries: StatementEntry[] }; onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth>
       <DialogTitle>结算单明细</DialogTitle>
       <DialogContent>
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: 1.5, mb: 2 }}>
-          {[
+        <Facts
+          columns={4}
+          items={[
             ['结算单号', detail.statementNo],
             ['结算月份', detail.period],
             ['收款方', detail.partnerName],
@@ -30,17 +30,8 @@ export function StatementDetailDialog({ detail, onClose }: { detail: StatementRo
             ['状态', labelOf(STATEMENT_STATUSES, detail.status)],
             ['生成时间', timeText(detail.createdAt)],
             ['驳回原因', detail.rejectReason || '-'],
-          ].map(([label, value]) => (
-            <Box key={label}>
-              <Typography variant="caption" color="text.secondary">
-                {label}
-              </Typography>
-              <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
-                {value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+          ]}
+        />
         <Table size="small">
           <TableHead>
             <TableRow>

@@ -16,7 +16,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
@@ -26,6 +25,7 @@ import type { Page } from '../../dataProvider/adapters';
 import type { StatementRow, StatementSide } from '../../dataProvider/settlement';
 import { REASON_MAX_LENGTH, STATEMENT_STATUSES, StatementStatus, labelOf } from '../../domain/orders';
 import { EmptyState } from '../EmptyState';
+import { TablePaging } from '../TablePaging';
 import { money, timeText } from '../../resources/orders/labels';
 import { StatementDetailDialog } from './StatementDetail';
 
@@ -176,19 +176,14 @@ export function Statements({ canPay }: { canPay: boolean }) {
               ))}
             </TableBody>
           </Table>
-          <TablePagination
-            component="div"
-            count={data.total}
+          <TablePaging
+            total={data.total}
             page={page}
-            rowsPerPage={size}
-            rowsPerPageOptions={[10, 20, 50]}
-            onPageChange={(_, p) => setPage(p)}
-            onRowsPerPageChange={(e) => {
-              setSize(Number(e.target.value));
-              setPage(0);
+            size={size}
+            onChange={(p, n) => {
+              setPage(p);
+              setSize(n);
             }}
-            labelRowsPerPage="每页条数"
-            labelDisplayedRows={({ from, to, count }) => `第 ${from}-${to} 条，共 ${count} 条`}
           />
         </>
       )}

@@ -22,6 +22,7 @@ import type { AppDataProvider } from '../../dataProvider';
 import type { OrderDetail, PlacedOrder } from '../../dataProvider/orders';
 import { ORDER_STATUSES, OrderStatus, PAY_STATUSES, REASON_MAX_LENGTH, REFUND_STATUSES, RefundStatus, labelOf } from '../../domain/orders';
 import type { RowActionProps } from '../types';
+import { Facts } from '../../pages/Facts';
 import { PayDialog } from './PayDialog';
 import { money, timeText } from './labels';
 
@@ -67,18 +68,7 @@ function DetailDialog({ detail, onClose }: { detail: OrderDetail; onClose: () =>
     <Dialog open onClose={onClose} maxWidth="md" fullWidth>
       <DialogTitle>订单详情</DialogTitle>
       <DialogContent>
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1.5, mb: 2 }}>
-          {rows.map(([label, value]) => (
-            <Box key={label}>
-              <Typography variant="caption" color="text.secondary">
-                {label}
-              </Typography>
-              <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
-                {value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <Facts columns={3} items={rows} />
         <Table size="small">
           <TableHead>
             <TableRow>
