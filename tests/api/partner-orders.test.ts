@@ -233,16 +233,16 @@ describe('payment through the sandbox gateway', () => {
   it('refuses a forged notice: changed body, another key, no signature, an old timestamp', async () => {
     const created = await order('partner1');
     const tampered = await notify(paid(created.orderNo, created.amountFen), (body) => body.replace(`"amount_fen":${created.amountFen}`, `"amount_fen":${created.amountFen - 1}`));
-    expect(tampered.statusCode).toBe(401);
+    expect(tampered.statusCode).toBe(400);
     expect(tampered.json().msg).toBe('通知签名验证失败');
     const { body, headers } = gateway().signed(paid(created.orderNo, created.amountFen));
     const unsigned = await t.app.inject({ method: 'POST', url: NOTIFY_PATH, payload: body, headers: { 'content-type': 'application/json' } });
-    expect(unsigned.statusCode).toBe(401);
+    expect(unsigned.statusCode).toBe(400);
     const old = gateway().signed(paid(created.orderNo, created.amountFen), Date.now() - 3600_000);
-    expect((await t.app.inject({ method: 'POST', url: NOTIFY_PATH, payload: old.body, headers: old.headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: NOTIFY_PATH, payload: old.body, headers: old.headers })).statusCode).toBe(400);
     const { SandboxGateway } = await import('../../server/modules/mercury/payment/sandbox');
     const stranger = new SandboxGateway({ key: new TextEncoder().encode('not-our-key'), notifyUrl: () => undefined }).signed(paid(created.orderNo, created.amountFen));
-    expect((await t.app.inject({ method: 'POST', url: NOTIFY_PATH, payload: stranger.body, headers: stranger.headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: NOTIFY_PATH, payload: stranger.body, headers: stranger.headers })).statusCode).toBe(400);
     expect(headers['x-sandbox-signature']).toBeTruthy();
     expect(await orderRow(created.orderNo)).toEqual({ status: 1, payStatus: 0, refundStatus: 0 });
   });

@@ -1,7 +1,7 @@
 // Our notify endpoint: the gateway's signed HTTP POST. The body is read raw, since the signature
 // is over its exact bytes; nothing in it is believed before the signature verifies.
 import type { FastifyInstance } from 'fastify';
-import { ApiError, ok } from '../../../http/envelope';
+import { badRequest, ok } from '../../../http/envelope';
 import { applyNotice } from './notices';
 
 export const NOTIFY_PATH = '/api/mercury/v1/pay/notify/sandbox';
@@ -12,7 +12,8 @@ export default async function notifyRoutes(app: FastifyInstance) {
   app.post(NOTIFY_PATH, { config: { public: true } }, async (request) => {
     const raw = typeof request.body === 'string' ? request.body : '';
     const notice = app.payments.readNotice(request.headers, raw);
-    if (!notice) throw new ApiError(401, '通知签名验证失败');
+    // 400, not 401: a 401 would read as "not signed in"; this is a request that proves nothing.
+    if (!notice) throw badRequest('通知签名验证失败');
     const outcome = await applyNotice(app.db, app.payments, notice);
     return ok({ outcome }, '成功');
   });
