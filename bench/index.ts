@@ -10,6 +10,7 @@ import { benchStudentWrongbook } from './studentWrongbook';
 import { benchVolumePaper } from './volumePaper';
 import { benchAnalysis } from './analysis';
 import { benchDevices } from './devices';
+import { benchPartnerOrders } from './partnerOrders';
 import { gradingFigures } from '../server/grading/bench/index';
 import { printRows, type BenchRow } from './table';
 
@@ -24,6 +25,7 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   volumepaper: benchVolumePaper,
   analysis: benchAnalysis,
   devices: benchDevices,
+  orders: benchPartnerOrders,
   grading: async () =>
     (await gradingFigures(process.argv.includes('--quick'))).figures.map((f) => ({ name: f.name, value: f.value, unit: '', target: f.target })),
 };

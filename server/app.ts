@@ -18,6 +18,7 @@ import wrongbook from './modules/wrongbook';
 import correct from './modules/correct';
 import minerva from './modules/minerva';
 import analysis from './modules/analysis';
+import mercury from './modules/mercury';
 import partner from './modules/partner';
 import devices from './modules/devices';
 
@@ -84,6 +85,7 @@ export async function buildApp({ db, config, webRoot, logger = false, onRoute, p
   await app.register(correct);
   await app.register(minerva);
   await app.register(analysis);
+  await app.register(mercury);
   await app.register(partner);
   await app.register(devices);
 

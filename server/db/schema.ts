@@ -923,3 +923,202 @@ export const savedFilters = pgTable(
   },
   (t) => [uniqueIndex('saved_filters_uq').on(t.userId, t.resource, t.name)],
 );
+
+// ── Partner back office: paper orders, payments and channel settlement ─────────────────────
+// Money is integer fen everywhere. Every payment goes to the platform's merchant account; a
+// partner's margin on its direct children's purchases is kept in the settlement ledger and paid
+// out by monthly statements (server/modules/partner/settlement).
+
+/** Paper packs on sale, with the wholesale price of each partner level (fen). */
+export const paperPacks = pgTable('paper_packs', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  sheets: integer('sheets').notNull(),
+  /** Price at which a level-1 partner buys from the platform. */
+  priceL1Fen: integer('price_l1_fen').notNull(),
+  /** … a level-2 partner from its level-1 parent. */
+  priceL2Fen: integer('price_l2_fen').notNull(),
+  /** … a level-3 partner from its level-2 parent. */
+  priceL3Fen: integer('price_l3_fen').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** A partner's paper order. The seller is the buyer's parent, or null for the platform. */
+export const partnerOrders = pgTable(
+  'partner_orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: text('order_no').notNull(),
+    buyerId: integer('buyer_id').notNull().references(() => partners.id),
+    sellerId: integer('seller_id').references(() => partners.id),
+    /** The buyer's level when it ordered: which price column applied. */
+    buyerLevel: smallint('buyer_level').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    /** The seller's cost of these items at its own level's price; amount − cost is its margin. */
+    sellerCostFen: integer('seller_cost_fen'),
+    /** OrderStatus (src/domain/orders.ts). */
+    status: smallint('status').notNull().default(1),
+    payStatus: smallint('pay_status').notNull().default(0),
+    refundStatus: smallint('refund_status').notNull().default(0),
+    remark: text('remark'),
+    provider: text('provider').notNull(),
+    codeUrl: text('code_url'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('partner_orders_no_uq').on(t.orderNo),
+    index('partner_orders_buyer_idx').on(t.buyerId, t.createdAt),
+    index('partner_orders_seller_idx').on(t.sellerId, t.createdAt),
+    index('partner_orders_open_idx').on(t.status, t.expiresAt),
+  ],
+);
+
+/** The packs of an order, with the prices as they were when it was placed. */
+export const partnerOrderItems = pgTable(
+  'partner_order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => partnerOrders.id),
+    packId: integer('pack_id').notNull().references(() => paperPacks.id),
+    name: text('name').notNull(),
+    sheets: integer('sheets').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceFen: integer('unit_price_fen').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+  },
+  (t) => [index('partner_order_items_order_idx').on(t.orderId)],
+);
+
+/** A level-1 partner's top-up of its account, paid like an order. */
+export const partnerRecharges = pgTable(
+  'partner_recharges',
+  {
+    id: serial('id').primaryKey(),
+    rechargeNo: text('recharge_no').notNull(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id),
+    amountFen: integer('amount_fen').notNull(),
+    payStatus: smallint('pay_status').notNull().default(0),
+    provider: text('provider').notNull(),
+    codeUrl: text('code_url'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('partner_recharges_no_uq').on(t.rechargeNo), index('partner_recharges_partner_idx').on(t.partnerId, t.createdAt)],
+);
+
+/**
+ * Every payment notice the gateway confirmed, once per gateway transaction (a repeated notice
+ * finds its row). `outcome`: 'applied', or 'refund_due' when the order was no longer payable.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    outTradeNo: text('out_trade_no').notNull(),
+    provider: text('provider').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    outcome: text('outcome').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payments_transaction_uq').on(t.provider, t.transactionId), index('payments_trade_idx').on(t.outTradeNo)],
+);
+
+/** A refund of a paid order (whole order), requested by its buyer or due after a late payment. */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: serial('id').primaryKey(),
+    refundNo: text('refund_no').notNull(),
+    orderId: integer('order_id').notNull().references(() => partnerOrders.id),
+    amountFen: integer('amount_fen').notNull(),
+    reason: text('reason').notNull(),
+    /** RefundStatus: 1 退款中, 2 已退款. */
+    status: smallint('status').notNull().default(1),
+    requestedBy: integer('requested_by').references(() => users.id),
+    createdAt: createdAt(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('order_refunds_no_uq').on(t.refundNo), uniqueIndex('order_refunds_order_uq').on(t.orderId)],
+);
+
+/** The sandbox gateway's own books (the other side of the sandbox provider), as a gateway keeps them. */
+export const sandboxTrades = pgTable('sandbox_trades', {
+  outTradeNo: text('out_trade_no').primaryKey(),
+  transactionId: text('transaction_id').notNull(),
+  amountFen: integer('amount_fen').notNull(),
+  subject: text('subject').notNull(),
+  /** NOTPAY, SUCCESS, CLOSED. */
+  state: text('state').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  outRefundNo: text('out_refund_no').primaryKey(),
+  outTradeNo: text('out_trade_no').notNull(),
+  amountFen: integer('amount_fen').notNull(),
+  /** PROCESSING, SUCCESS. */
+  state: text('state').notNull(),
+  createdAt: createdAt(),
+  doneAt: timestamp('done_at', { withTimezone: true }),
+});
+
+/**
+ * The settlement ledger: a margin when a child's order is paid, its reversal when that order is
+ * refunded. Each entry names its order (and refund); it can be settled after the freeze period
+ * and belongs to at most one statement.
+ */
+export const settlementEntries = pgTable(
+  'settlement_entries',
+  {
+    id: serial('id').primaryKey(),
+    /** The partner that earns (the order's seller). */
+    partnerId: integer('partner_id').notNull().references(() => partners.id),
+    orderId: integer('order_id').notNull().references(() => partnerOrders.id),
+    refundId: integer('refund_id').references(() => orderRefunds.id),
+    /** EntryKind: 1 margin, 2 reversal. */
+    kind: smallint('kind').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    settleableAt: timestamp('settleable_at', { withTimezone: true }).notNull(),
+    statementId: integer('statement_id'),
+  },
+  (t) => [
+    uniqueIndex('settlement_entries_order_kind_uq').on(t.orderId, t.kind),
+    index('settlement_entries_open_idx').on(t.partnerId, t.statementId, t.settleableAt),
+  ],
+);
+
+/** A monthly statement of a partner's settleable entries: 待确认 → 已确认 → 已结算, or 已驳回. */
+export const settlementStatements = pgTable(
+  'settlement_statements',
+  {
+    id: serial('id').primaryKey(),
+    statementNo: text('statement_no').notNull(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id),
+    /** Who pays it out: the partner's parent, or null for the platform. */
+    payerId: integer('payer_id').references(() => partners.id),
+    /** 'YYYY-MM' (China time). */
+    period: text('period').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    entryCount: integer('entry_count').notNull(),
+    /** StatementStatus (src/domain/orders.ts). */
+    status: smallint('status').notNull().default(1),
+    rejectReason: text('reject_reason'),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('settlement_statements_no_uq').on(t.statementNo), uniqueIndex('settlement_statements_period_uq').on(t.partnerId, t.period)],
+);

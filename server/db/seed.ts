@@ -7,6 +7,7 @@ import { hashPassword } from '../auth/passwords';
 import { seedContent } from './seed/content';
 import { seedSchoolWork } from './seed/schoolWork';
 import { seedPartners } from './seed/partners';
+import { seedOrders } from './seed/orders';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -153,7 +154,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const books = await seedContent(tx, subjectId);
     await seedSchoolWork(tx, books);
     // The reseller side: the rest of the partner chain, directly-run schools and terminals.
-    await seedPartners(tx, { p1, p2, p3 }, passwordHash);
+    const { ids } = await seedPartners(tx, { p1, p2, p3 }, passwordHash);
+    await seedOrders(tx, ids);
   });
   return true;
 }

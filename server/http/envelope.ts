@@ -174,6 +174,21 @@ export const FIELD_LABELS: Record<string, string> = {
   model: '型号',
   partnerId: '合作伙伴',
   days: '天数',
+  // Partner orders and settlement (docs/api-partner-orders.md, docs/api-partner-settlement.md)
+  orderNo: '订单号',
+  packId: '纸张规格',
+  quantity: '数量',
+  remark: '备注',
+  payStatus: '支付状态',
+  refundStatus: '退款状态',
+  dateFrom: '开始日期',
+  dateTo: '结束日期',
+  reason: '原因',
+  amountFen: '金额',
+  rechargeNo: '充值单号',
+  statementNo: '结算单号',
+  period: '结算月份',
+  side: '结算方向',
 };
 
 /** The Chinese name of a request field, or undefined for a name no schema declares. */

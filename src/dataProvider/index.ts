@@ -16,13 +16,15 @@ import { createStudentWrongbookApi, type StudentWrongbookApi } from './studentWr
 import { createAnalysisApi, type AnalysisApi } from './analysis';
 import { createSavedFilterApi, type SavedFilterApi } from './savedFilters';
 import { createDeviceApi, type DeviceApi } from './devices';
+import { createOrderApi, type OrderApi } from './orders';
+import { createSettlementApi, type SettlementApi } from './settlement';
 
 /** Adapters by resource name; resource issues add theirs here. */
 export type AdapterRegistry = Record<string, (http: HttpClient) => ResourceAdapter>;
 
 export const RESOURCE_ADAPTERS: AdapterRegistry = {};
 
-export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & PaperApi & VolumePaperApi & CorrectApi & WrongbookApi & StudentWrongbookApi & AnalysisApi & SavedFilterApi & DeviceApi & Pick<HttpClient, 'download'>;
+export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & PaperApi & VolumePaperApi & CorrectApi & WrongbookApi & StudentWrongbookApi & AnalysisApi & SavedFilterApi & DeviceApi & OrderApi & SettlementApi & Pick<HttpClient, 'download'>;
 
 export function createDataProvider(http: HttpClient, registry: AdapterRegistry = RESOURCE_ADAPTERS): AppDataProvider {
   const adapters = new Map<string, ResourceAdapter>();
@@ -72,6 +74,8 @@ export function createDataProvider(http: HttpClient, registry: AdapterRegistry =
     ...createAnalysisApi(http),
     ...createSavedFilterApi(http),
     ...createDeviceApi(http),
+    ...createOrderApi(http),
+    ...createSettlementApi(http),
     download: (url, options) => http.download(url, options),
   };
 }

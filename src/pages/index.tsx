@@ -44,6 +44,8 @@ export const SCREENS: Record<string, Screen> = {
   '/wrongbook/volumnPaper': lazy(() => import('./volumePaper/VolumePaper')),
   '/analysis': lazy(() => import('./analysis/Analysis')),
   '/usageStatistics': lazy(() => import('./usageStatistics/UsageStatistics')),
+  '/account': lazy(() => import('./account/Account')),
+  '/channel-info': lazy(() => import('./channelInfo/ChannelInfo')),
 };
 
 /**

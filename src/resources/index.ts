@@ -4,6 +4,7 @@ import classes from './classes';
 import grades from './grades';
 import homeworks from './homeworks';
 import jobs from './jobs';
+import orders from './orders';
 import schoolResources from './schoolResources';
 import students from './students';
 import subjects from './subjects';
@@ -13,6 +14,6 @@ import devices from './devices';
 import deviceSchools from './deviceSchools';
 import { registerResources, type ResourceViews } from './define';
 
-export const RESOURCES: readonly ResourceViews[] = [classes, grades, students, teachers, jobs, subjects, schoolResources, workbooks, homeworks, devices, deviceSchools];
+export const RESOURCES: readonly ResourceViews[] = [classes, grades, students, teachers, jobs, subjects, schoolResources, workbooks, homeworks, devices, deviceSchools, orders];
 
 registerResources(RESOURCES);

@@ -63,6 +63,8 @@ interface FilterBase {
 export type FilterConfig =
   | (FilterBase & { type: 'search'; placeholder?: string })
   | (FilterBase & { type: 'select'; choices: readonly Option<number | string>[] })
+  /** A day (YYYY-MM-DD); two of them make a date range (e.g. dateFrom, dateTo). */
+  | (FilterBase & { type: 'date' })
   | (FilterBase & {
       type: 'reference';
       reference: string;

@@ -15,7 +15,7 @@ import { seedDemo } from '../../server/db/seed';
 
 const root = join(import.meta.dirname, '..', '..');
 /** What the seeded database depends on. */
-const SEED_SOURCES = ['server/db', 'server/auth/passwords.ts', 'server/modules/minerva/answers.ts', 'src/domain', 'package-lock.json'];
+const SEED_SOURCES = ['server/db', 'server/auth/passwords.ts', 'server/modules/minerva/answers.ts', 'server/modules/mercury', 'server/modules/partner', 'src/domain', 'package-lock.json'];
 
 function files(path: string): string[] {
   const full = join(root, path);

@@ -5,9 +5,13 @@ import fp from 'fastify-plugin';
 import currentRoutes from './current';
 import deviceRoutes from './devices';
 import deviceHistoryRoutes from './deviceHistory';
+import accountRoutes from './account';
+import channelRoutes from './channel';
 
 export default fp(async (app) => {
   await app.register(currentRoutes);
   await app.register(deviceRoutes);
   await app.register(deviceHistoryRoutes);
+  await app.register(accountRoutes);
+  await app.register(channelRoutes);
 });

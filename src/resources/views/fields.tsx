@@ -174,6 +174,8 @@ export function filterElements(filters: readonly FilterConfig[] = [], role?: Rol
         return <TextInput key={filter.source} source={filter.source} label={filter.label} placeholder={filter.placeholder} alwaysOn resettable sx={{ minWidth: 180 }} />;
       case 'select':
         return <SelectInput key={filter.source} source={filter.source} label={filter.label} choices={filter.choices as never[]} {...CHOICE} emptyText="全部" alwaysOn sx={{ minWidth: 120 }} />;
+      case 'date':
+        return <DateInput key={filter.source} source={filter.source} label={filter.label} alwaysOn sx={{ minWidth: 150 }} />;
       case 'reference':
         return <ReferenceFilter key={filter.source} filter={filter} dependents={dependents} alwaysOn source={filter.source} />;
     }

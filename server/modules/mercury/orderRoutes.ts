@@ -1,0 +1,130 @@
+// The order calls of /orders (docs/api-partner-orders.md): list, detail, export, pay status, pay
+// code, cancel and refund. Every order number is checked against the caller's subtree first.
+import { sql } from 'drizzle-orm';
+import { Type } from 'typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isoTime, rows } from '../../db/query';
+import { sendWorkbook } from '../../http/download';
+import { badRequest, conflict, ok } from '../../http/envelope';
+import { PagingQuery, page, pageWindow } from '../../http/paging';
+import { streamWorkbook } from '../../files/xlsx';
+import { exportFileName } from '../../../src/domain/format';
+import { ORDER_STATUSES, OrderStatus, PAY_STATUSES, REASON_MAX_LENGTH, REFUND_STATUSES, labelOf } from '../../../src/domain/orders';
+import { yuan } from '../../../src/domain/partner';
+import { anyPartner, scopeOf } from '../partner/scope';
+import { cancelOrder, closeExpiredOrders, requestRefund, syncWithGateway } from './orders';
+import { countOrders, findOrder, listOrders, orderDetail, OrderFilter, OrderNo, type OrderFilterQuery } from './orderQueries';
+import { chinaStamp } from './numbers';
+
+/** A sandbox code URL is a path on this server; the payer's phone needs the whole address. */
+export function absoluteCodeUrl(request: FastifyRequest, codeUrl: string | null): string | null {
+  if (!codeUrl) return null;
+  return codeUrl.startsWith('/') ? `${request.protocol}://${request.host}${codeUrl}` : codeUrl;
+}
+
+export default async function orderRoutes(app: FastifyInstance) {
+  const db = app.db;
+  // Unpaid orders past their time are closed before any read, so no screen shows one as payable.
+  const closeExpired = () => closeExpiredOrders(db, app.payments);
+
+  app.get('/api/mercury/v1/order/page', { preHandler: anyPartner, schema: { querystring: Type.Object({ ...PagingQuery, ...OrderFilter }) } }, async (request) => {
+    const q = request.query as OrderFilterQuery & { current?: number; size?: number };
+    const scope = await scopeOf(request);
+    await closeExpired();
+    const { current, size, offset } = pageWindow(q);
+    const total = await countOrders(db, scope, q);
+    const records = total > offset ? await listOrders(db, scope, q, { size, offset }) : [];
+    return ok(page(records, total, current, size));
+  });
+
+  app.get('/api/mercury/v1/order/export', { preHandler: anyPartner, schema: { querystring: Type.Object(OrderFilter) } }, async (request, reply) => {
+    const scope = await scopeOf(request);
+    await closeExpired();
+    const list = await listOrders(db, scope, request.query as OrderFilterQuery);
+    const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }) : '');
+    const stream = streamWorkbook(
+      '订单',
+      [
+        { header: '订单号', width: 26 },
+        { header: '下单方', width: 28 },
+        { header: '供货方', width: 28 },
+        { header: '商品', width: 48 },
+        { header: '金额（元）', width: 12 },
+        { header: '订单状态', width: 10 },
+        { header: '支付状态', width: 10 },
+        { header: '退款状态', width: 10 },
+        { header: '下单时间', width: 20 },
+        { header: '支付时间', width: 20 },
+        { header: '备注', width: 30 },
+      ],
+      list.map((o) => [
+        o.orderNo,
+        o.buyerName,
+        o.sellerName,
+        o.itemsText,
+        yuan(o.amountFen),
+        labelOf(ORDER_STATUSES, o.status),
+        labelOf(PAY_STATUSES, o.payStatus),
+        labelOf(REFUND_STATUSES, o.refundStatus),
+        time(o.createdAt),
+        time(o.paidAt),
+        o.remark ?? '',
+      ]),
+    );
+    return sendWorkbook(reply, stream, exportFileName('订单', chinaStamp(), 'xlsx'));
+  });
+
+  const ByNo = Type.Object({ orderNo: OrderNo });
+
+  app.get('/api/mercury/v1/order/detail', { preHandler: anyPartner, schema: { querystring: ByNo } }, async (request) => {
+    const scope = await scopeOf(request);
+    await closeExpired();
+    const detail = await orderDetail(db, scope, (request.query as { orderNo: string }).orderNo);
+    return ok(detail);
+  });
+
+  app.get('/api/mercury/v1/order/getOrderPayStatus', { preHandler: anyPartner, schema: { querystring: ByNo } }, async (request) => {
+    const scope = await scopeOf(request);
+    const { orderNo } = request.query as { orderNo: string };
+    let order = await findOrder(db, scope, orderNo);
+    if (order.status === OrderStatus.pending) {
+      await syncWithGateway(db, app.payments, orderNo);
+      await closeExpired();
+      order = await findOrder(db, scope, orderNo);
+    }
+    return ok({ orderNo, status: order.status, payStatus: order.payStatus, refundStatus: order.refundStatus, paidAt: order.paidAt });
+  });
+
+  app.get('/api/mercury/v1/order/payCode', { preHandler: anyPartner, schema: { querystring: ByNo } }, async (request) => {
+    const scope = await scopeOf(request);
+    await closeExpired();
+    const { orderNo } = request.query as { orderNo: string };
+    const order = await findOrder(db, scope, orderNo);
+    if (!order.mine) throw conflict('只有下单的合作伙伴可以支付该订单');
+    if (order.status !== OrderStatus.pending) throw conflict(order.status === OrderStatus.paid ? '订单已支付' : '订单已取消或已关闭，不能支付');
+    const [row] = await rows<{ codeUrl: string | null }>(db, sql`SELECT code_url AS "codeUrl" FROM partner_orders WHERE order_no = ${orderNo}`);
+    return ok({ orderNo, amountFen: order.amountFen, payStatus: order.payStatus, codeUrl: absoluteCodeUrl(request, row.codeUrl), expiresAt: order.expiresAt });
+  });
+
+  app.post('/api/mercury/v1/order/cancelByOrderNo', { preHandler: anyPartner, schema: { body: ByNo } }, async (request) => {
+    const scope = await scopeOf(request);
+    const { orderNo } = request.body as { orderNo: string };
+    await findOrder(db, scope, orderNo);
+    await cancelOrder(db, app.payments, orderNo);
+    return ok(await findOrder(db, scope, orderNo), '订单已取消');
+  });
+
+  app.post(
+    '/api/mercury/v1/order/applyRefund',
+    { preHandler: anyPartner, schema: { body: Type.Object({ orderNo: OrderNo, reason: Type.String({ minLength: 1, maxLength: REASON_MAX_LENGTH }) }) } },
+    async (request) => {
+      const scope = await scopeOf(request);
+      const { orderNo, reason } = request.body as { orderNo: string; reason: string };
+      await findOrder(db, scope, orderNo);
+      if (!reason.trim()) throw badRequest('退款原因不能为空');
+      const refund = await requestRefund(db, app.payments, orderNo, scope.partnerId, reason.trim(), request.principal.userId);
+      const [row] = await rows<{ createdAt: string }>(db, sql`SELECT ${isoTime(sql`created_at`)} AS "createdAt" FROM order_refunds WHERE id = ${refund.id}`);
+      return ok({ refundNo: refund.refundNo, amountFen: refund.amountFen, status: refund.status, createdAt: row.createdAt }, '已提交退款申请');
+    },
+  );
+}

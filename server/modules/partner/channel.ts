@@ -1,0 +1,218 @@
+// 渠道结算 (/channel-info, partner levels 1 and 2; docs/api-partner-settlement.md): the direct
+// children with what they bought and sold in a period and the margin the caller earned on them,
+// and the monthly statements the caller earns or pays, with their flow and xlsx exports. The
+// platform (administrator) reads and settles level-1 partners' statements through the same calls.
+import { sql, type SQL } from 'drizzle-orm';
+import { Type } from 'typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { allow } from '../../auth/plugin';
+import type { Db } from '../../db';
+import { isoTime, rows } from '../../db/query';
+import { sendWorkbook } from '../../http/download';
+import { badRequest, forbidden, ok } from '../../http/envelope';
+import { PagingQuery, page, pageWindow } from '../../http/paging';
+import { buildWorkbook } from '../../files/xlsx';
+import { exportFileName } from '../../../src/domain/format';
+import { EntryKind, REASON_MAX_LENGTH, STATEMENT_NO_PATTERN, STATEMENT_STATUSES, labelOf } from '../../../src/domain/orders';
+import { yuan } from '../../../src/domain/partner';
+import { chinaDayStart, chinaStamp } from '../mercury/numbers';
+import { OrderFilter } from '../mercury/orderQueries';
+import { confirmStatement, findStatement, reissueStatement, rejectStatement, settleStatement, type Party } from './statements';
+
+/** Level-1 and level-2 partners, and the platform's administrators for level-1 statements. */
+const channelOrPlatform = allow({ roles: ['partner', 'admin'], levels: [1, 2] });
+const channelOnly = allow({ roles: ['partner'], levels: [1, 2] });
+
+const BASE = '/api/wrongbook/v1.0/partner/channel';
+const DAY_MS = 24 * 3600 * 1000;
+const StatementNo = Type.String({ pattern: STATEMENT_NO_PATTERN.source, maxLength: 22 });
+const Period = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', maxLength: 7 });
+const Side = Type.Union([Type.Literal('earned'), Type.Literal('payable')]);
+const StatementFilter = {
+  side: Type.Optional(Side),
+  status: Type.Optional(Type.Union(STATEMENT_STATUSES.map((o) => Type.Literal(o.value)))),
+  period: Type.Optional(Period),
+};
+type StatementQuery = { side?: 'earned' | 'payable'; status?: number; period?: string };
+
+function partyOf(request: FastifyRequest): Party {
+  if (request.principal.activeRole === 'admin') return { platform: true };
+  if (!request.principal.partnerId) throw forbidden();
+  return { partnerId: request.principal.partnerId };
+}
+
+/** Statements the party earns (side earned) or pays (side payable; the platform only pays). */
+function statementWhere(party: Party, q: StatementQuery): SQL {
+  const side = 'platform' in party ? 'payable' : (q.side ?? 'earned');
+  const parts: SQL[] = [
+    'platform' in party ? sql`s.payer_id IS NULL` : side === 'earned' ? sql`s.partner_id = ${party.partnerId}` : sql`s.payer_id = ${party.partnerId}`,
+  ];
+  if (q.status !== undefined) parts.push(sql`s.status = ${q.status}`);
+  if (q.period) parts.push(sql`s.period = ${q.period}`);
+  return sql.join(parts, sql` AND `);
+}
+
+interface StatementRecord {
+  statementNo: string;
+  partnerName: string;
+  payerName: string;
+  period: string;
+  amountFen: number;
+  entryCount: number;
+  status: number;
+  rejectReason: string | null;
+  createdAt: string;
+  confirmedAt: string | null;
+  settledAt: string | null;
+  earned: boolean;
+}
+
+const selectStatements = (party: Party) => sql`
+  SELECT s.statement_no AS id, s.statement_no AS "statementNo", p.name AS "partnerName", COALESCE(q.name, '平台') AS "payerName", s.period,
+         s.amount_fen AS "amountFen", s.entry_count AS "entryCount", s.status, s.reject_reason AS "rejectReason",
+         ${isoTime(sql`s.created_at`)} AS "createdAt", ${isoTime(sql`s.confirmed_at`)} AS "confirmedAt", ${isoTime(sql`s.settled_at`)} AS "settledAt",
+         (s.partner_id = ${'partnerId' in party ? party.partnerId : 0}) AS earned
+    FROM settlement_statements s JOIN partners p ON p.id = s.partner_id LEFT JOIN partners q ON q.id = s.payer_id`;
+
+interface ChildRow {
+  partnerId: number;
+  name: string;
+  level: number;
+  boughtFen: number;
+  refundedFen: number;
+  soldFen: number;
+  marginFen: number;
+}
+
+/**
+ * Per direct child in [from, to): its paid purchases, the refunds of its purchases, what its own
+ * children bought from it, and the caller's margin on it (ledger entries of the child's orders,
+ * refunds included as reversals).
+ */
+async function childrenSummary(db: Db, partnerId: number, from: Date, to: Date): Promise<ChildRow[]> {
+  return rows<ChildRow>(db, sql`
+    SELECT c.id AS "partnerId", c.name, (length(c.ancestors) - length(replace(c.ancestors, ',', '')) + 1) AS level,
+      (SELECT COALESCE(sum(o.amount_fen), 0)::int FROM partner_orders o WHERE o.buyer_id = c.id AND o.status = 2 AND o.paid_at >= ${from} AND o.paid_at < ${to}) AS "boughtFen",
+      (SELECT COALESCE(sum(r.amount_fen), 0)::int FROM order_refunds r JOIN partner_orders o ON o.id = r.order_id
+         WHERE o.buyer_id = c.id AND o.status = 2 AND r.status = 2 AND r.refunded_at >= ${from} AND r.refunded_at < ${to}) AS "refundedFen",
+      (SELECT COALESCE(sum(o.amount_fen), 0)::int FROM partner_orders o WHERE o.seller_id = c.id AND o.status = 2 AND o.paid_at >= ${from} AND o.paid_at < ${to}) AS "soldFen",
+      (SELECT COALESCE(sum(e.amount_fen), 0)::int FROM settlement_entries e JOIN partner_orders o ON o.id = e.order_id
+         WHERE e.partner_id = ${partnerId} AND o.buyer_id = c.id AND e.occurred_at >= ${from} AND e.occurred_at < ${to}) AS "marginFen"
+      FROM partners c WHERE c.parent_id = ${partnerId} ORDER BY c.id`);
+}
+
+function periodRange(q: { dateFrom?: string; dateTo?: string }): { from: Date; to: Date } {
+  const to = q.dateTo ? new Date(chinaDayStart(q.dateTo).getTime() + DAY_MS) : new Date(Date.now() + DAY_MS);
+  const from = q.dateFrom ? chinaDayStart(q.dateFrom) : new Date(to.getTime() - 91 * DAY_MS);
+  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) throw badRequest('日期格式不正确');
+  if (from >= to) throw badRequest('开始日期不能晚于结束日期');
+  return { from, to };
+}
+
+const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }) : '');
+
+export default async function channelRoutes(app: FastifyInstance) {
+  const db = app.db;
+  const Range = Type.Object({ dateFrom: OrderFilter.dateFrom, dateTo: OrderFilter.dateTo });
+
+  app.get(`${BASE}/children`, { preHandler: channelOnly, schema: { querystring: Range } }, async (request) => {
+    const { from, to } = periodRange(request.query as { dateFrom?: string; dateTo?: string });
+    const partnerId = request.principal.partnerId!;
+    const children = await childrenSummary(db, partnerId, from, to);
+    const [ledger] = await rows<{ frozenFen: number; settleableFen: number; onStatementFen: number }>(db, sql`
+      SELECT COALESCE(sum(amount_fen) FILTER (WHERE statement_id IS NULL AND settleable_at > now()), 0)::int AS "frozenFen",
+             COALESCE(sum(amount_fen) FILTER (WHERE statement_id IS NULL AND settleable_at <= now()), 0)::int AS "settleableFen",
+             COALESCE(sum(amount_fen) FILTER (WHERE statement_id IS NOT NULL), 0)::int AS "onStatementFen"
+        FROM settlement_entries WHERE partner_id = ${partnerId}`);
+    const total = (key: keyof ChildRow) => children.reduce((s, c) => s + (c[key] as number), 0);
+    return ok({
+      children,
+      totals: { boughtFen: total('boughtFen'), refundedFen: total('refundedFen'), soldFen: total('soldFen'), marginFen: total('marginFen') },
+      ledger,
+    });
+  });
+
+  app.get(`${BASE}/exportChildren`, { preHandler: channelOnly, schema: { querystring: Range } }, async (request, reply) => {
+    const { from, to } = periodRange(request.query as { dateFrom?: string; dateTo?: string });
+    const children = await childrenSummary(db, request.principal.partnerId!, from, to);
+    const bytes = await buildWorkbook(
+      '下级渠道',
+      [{ header: '渠道名称', width: 30 }, { header: '级别', width: 8 }, { header: '进货额（元）' }, { header: '退款额（元）' }, { header: '其下级进货额（元）', width: 20 }, { header: '我的渠道收入（元）', width: 20 }],
+      children.map((c) => [c.name, `${c.level}级`, yuan(c.boughtFen), yuan(c.refundedFen), yuan(c.soldFen), yuan(c.marginFen)]),
+    );
+    return sendWorkbook(reply, bytes, exportFileName('下级渠道', chinaStamp(), 'xlsx'));
+  });
+
+  app.get(`${BASE}/statements`, { preHandler: channelOrPlatform, schema: { querystring: Type.Object({ ...PagingQuery, ...StatementFilter }) } }, async (request) => {
+    const q = request.query as StatementQuery & { current?: number; size?: number };
+    const party = partyOf(request);
+    const { current, size, offset } = pageWindow(q);
+    const where = statementWhere(party, q);
+    const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM settlement_statements s WHERE ${where}`);
+    const records = total > offset ? await rows<StatementRecord>(db, sql`${selectStatements(party)} WHERE ${where} ORDER BY s.period DESC, s.id DESC LIMIT ${size} OFFSET ${offset}`) : [];
+    return ok(page(records, total, current, size));
+  });
+
+  app.get(`${BASE}/exportStatements`, { preHandler: channelOrPlatform, schema: { querystring: Type.Object(StatementFilter) } }, async (request, reply) => {
+    const party = partyOf(request);
+    const list = await rows<StatementRecord>(db, sql`${selectStatements(party)} WHERE ${statementWhere(party, request.query as StatementQuery)} ORDER BY s.period DESC, s.id DESC`);
+    const bytes = await buildWorkbook(
+      '结算单',
+      [
+        { header: '结算单号', width: 26 },
+        { header: '结算月份', width: 10 },
+        { header: '收款方', width: 28 },
+        { header: '付款方', width: 28 },
+        { header: '金额（元）', width: 12 },
+        { header: '明细条数', width: 10 },
+        { header: '状态', width: 10 },
+        { header: '驳回原因', width: 30 },
+        { header: '生成时间', width: 20 },
+        { header: '结算时间', width: 20 },
+      ],
+      list.map((s) => [s.statementNo, s.period, s.partnerName, s.payerName, yuan(s.amountFen), s.entryCount, labelOf(STATEMENT_STATUSES, s.status), s.rejectReason ?? '', time(s.createdAt), time(s.settledAt)]),
+    );
+    return sendWorkbook(reply, bytes, exportFileName('结算单', chinaStamp(), 'xlsx'));
+  });
+
+  const ByNo = Type.Object({ statementNo: StatementNo });
+
+  app.get(`${BASE}/statementDetail`, { preHandler: channelOrPlatform, schema: { querystring: ByNo } }, async (request) => {
+    const party = partyOf(request);
+    const statement = await findStatement(db, party, (request.query as { statementNo: string }).statementNo);
+    const [record] = await rows<StatementRecord>(db, sql`${selectStatements(party)} WHERE s.id = ${statement.id}`);
+    const entries = await rows(db, sql`
+      SELECT e.id, o.order_no AS "orderNo", b.name AS "buyerName", e.kind, e.amount_fen AS "amountFen", r.refund_no AS "refundNo",
+             ${isoTime(sql`e.occurred_at`)} AS "occurredAt"
+        FROM settlement_entries e JOIN partner_orders o ON o.id = e.order_id JOIN partners b ON b.id = o.buyer_id
+        LEFT JOIN order_refunds r ON r.id = e.refund_id
+       WHERE e.statement_id = ${statement.id} ORDER BY e.occurred_at, e.id`);
+    return ok({ ...record, entries, kinds: { margin: EntryKind.margin, reversal: EntryKind.reversal } });
+  });
+
+  const answer = async (request: FastifyRequest, work: (party: Party, no: string) => Promise<unknown>, msg: string) => {
+    const party = partyOf(request);
+    const { statementNo } = request.body as { statementNo: string };
+    await work(party, statementNo);
+    const [record] = await rows<StatementRecord>(db, sql`${selectStatements(party)} WHERE s.statement_no = ${statementNo}`);
+    return ok(record, msg);
+  };
+  app.post(`${BASE}/confirmStatement`, { preHandler: channelOnly, schema: { body: ByNo } }, (request) =>
+    answer(request, (party, no) => confirmStatement(db, party, no), '已确认结算单'),
+  );
+  app.post(
+    `${BASE}/rejectStatement`,
+    { preHandler: channelOnly, schema: { body: Type.Object({ statementNo: StatementNo, reason: Type.String({ minLength: 1, maxLength: REASON_MAX_LENGTH }) }) } },
+    (request) => {
+      const reason = (request.body as { reason: string }).reason.trim();
+      if (!reason) throw badRequest('驳回原因不能为空');
+      return answer(request, (party, no) => rejectStatement(db, party, no, reason), '已驳回结算单');
+    },
+  );
+  app.post(`${BASE}/settleStatement`, { preHandler: channelOrPlatform, schema: { body: ByNo } }, (request) =>
+    answer(request, (party, no) => settleStatement(db, party, no), '已标记结算'),
+  );
+  app.post(`${BASE}/reissueStatement`, { preHandler: channelOrPlatform, schema: { body: ByNo } }, (request) =>
+    answer(request, (party, no) => reissueStatement(db, party, no), '已重新提交结算单'),
+  );
+}

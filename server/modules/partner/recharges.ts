@@ -1,0 +1,41 @@
+// A level-1 partner's account top-ups: paid by QR code like an order; a late payment for a
+// recharge past its time is still credited, since nothing was promised but the money itself.
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db';
+import { rows } from '../../db/query';
+import { partnerRecharges, payments } from '../../db/schema';
+import { badRequest, notFound } from '../../http/envelope';
+import { PAY_TIMEOUT_MINUTES, PayStatus } from '../../../src/domain/orders';
+import { newNumber } from '../mercury/numbers';
+import type { PaymentNotice, PaymentProvider } from '../mercury/payment/provider';
+import type { NoticeOutcome } from '../mercury/orders';
+
+export async function placeRecharge(db: Db, provider: PaymentProvider, partnerId: number, amountFen: number, userId: number | null, now = new Date()) {
+  const rechargeNo = newNumber('RC', now);
+  const expiresAt = new Date(now.getTime() + PAY_TIMEOUT_MINUTES * 60_000);
+  return db.transaction(async (t) => {
+    const { codeUrl } = await provider.createPayment(t as unknown as Db, { outTradeNo: rechargeNo, amountFen, subject: `学助账户充值 ${rechargeNo}`, expiresAt });
+    const [row] = await t
+      .insert(partnerRecharges)
+      .values({ rechargeNo, partnerId, amountFen, provider: provider.name, codeUrl, expiresAt, createdBy: userId, createdAt: now })
+      .returning();
+    return row;
+  });
+}
+
+export async function applyRechargePaid(db: Db, provider: PaymentProvider, notice: Extract<PaymentNotice, { kind: 'paid' }>): Promise<NoticeOutcome> {
+  return db.transaction(async (t) => {
+    const [recharge] = await rows<{ id: number; amountFen: number }>(t as unknown as Db, sql`
+      SELECT id, amount_fen AS "amountFen" FROM partner_recharges WHERE recharge_no = ${notice.outTradeNo} FOR UPDATE`);
+    if (!recharge) throw notFound('充值单不存在');
+    if (recharge.amountFen !== notice.amountFen) throw badRequest('支付金额与充值金额不一致');
+    const [payment] = await t
+      .insert(payments)
+      .values({ outTradeNo: notice.outTradeNo, provider: provider.name, transactionId: notice.transactionId, amountFen: notice.amountFen, paidAt: notice.paidAt, outcome: 'applied' })
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    if (!payment) return 'duplicate';
+    await t.update(partnerRecharges).set({ payStatus: PayStatus.paid, paidAt: notice.paidAt }).where(eq(partnerRecharges.id, recharge.id));
+    return 'applied';
+  });
+}

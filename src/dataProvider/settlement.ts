@@ -1,0 +1,71 @@
+// 渠道结算 calls (docs/api-partner-settlement.md): the direct children's purchases and margin, and
+// the monthly statements with their flow.
+import type { HttpClient } from './http';
+import type { Page } from './adapters';
+
+export interface ChildSummary {
+  partnerId: number;
+  name: string;
+  level: number;
+  boughtFen: number;
+  refundedFen: number;
+  soldFen: number;
+  marginFen: number;
+}
+export interface ChannelSummary {
+  children: ChildSummary[];
+  totals: { boughtFen: number; refundedFen: number; soldFen: number; marginFen: number };
+  ledger: { frozenFen: number; settleableFen: number; onStatementFen: number };
+}
+export interface StatementRow {
+  statementNo: string;
+  partnerName: string;
+  payerName: string;
+  period: string;
+  amountFen: number;
+  entryCount: number;
+  status: number;
+  rejectReason: string | null;
+  createdAt: string;
+  confirmedAt: string | null;
+  settledAt: string | null;
+  /** The caller earns it (else the caller pays it). */
+  earned: boolean;
+}
+export interface StatementEntry {
+  id: number;
+  orderNo: string;
+  buyerName: string;
+  kind: number;
+  amountFen: number;
+  refundNo: string | null;
+  occurredAt: string;
+}
+export type StatementSide = 'earned' | 'payable';
+export interface StatementQuery {
+  side: StatementSide;
+  status?: number;
+  current: number;
+  size: number;
+}
+export interface DateRange {
+  dateFrom?: string;
+  dateTo?: string;
+}
+
+const BASE = '/api/wrongbook/v1.0/partner/channel';
+
+export function createSettlementApi(http: HttpClient) {
+  const act = (action: string, statementNo: string, extra: object = {}) => http.post<StatementRow>(`${BASE}/${action}`, { statementNo, ...extra });
+  return {
+    channelChildren: (range: DateRange) => http.get<ChannelSummary>(`${BASE}/children`, { ...range }),
+    statements: (q: StatementQuery) => http.get<Page<StatementRow>>(`${BASE}/statements`, { ...q }),
+    statementDetail: (statementNo: string) => http.get<StatementRow & { entries: StatementEntry[] }>(`${BASE}/statementDetail`, { statementNo }),
+    confirmStatement: (statementNo: string) => act('confirmStatement', statementNo),
+    rejectStatement: (statementNo: string, reason: string) => act('rejectStatement', statementNo, { reason }),
+    settleStatement: (statementNo: string) => act('settleStatement', statementNo),
+    reissueStatement: (statementNo: string) => act('reissueStatement', statementNo),
+  };
+}
+
+export type SettlementApi = ReturnType<typeof createSettlementApi>;

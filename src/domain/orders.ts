@@ -1,0 +1,69 @@
+// Paper orders, their payment and refunds, and channel settlement (docs/api-partner-orders.md,
+// docs/api-partner-settlement.md): statuses, limits and time rules shared by screens and server.
+import type { Option } from './semester';
+
+/** An order's life: 待支付 until paid (已支付), cancelled by a partner, or closed when unpaid too long. */
+export const OrderStatus = { pending: 1, paid: 2, cancelled: 3, closed: 4 } as const;
+export const ORDER_STATUSES: Option<number>[] = [
+  { label: '待支付', value: OrderStatus.pending },
+  { label: '已支付', value: OrderStatus.paid },
+  { label: '已取消', value: OrderStatus.cancelled },
+  { label: '已关闭', value: OrderStatus.closed },
+];
+
+export const PayStatus = { unpaid: 0, paid: 1 } as const;
+export const PAY_STATUSES: Option<number>[] = [
+  { label: '未支付', value: PayStatus.unpaid },
+  { label: '已支付', value: PayStatus.paid },
+];
+
+/** SPEC: refund status 0 未退款, 1 退款中, 2 已退款. */
+export const RefundStatus = { none: 0, refunding: 1, refunded: 2 } as const;
+export const REFUND_STATUSES: Option<number>[] = [
+  { label: '未退款', value: RefundStatus.none },
+  { label: '退款中', value: RefundStatus.refunding },
+  { label: '已退款', value: RefundStatus.refunded },
+];
+
+/** Statements: the earning partner confirms or rejects; the payer (upline or platform) settles. */
+export const StatementStatus = { pending: 1, confirmed: 2, settled: 3, rejected: 4 } as const;
+export const STATEMENT_STATUSES: Option<number>[] = [
+  { label: '待确认', value: StatementStatus.pending },
+  { label: '已确认', value: StatementStatus.confirmed },
+  { label: '已结算', value: StatementStatus.settled },
+  { label: '已驳回', value: StatementStatus.rejected },
+];
+
+/** Ledger entries: a margin on a child's paid order, or its reversal on refund. */
+export const EntryKind = { margin: 1, reversal: 2 } as const;
+
+/** An unpaid order (or recharge) closes this long after it was placed, like a gateway's QR code. */
+export const PAY_TIMEOUT_MINUTES = 30;
+/** A margin is frozen this long after payment, the time in which most refunds come, before it can be settled. */
+export const FREEZE_DAYS = 7;
+/** A buyer may ask for a refund this long after paying (after-sales); later margins are already settled and a refund reverses them in the next statement. */
+export const REFUND_WINDOW_DAYS = 30;
+
+/** Bounds of a paper order. */
+export const ORDER_MAX_ITEMS = 10;
+export const ORDER_MAX_QUANTITY = 999;
+export const REMARK_MAX_LENGTH = 200;
+export const REASON_MAX_LENGTH = 200;
+/** Recharges: 1 yuan to 500,000 yuan. */
+export const RECHARGE_MIN_FEN = 100;
+export const RECHARGE_MAX_FEN = 50_000_000;
+
+/** Numbers: a prefix and 20 digits (yyyyMMddHHmmss + 6). */
+export const ORDER_NO_PATTERN = /^PO\d{20}$/;
+export const RECHARGE_NO_PATTERN = /^RC\d{20}$/;
+export const REFUND_NO_PATTERN = /^RF\d{20}$/;
+export const STATEMENT_NO_PATTERN = /^ST\d{20}$/;
+
+export const labelOf = (options: Option<number>[], value: number | null | undefined) => options.find((o) => o.value === value)?.label ?? '';
+
+/** '1234.5' yuan as typed → 123450 fen, by the digits (no floating point); undefined when not an amount. */
+export function fenFromYuan(text: string): number | undefined {
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return undefined;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}

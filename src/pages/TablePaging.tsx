@@ -1,0 +1,18 @@
+// Paging under a hand-made table (screens that are not a resource list), worded like the lists.
+import TablePagination from '@mui/material/TablePagination';
+
+export function TablePaging({ total, page, size, onChange }: { total: number; page: number; size: number; onChange: (page: number, size: number) => void }) {
+  return (
+    <TablePagination
+      component="div"
+      count={total}
+      page={page}
+      rowsPerPage={size}
+      rowsPerPageOptions={[10, 20, 50]}
+      onPageChange={(_, p) => onChange(p, size)}
+      onRowsPerPageChange={(e) => onChange(0, Number(e.target.value))}
+      labelRowsPerPage="每页条数"
+      labelDisplayedRows={({ from, to, count }) => `第 ${from}-${to} 条，共 ${count} 条`}
+    />
+  );
+}

@@ -1,0 +1,217 @@
+// 我的账户 (/account, level-1 partners): the balance and a recharge by QR code, paper packs at
+// the partner's price with a new order that leads to the pay dialog, and the recharge records.
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useDataProvider } from 'react-admin';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import type { AppDataProvider } from '../../dataProvider';
+import type { Balance, PayCode, PlacedOrder, RechargeRecord } from '../../dataProvider/orders';
+import type { Page } from '../../dataProvider/adapters';
+import { RECHARGE_MAX_FEN, RECHARGE_MIN_FEN, fenFromYuan } from '../../domain/orders';
+import { ScreenCard } from '../ScreenCard';
+import { EmptyState } from '../EmptyState';
+import { TablePaging } from '../TablePaging';
+import { PayDialog } from '../../resources/orders/PayDialog';
+import { NewOrderForm, PlacedOrderPay } from '../../resources/orders/NewOrder';
+import { money, timeText } from '../../resources/orders/labels';
+import type { ScreenProps } from '../index';
+
+function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Card variant="outlined" sx={{ borderRadius: 2 }}>
+      <CardContent>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
+          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+            {title}
+          </Typography>
+          {action}
+        </Stack>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RechargeDialog({ onPlaced, onClose }: { onPlaced: (r: PayCode & { rechargeNo: string }) => void; onClose: () => void }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const fen = fenFromYuan(text);
+  const error = text && (fen === undefined ? '请输入金额，最多两位小数' : fen < RECHARGE_MIN_FEN ? `单次充值不少于${money(RECHARGE_MIN_FEN)}` : fen > RECHARGE_MAX_FEN ? `单次充值不超过${money(RECHARGE_MAX_FEN)}` : '');
+  const submit = async () => {
+    if (!fen || error) return;
+    setBusy(true);
+    try {
+      onPlaced(await dataProvider.addRecharge(fen));
+    } catch {
+      // The http client showed why.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>账户充值</DialogTitle>
+      <DialogContent>
+        <TextField
+          autoFocus
+          label="充值金额"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          error={!!error}
+          helperText={error || '充值到账后计入账户余额'}
+          fullWidth
+          sx={{ mt: 1 }}
+          slotProps={{ input: { startAdornment: <InputAdornment position="start">¥</InputAdornment> } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>取消</Button>
+        <Button variant="contained" disableElevation onClick={submit} disabled={busy || !fen || !!error}>
+          去支付
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function RechargeRecords({ version }: { version: number }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(10);
+  const [data, setData] = useState<Page<RechargeRecord>>();
+  useEffect(() => {
+    dataProvider.rechargeRecords(page + 1, size).then(setData, () => setData({ records: [], total: 0, current: 1, size, pages: 0 }));
+  }, [dataProvider, page, size, version]);
+  if (!data) return null;
+  if (!data.total) return <EmptyState />;
+  const state = (r: RechargeRecord) => (r.payStatus === 1 ? <Chip size="small" color="success" label="已到账" /> : r.closed ? <Chip size="small" label="已关闭" /> : <Chip size="small" color="warning" label="待支付" />);
+  return (
+    <>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>充值单号</TableCell>
+            <TableCell align="right">金额</TableCell>
+            <TableCell>状态</TableCell>
+            <TableCell>创建时间</TableCell>
+            <TableCell>到账时间</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data.records.map((r) => (
+            <TableRow key={r.rechargeNo}>
+              <TableCell>{r.rechargeNo}</TableCell>
+              <TableCell align="right">{money(r.amountFen)}</TableCell>
+              <TableCell>{state(r)}</TableCell>
+              <TableCell>{timeText(r.createdAt)}</TableCell>
+              <TableCell>{timeText(r.paidAt) || '-'}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <TablePaging
+        total={data.total}
+        page={page}
+        size={size}
+        onChange={(p, n) => {
+          setPage(p);
+          setSize(n);
+        }}
+      />
+    </>
+  );
+}
+
+export default function Account({ route }: ScreenProps) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [balance, setBalance] = useState<Balance>();
+  const [version, setVersion] = useState(0);
+  const [recharging, setRecharging] = useState(false);
+  const [rechargePay, setRechargePay] = useState<PayCode & { rechargeNo: string }>();
+  const [placed, setPlaced] = useState<PlacedOrder>();
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  useEffect(() => {
+    dataProvider.balance().then(setBalance, () => undefined);
+  }, [dataProvider, version]);
+
+  return (
+    <ScreenCard title={route.meta.title} description="账户余额 = 已到账充值 + 已结算的渠道收入 − 已结算给下级的渠道收入">
+      <Stack spacing={2} sx={{ mt: 2 }}>
+        <Section
+          title="账户余额"
+          action={
+            <Button variant="contained" disableElevation startIcon={<AccountBalanceWalletOutlined />} onClick={() => setRecharging(true)}>
+              充值
+            </Button>
+          }
+        >
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: 2 }}>
+            {[
+              ['可用余额', balance?.balanceFen],
+              ['累计充值', balance?.rechargedFen],
+              ['结算收入', balance?.settledInFen],
+              ['结算支出', balance?.settledOutFen],
+            ].map(([label, fen], i) => (
+              <Box key={label as string}>
+                <Typography variant="body2" color="text.secondary">
+                  {label}
+                </Typography>
+                <Typography variant={i === 0 ? 'h4' : 'h6'} sx={{ fontWeight: 600 }} data-testid={i === 0 ? 'balance' : undefined}>
+                  {balance ? money(fen as number) : '-'}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        </Section>
+        <Section title="纸张进货">
+          <NewOrderForm onPlaced={setPlaced} />
+        </Section>
+        <Section title="充值记录">
+          <RechargeRecords version={version} />
+        </Section>
+      </Stack>
+      {recharging && (
+        <RechargeDialog
+          onClose={() => setRecharging(false)}
+          onPlaced={(r) => {
+            setRecharging(false);
+            setRechargePay(r);
+            reload();
+          }}
+        />
+      )}
+      {rechargePay && (
+        <PayDialog
+          title="扫码支付充值"
+          number={`充值单号 ${rechargePay.rechargeNo}`}
+          pay={rechargePay}
+          poll={() => dataProvider.rechargePayStatus(rechargePay.rechargeNo)}
+          onPaid={reload}
+          onClose={() => {
+            setRechargePay(undefined);
+            reload();
+          }}
+        />
+      )}
+      {placed && <PlacedOrderPay order={placed} onDone={() => setPlaced(undefined)} />}
+    </ScreenCard>
+  );
+}

@@ -1,0 +1,230 @@
+// The statements the partner earns (我的结算单) or pays to its children (下级结算单, level 1), with
+// the flow: the earner confirms or rejects; the payer settles, or reissues a rejected one. Every
+// action waits for the server, then the list is read again.
+import { useEffect, useState } from 'react';
+import { useDataProvider, useNotify } from 'react-admin';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import type { AppDataProvider } from '../../dataProvider';
+import type { Page } from '../../dataProvider/adapters';
+import type { StatementRow, StatementSide } from '../../dataProvider/settlement';
+import { REASON_MAX_LENGTH, STATEMENT_STATUSES, StatementStatus, labelOf } from '../../domain/orders';
+import { EmptyState } from '../EmptyState';
+import { TablePaging } from '../TablePaging';
+import { money, timeText } from '../../resources/orders/labels';
+import { StatementDetailDialog } from './StatementDetail';
+
+const STATUS_COLORS: Record<number, 'warning' | 'info' | 'success' | 'error'> = { 1: 'warning', 2: 'info', 3: 'success', 4: 'error' };
+
+export function Statements({ canPay }: { canPay: boolean }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const [side, setSide] = useState<StatementSide>('earned');
+  const [status, setStatus] = useState<number | ''>('');
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(10);
+  const [data, setData] = useState<Page<StatementRow>>();
+  const [version, setVersion] = useState(0);
+  const [busy, setBusy] = useState<string>();
+  const [rejecting, setRejecting] = useState<StatementRow>();
+  const [reason, setReason] = useState('');
+  const [detail, setDetail] = useState<Awaited<ReturnType<AppDataProvider['statementDetail']>>>();
+
+  useEffect(() => {
+    dataProvider.statements({ side, status: status === '' ? undefined : status, current: page + 1, size }).then(setData, () => setData(undefined));
+  }, [dataProvider, side, status, page, size, version]);
+
+  const run = async (statementNo: string, work: () => Promise<unknown>, done: string) => {
+    setBusy(statementNo);
+    try {
+      await work();
+      notify(done, { type: 'success' });
+      return true;
+    } catch {
+      return false;
+    } finally {
+      setBusy(undefined);
+      setVersion((v) => v + 1);
+    }
+  };
+  const exportAll = () =>
+    dataProvider.download('/api/wrongbook/v1.0/partner/channel/exportStatements', { name: '结算单', ext: 'xlsx', query: { side, ...(status === '' ? {} : { status }) } }).catch(() => undefined);
+
+  const actions = (s: StatementRow) => {
+    const small = { size: 'small', disabled: busy === s.statementNo, sx: { minWidth: 0, px: 1 } } as const;
+    const list = [
+      <Button key="detail" {...small} onClick={() => dataProvider.statementDetail(s.statementNo).then(setDetail, () => undefined)}>
+        明细
+      </Button>,
+    ];
+    if (s.earned && s.status === StatementStatus.pending) {
+      list.push(
+        <Button key="confirm" {...small} variant="contained" disableElevation onClick={() => run(s.statementNo, () => dataProvider.confirmStatement(s.statementNo), '已确认结算单')}>
+          确认
+        </Button>,
+        <Button key="reject" {...small} color="error" onClick={() => setRejecting(s)}>
+          驳回
+        </Button>,
+      );
+    }
+    if (!s.earned && s.status === StatementStatus.confirmed) {
+      list.push(
+        <Button key="settle" {...small} variant="contained" disableElevation onClick={() => run(s.statementNo, () => dataProvider.settleStatement(s.statementNo), '已标记结算')}>
+          标记已结算
+        </Button>,
+      );
+    }
+    if (!s.earned && s.status === StatementStatus.rejected) {
+      list.push(
+        <Button key="reissue" {...small} onClick={() => run(s.statementNo, () => dataProvider.reissueStatement(s.statementNo), '已重新提交结算单')}>
+          重新提交
+        </Button>,
+      );
+    }
+    return list;
+  };
+
+  return (
+    <>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+        <Tabs
+          value={side}
+          onChange={(_, v) => {
+            setSide(v);
+            setPage(0);
+          }}
+        >
+          <Tab value="earned" label="我的结算单" />
+          {canPay && <Tab value="payable" label="下级结算单" />}
+        </Tabs>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <TextField
+            select
+            size="small"
+            label="状态"
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value === '' ? '' : Number(e.target.value));
+              setPage(0);
+            }}
+            sx={{ minWidth: 120 }}
+          >
+            <MenuItem value="">全部</MenuItem>
+            {STATEMENT_STATUSES.map((o) => (
+              <MenuItem key={o.value} value={o.value}>
+                {o.label}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button startIcon={<FileDownloadOutlined />} onClick={exportAll} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+            导出
+          </Button>
+        </Stack>
+      </Stack>
+      {!data || !data.total ? (
+        <EmptyState />
+      ) : (
+        <>
+          <Table size="small" aria-label="结算单">
+            <TableHead>
+              <TableRow>
+                <TableCell>结算单号</TableCell>
+                <TableCell>结算月份</TableCell>
+                <TableCell>{side === 'earned' ? '付款方' : '收款方'}</TableCell>
+                <TableCell align="right">金额</TableCell>
+                <TableCell align="right">明细条数</TableCell>
+                <TableCell>状态</TableCell>
+                <TableCell>生成时间</TableCell>
+                <TableCell>操作</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.records.map((s) => (
+                <TableRow key={s.statementNo}>
+                  <TableCell>{s.statementNo}</TableCell>
+                  <TableCell>{s.period}</TableCell>
+                  <TableCell>{side === 'earned' ? s.payerName : s.partnerName}</TableCell>
+                  <TableCell align="right" sx={{ color: s.amountFen < 0 ? 'error.main' : undefined }}>
+                    {money(s.amountFen)}
+                  </TableCell>
+                  <TableCell align="right">{s.entryCount}</TableCell>
+                  <TableCell>
+                    <Chip size="small" variant="outlined" color={STATUS_COLORS[s.status]} label={labelOf(STATEMENT_STATUSES, s.status)} title={s.rejectReason ?? undefined} />
+                  </TableCell>
+                  <TableCell>{timeText(s.createdAt)}</TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={0.5}>
+                      {actions(s)}
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <TablePaging
+            total={data.total}
+            page={page}
+            size={size}
+            onChange={(p, n) => {
+              setPage(p);
+              setSize(n);
+            }}
+          />
+        </>
+      )}
+      {rejecting && (
+        <Dialog open onClose={() => !busy && setRejecting(undefined)} maxWidth="xs" fullWidth>
+          <DialogTitle>驳回结算单</DialogTitle>
+          <DialogContent>
+            <TextField
+              autoFocus
+              label="驳回原因"
+              value={reason}
+              onChange={(e) => setReason(e.target.value.slice(0, REASON_MAX_LENGTH))}
+              fullWidth
+              multiline
+              minRows={2}
+              sx={{ mt: 1 }}
+              helperText={`${reason.length}/${REASON_MAX_LENGTH}`}
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setRejecting(undefined)} disabled={!!busy}>
+              返回
+            </Button>
+            <Button
+              color="error"
+              variant="contained"
+              disableElevation
+              disabled={!!busy || !reason.trim()}
+              onClick={async () => {
+                if (await run(rejecting.statementNo, () => dataProvider.rejectStatement(rejecting.statementNo, reason.trim()), '已驳回结算单')) {
+                  setRejecting(undefined);
+                  setReason('');
+                }
+              }}
+            >
+              驳回
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
+      {detail && <StatementDetailDialog detail={detail} onClose={() => setDetail(undefined)} />}
+    </>
+  );
+}

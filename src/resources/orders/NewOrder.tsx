@@ -1,0 +1,143 @@
+// A new paper order: the packs at the caller's level price, a quantity for each, a remark; placing
+// it leads straight to the pay dialog. On /orders (every level) and on /account (level 1).
+import { useEffect, useState } from 'react';
+import { useDataProvider, useRefresh } from 'react-admin';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddShoppingCartOutlined from '@mui/icons-material/AddShoppingCartOutlined';
+import type { AppDataProvider } from '../../dataProvider';
+import type { PaperPack, PlacedOrder } from '../../dataProvider/orders';
+import { ORDER_MAX_QUANTITY, REMARK_MAX_LENGTH } from '../../domain/orders';
+import { EmptyState } from '../../pages/EmptyState';
+import { PayDialog } from './PayDialog';
+import { money } from './labels';
+
+export function NewOrderForm({ onPlaced }: { onPlaced: (order: PlacedOrder) => void }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [packs, setPacks] = useState<PaperPack[]>();
+  const [quantities, setQuantities] = useState<Record<number, number>>({});
+  const [remark, setRemark] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    dataProvider.paperPacks().then(setPacks, () => setPacks([]));
+  }, [dataProvider]);
+  if (!packs) return <CircularProgress size={24} />;
+  if (!packs.length) return <EmptyState />;
+  const items = packs.filter((p) => (quantities[p.packId] ?? 0) > 0).map((p) => ({ packId: p.packId, quantity: quantities[p.packId] }));
+  const total = packs.reduce((sum, p) => sum + p.priceFen * (quantities[p.packId] ?? 0), 0);
+  const setQuantity = (packId: number, text: string) => {
+    const n = Math.max(0, Math.min(ORDER_MAX_QUANTITY, Math.floor(Number(text) || 0)));
+    setQuantities((q) => ({ ...q, [packId]: n }));
+  };
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const placed = await dataProvider.addPaperOrder({ items, remark: remark.trim() || undefined });
+      setQuantities({});
+      setRemark('');
+      onPlaced(placed);
+    } catch {
+      // The http client showed why.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack spacing={2}>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>纸张规格</TableCell>
+            <TableCell align="right">张数</TableCell>
+            <TableCell align="right">进货价</TableCell>
+            <TableCell align="right" sx={{ width: 120 }}>
+              数量
+            </TableCell>
+            <TableCell align="right">小计</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {packs.map((p) => (
+            <TableRow key={p.packId}>
+              <TableCell>{p.name}</TableCell>
+              <TableCell align="right">{p.sheets}</TableCell>
+              <TableCell align="right">{money(p.priceFen)}</TableCell>
+              <TableCell align="right">
+                <TextField
+                  size="small"
+                  type="number"
+                  value={quantities[p.packId] ?? 0}
+                  onChange={(e) => setQuantity(p.packId, e.target.value)}
+                  slotProps={{ htmlInput: { min: 0, max: ORDER_MAX_QUANTITY, 'aria-label': `${p.name} 数量` } }}
+                  sx={{ width: 96 }}
+                />
+              </TableCell>
+              <TableCell align="right">{money(p.priceFen * (quantities[p.packId] ?? 0))}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <TextField label="备注" value={remark} onChange={(e) => setRemark(e.target.value.slice(0, REMARK_MAX_LENGTH))} size="small" fullWidth helperText={`${remark.length}/${REMARK_MAX_LENGTH}`} />
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 2 }}>
+        <Typography>
+          合计 <b>{money(total)}</b>
+        </Typography>
+        <Button variant="contained" disableElevation onClick={submit} disabled={busy || !items.length} startIcon={busy ? <CircularProgress size={14} /> : <AddShoppingCartOutlined />}>
+          提交订单并支付
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+/** The pay dialog of a just-placed order. */
+export function PlacedOrderPay({ order, onDone }: { order: PlacedOrder; onDone: () => void }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return <PayDialog title="扫码支付订单" number={`订单号 ${order.orderNo}`} pay={order} poll={() => dataProvider.orderPayStatus(order.orderNo)} onClose={onDone} />;
+}
+
+export function NewOrderButton() {
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [placed, setPlaced] = useState<PlacedOrder>();
+  return (
+    <>
+      <Button variant="contained" disableElevation size="small" startIcon={<AddShoppingCartOutlined />} onClick={() => setOpen(true)}>
+        新建订单
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="md" fullWidth>
+        <DialogTitle>新建纸张订单</DialogTitle>
+        <DialogContent>
+          <NewOrderForm
+            onPlaced={(order) => {
+              setOpen(false);
+              setPlaced(order);
+              refresh();
+            }}
+          />
+        </DialogContent>
+      </Dialog>
+      {placed && (
+        <PlacedOrderPay
+          order={placed}
+          onDone={() => {
+            setPlaced(undefined);
+            refresh();
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,256 @@
+// The row actions of /orders: detail, pay (the buyer's unpaid order), cancel (unpaid, the buyer or
+// its upline) and refund (the buyer's paid order). Pessimistic: a button waits for the server's
+// answer, and the list is read again before anything shows as done.
+import { useState, type ReactNode } from 'react';
+import { useDataProvider, useNotify, useRefresh } from 'react-admin';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import Box from '@mui/material/Box';
+import type { AppDataProvider } from '../../dataProvider';
+import type { OrderDetail, PlacedOrder } from '../../dataProvider/orders';
+import { ORDER_STATUSES, OrderStatus, PAY_STATUSES, REASON_MAX_LENGTH, REFUND_STATUSES, RefundStatus, labelOf } from '../../domain/orders';
+import type { RowActionProps } from '../types';
+import { Facts } from '../../pages/Facts';
+import { PayDialog } from './PayDialog';
+import { money, timeText } from './labels';
+
+const small = { size: 'small', sx: { minWidth: 0, px: 1 } } as const;
+
+export function DetailButton({ record }: RowActionProps) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [detail, setDetail] = useState<OrderDetail>();
+  const [busy, setBusy] = useState(false);
+  const open = async () => {
+    setBusy(true);
+    try {
+      setDetail(await dataProvider.orderDetail(String(record.orderNo)));
+    } catch {
+      // The http client showed why.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button {...small} onClick={open} disabled={busy}>
+        详情
+      </Button>
+      {detail && <DetailDialog detail={detail} onClose={() => setDetail(undefined)} />}
+    </>
+  );
+}
+
+function DetailDialog({ detail, onClose }: { detail: OrderDetail; onClose: () => void }) {
+  const rows: [string, string][] = [
+    ['订单号', detail.orderNo],
+    ['下单方', detail.buyerName],
+    ['供货方', detail.sellerName],
+    ['订单状态', labelOf(ORDER_STATUSES, detail.status)],
+    ['支付状态', labelOf(PAY_STATUSES, detail.payStatus)],
+    ['退款状态', labelOf(REFUND_STATUSES, detail.refundStatus)],
+    ['下单时间', timeText(detail.createdAt)],
+    ['支付时间', timeText(detail.paidAt) || '-'],
+    ['备注', detail.remark || '-'],
+  ];
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth>
+      <DialogTitle>订单详情</DialogTitle>
+      <DialogContent>
+        <Facts columns={3} items={rows} />
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>纸张规格</TableCell>
+              <TableCell align="right">张数</TableCell>
+              <TableCell align="right">单价</TableCell>
+              <TableCell align="right">数量</TableCell>
+              <TableCell align="right">小计</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {detail.items.map((item) => (
+              <TableRow key={item.packId}>
+                <TableCell>{item.name}</TableCell>
+                <TableCell align="right">{item.sheets}</TableCell>
+                <TableCell align="right">{money(item.unitPriceFen)}</TableCell>
+                <TableCell align="right">{item.quantity}</TableCell>
+                <TableCell align="right">{money(item.amountFen)}</TableCell>
+              </TableRow>
+            ))}
+            <TableRow>
+              <TableCell colSpan={4} align="right" sx={{ fontWeight: 600 }}>
+                合计
+              </TableCell>
+              <TableCell align="right" sx={{ fontWeight: 600 }}>
+                {money(detail.amountFen)}
+              </TableCell>
+            </TableRow>
+          </TableBody>
+        </Table>
+        {detail.refund && (
+          <Box sx={{ mt: 2, p: 1.5, bgcolor: 'grey.50', borderRadius: 1 }}>
+            <Typography variant="subtitle2">退款 {detail.refund.refundNo}</Typography>
+            <Typography variant="body2">
+              {labelOf(REFUND_STATUSES, detail.refund.status)} · {money(detail.refund.amountFen)} · 申请于 {timeText(detail.refund.createdAt)}
+              {detail.refund.refundedAt ? ` · 退款于 ${timeText(detail.refund.refundedAt)}` : ''}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              原因：{detail.refund.reason}
+            </Typography>
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>关闭</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export function PayButton({ record }: RowActionProps) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const refresh = useRefresh();
+  const [pay, setPay] = useState<PlacedOrder>();
+  const [busy, setBusy] = useState(false);
+  // The list is read again only when the dialog closes: paid, the row would lose this button
+  // (or leave a 未支付 filter) and take the open dialog with it.
+  if ((!record.mine || record.status !== OrderStatus.pending) && !pay) return null;
+  const open = async () => {
+    setBusy(true);
+    try {
+      setPay(await dataProvider.orderPayCode(String(record.orderNo)));
+    } catch {
+      refresh();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button {...small} variant="contained" disableElevation onClick={open} disabled={busy}>
+        支付
+      </Button>
+      {pay && (
+        <PayDialog
+          title="扫码支付订单"
+          number={`订单号 ${pay.orderNo}`}
+          pay={pay}
+          poll={() => dataProvider.orderPayStatus(pay.orderNo)}
+          onClose={() => {
+            setPay(undefined);
+            refresh();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** A confirmed action that waits for the server: the dialog stays until it answers. */
+function ConfirmAction({ label, title, children, run, color, confirmLabel, canConfirm = true }: {
+  label: string;
+  title: string;
+  children: ReactNode;
+  run: () => Promise<string>;
+  color?: 'error' | 'primary';
+  confirmLabel: string;
+  canConfirm?: boolean;
+}) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      notify(await run(), { type: 'success' });
+      setOpen(false);
+    } catch {
+      // The http client showed the server's reason; the list shows the order as it is now.
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  };
+  return (
+    <>
+      <Button {...small} color={color} onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+      <Dialog open={open} onClose={() => !busy && setOpen(false)} maxWidth="xs" fullWidth>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent>{children}</DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)} disabled={busy}>
+            返回
+          </Button>
+          <Button onClick={confirm} color={color} variant="contained" disableElevation disabled={busy || !canConfirm} startIcon={busy ? <CircularProgress size={14} /> : undefined}>
+            {confirmLabel}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+export function CancelButton({ record }: RowActionProps) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  if (record.status !== OrderStatus.pending) return null;
+  return (
+    <ConfirmAction
+      label="取消"
+      title="取消订单"
+      color="error"
+      confirmLabel="确定取消"
+      run={async () => {
+        await dataProvider.cancelOrder(String(record.orderNo));
+        return '订单已取消';
+      }}
+    >
+      <DialogContentText>确定取消订单 {String(record.orderNo)} 吗？取消后不能再支付。</DialogContentText>
+    </ConfirmAction>
+  );
+}
+
+export function RefundButton({ record }: RowActionProps) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [reason, setReason] = useState('');
+  if (!record.mine || record.status !== OrderStatus.paid || record.refundStatus !== RefundStatus.none) return null;
+  return (
+    <ConfirmAction
+      label="退款"
+      title="申请退款"
+      confirmLabel="提交申请"
+      canConfirm={!!reason.trim()}
+      run={async () => {
+        await dataProvider.applyRefund(String(record.orderNo), reason.trim());
+        return '已提交退款申请';
+      }}
+    >
+      <DialogContentText sx={{ mb: 2 }}>
+        订单 {String(record.orderNo)} 将整单退款 {money(record.amountFen)}，款项原路退回。
+      </DialogContentText>
+      <TextField
+        label="退款原因"
+        value={reason}
+        onChange={(e) => setReason(e.target.value.slice(0, REASON_MAX_LENGTH))}
+        fullWidth
+        multiline
+        minRows={2}
+        helperText={`${reason.length}/${REASON_MAX_LENGTH}`}
+      />
+    </ConfirmAction>
+  );
+}

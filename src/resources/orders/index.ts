@@ -1,0 +1,48 @@
+// 订单管理 (/orders, partner levels 1–3): the paper orders of the caller's subtree with their pay
+// and refund status. The list, filters and export are config; detail, pay, cancel and refund are
+// row actions, and a new order is a toolbar action (docs/api-partner-orders.md).
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import type { RaRecord } from 'ra-core';
+import { ORDER_STATUSES, PAY_STATUSES, REFUND_STATUSES } from '../../domain/orders';
+import { defineResource, lazyNamed } from '../define';
+import { money, timeText } from './labels';
+
+const DetailButton = lazyNamed(() => import('./OrderActions'), 'DetailButton');
+const PayButton = lazyNamed(() => import('./OrderActions'), 'PayButton');
+const CancelButton = lazyNamed(() => import('./OrderActions'), 'CancelButton');
+const RefundButton = lazyNamed(() => import('./OrderActions'), 'RefundButton');
+const NewOrderButton = lazyNamed(() => import('./NewOrder'), 'NewOrderButton');
+
+export default defineResource({
+  name: 'orders',
+  label: '订单',
+  icon: ReceiptLongOutlined,
+  screens: ['/orders'],
+  roles: ['partner'],
+  endpoints: { kind: 'paged', list: '/api/mercury/v1/order/page', idField: 'orderNo' },
+  fields: [
+    { type: 'text', source: 'orderNo', label: '订单号', width: 200 },
+    { type: 'text', source: 'buyerName', label: '下单方', width: 180 },
+    { type: 'text', source: 'sellerName', label: '供货方', width: 180 },
+    { type: 'text', source: 'itemsText', label: '商品', width: 260 },
+    { type: 'computed', source: 'amountFen', label: '金额', render: (r: RaRecord) => money(r.amountFen) },
+    { type: 'select', source: 'status', label: '订单状态', choices: ORDER_STATUSES },
+    { type: 'select', source: 'payStatus', label: '支付状态', choices: PAY_STATUSES },
+    { type: 'select', source: 'refundStatus', label: '退款状态', choices: REFUND_STATUSES },
+    { type: 'computed', source: 'createdAt', label: '下单时间', render: (r: RaRecord) => timeText(r.createdAt) },
+  ],
+  filters: [
+    { type: 'search', source: 'keyword', label: '订单号/下单方', placeholder: '输入订单号或合作伙伴名称' },
+    { type: 'select', source: 'status', label: '订单状态', choices: ORDER_STATUSES },
+    { type: 'select', source: 'payStatus', label: '支付状态', choices: PAY_STATUSES },
+    { type: 'select', source: 'refundStatus', label: '退款状态', choices: REFUND_STATUSES },
+    { type: 'date', source: 'dateFrom', label: '下单日期从' },
+    { type: 'date', source: 'dateTo', label: '至' },
+  ],
+  perPage: 20,
+  recordRepresentation: (record) => `订单 ${record.orderNo}`,
+  operations: { create: false, edit: false, delete: false, bulkDelete: false },
+  transfer: { export: { url: '/api/mercury/v1/order/export', name: '订单' } },
+  rowActions: [DetailButton, PayButton, CancelButton, RefundButton],
+  toolbarActions: [NewOrderButton],
+});
