@@ -148,6 +148,15 @@ export const FIELD_LABELS: Record<string, string> = {
   // Class wrong-answer book (docs/api-wrongbook-class.md)
   band: '错误率区间',
   mistakeType: '错题类型',
+  // Partner data boards (docs/api-partner-boards.md)
+  queryMode: '查询方式',
+  month: '月份',
+  startDate: '开始日期',
+  endDate: '结束日期',
+  userKind: '角色',
+  partnerId: '合作伙伴',
+  statistics: '统计方式',
+  metric: '统计指标',
 };
 
 /** The Chinese name of a request field, or undefined for a name no schema declares. */

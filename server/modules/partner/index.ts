@@ -2,8 +2,10 @@
 // its subtree's schools, terminals, orders, settlement and data boards. Every call is guarded by
 // role and partner level, and every id is checked against the caller's subtree (scope.ts).
 import fp from 'fastify-plugin';
+import boardRoutes from './boards';
 import currentRoutes from './current';
 
 export default fp(async (app) => {
   await app.register(currentRoutes);
+  await app.register(boardRoutes);
 });
