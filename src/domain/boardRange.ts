@@ -108,7 +108,8 @@ function bucketFor(mode: QueryMode, days: number): Bucket {
  * rather than answered with a silent empty board.
  */
 export function boardRange(q: RangeQuery, today: string = chinaToday()): BoardRange | string {
-  const mode = q.queryMode ?? 'month';
+  // Dates alone (a list's date filters) mean a custom range.
+  const mode = q.queryMode ?? (q.startDate || q.endDate ? 'custom' : 'month');
   let from: string;
   let to: string;
   if (mode === 'month') {

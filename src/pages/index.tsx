@@ -44,6 +44,8 @@ export const SCREENS: Record<string, Screen> = {
   '/wrongbook/volumnPaper': lazy(() => import('./volumePaper/VolumePaper')),
   '/analysis': lazy(() => import('./analysis/Analysis')),
   '/usageStatistics': lazy(() => import('./usageStatistics/UsageStatistics')),
+  '/overview-dashboard': lazy(() => import('./partnerBoards/OverviewDashboard')),
+  '/student-usage-detail': lazy(() => import('./partnerBoards/StudentUsageDetail')),
 };
 
 /**

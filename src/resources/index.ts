@@ -1,6 +1,8 @@
 // Every resource of the product. Adding one = a folder with its config (docs/adding-a-resource.md)
 // and a line here; registration wires the adapter, access and the route screens.
+import boardPartners from './boardPartners';
 import classes from './classes';
+import directSchools from './directSchools';
 import grades from './grades';
 import homeworks from './homeworks';
 import jobs from './jobs';
@@ -11,6 +13,6 @@ import teachers from './teachers';
 import workbooks from './workbooks';
 import { registerResources, type ResourceViews } from './define';
 
-export const RESOURCES: readonly ResourceViews[] = [classes, grades, students, teachers, jobs, subjects, schoolResources, workbooks, homeworks];
+export const RESOURCES: readonly ResourceViews[] = [classes, grades, students, teachers, jobs, subjects, schoolResources, workbooks, homeworks, boardPartners, directSchools];
 
 registerResources(RESOURCES);

@@ -59,6 +59,8 @@ interface FilterBase {
 export type FilterConfig =
   | (FilterBase & { type: 'search'; placeholder?: string })
   | (FilterBase & { type: 'select'; choices: readonly Option<number | string>[] })
+  /** A day, sent as 'YYYY-MM-DD' (e.g. the start and end of a statistics range). */
+  | (FilterBase & { type: 'date' })
   | (FilterBase & {
       type: 'reference';
       reference: string;

@@ -164,6 +164,8 @@ export function filterElements(filters: readonly FilterConfig[] = [], role?: Rol
         return <SelectInput key={filter.source} source={filter.source} label={filter.label} choices={filter.choices as never[]} {...CHOICE} emptyText="全部" alwaysOn sx={{ minWidth: 120 }} />;
       case 'reference':
         return <ReferenceFilter key={filter.source} filter={filter} dependents={dependents} alwaysOn source={filter.source} />;
+      case 'date':
+        return <DateInput key={filter.source} source={filter.source} label={filter.label} alwaysOn sx={{ minWidth: 160 }} />;
     }
   });
 }
