@@ -74,6 +74,17 @@ export function boardTermOptions(today: string = chinaToday()): Option[] {
   return out.map((value) => ({ value, label: termLabel(value) }));
 }
 
+/** The months a board offers: this one and the 23 before it (none before the first terminal), newest first. */
+export function boardMonthOptions(today: string = chinaToday()): Option[] {
+  const out: Option[] = [];
+  let [y, m] = today.split('-').map(Number);
+  while (out.length < 24 && `${y}-${String(m).padStart(2, '0')}` >= EARLIEST_DAY.slice(0, 7)) {
+    out.push({ value: `${y}-${String(m).padStart(2, '0')}`, label: `${y}年${m}月` });
+    [y, m] = m === 1 ? [y - 1, 12] : [y, m - 1];
+  }
+  return out;
+}
+
 function weekStart(day: string): string {
   const weekday = (new Date(toMs(day)).getUTCDay() + 6) % 7; // Monday 0
   return addDays(day, -weekday);

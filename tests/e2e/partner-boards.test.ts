@@ -110,6 +110,10 @@ describe('数据看板 → 直营学校 → 学校看板 → 学生详情', () =
     expect(await page.getByRole('link', { name: '数据看板' }).count()).toBe(0);
     expect(await page.getByTestId('card-devices').locator('tbody tr').count()).toBe(board.devices.length);
     await page.screenshot({ path: `${SHOTS}/partner-school-board-1440.png`, fullPage: true });
+    for (const card of ['card-classes', 'card-top-students', 'card-devices']) {
+      await page.getByTestId(card).scrollIntoViewIfNeeded();
+      await page.getByTestId(card).screenshot({ path: `${SHOTS}/partner-school-${card}-1440.png` });
+    }
 
     // The student who printed most → their detail.
     const top = board.topStudents[0];
@@ -122,6 +126,8 @@ describe('数据看板 → 直营学校 → 学校看板 → 学生详情', () =
     await expect.poll(() => page.getByTestId('record-row').count()).toBe(Math.min(10, detail.kpis.jobs));
     expect(await page.getByText(/手机|成绩|分数/).count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/partner-student-detail-1440.png`, fullPage: true });
+    await page.getByTestId('card-records').scrollIntoViewIfNeeded();
+    await page.getByTestId('card-records').screenshot({ path: `${SHOTS}/partner-student-records-1440.png` });
     await page.getByRole('tab', { name: '登录记录' }).click();
     await expect.poll(() => page.getByTestId('record-row').count()).toBe(Math.min(10, detail.kpis.signIns));
 

@@ -26,7 +26,8 @@ export async function generateUsage(db: Db, { days = 40, seed = 7, now = new Dat
   const people = new Map<number, { kind: number; id: number }[]>();
   for (const d of devices) {
     if (people.has(d.schoolId)) continue;
-    const students = await rows<{ id: number }>(db, sql`SELECT id FROM students WHERE school_id = ${d.schoolId} AND status = 0 ORDER BY id LIMIT 60`);
+    // Every fourth student, so each class has some users and some who never print.
+    const students = await rows<{ id: number }>(db, sql`SELECT id FROM students WHERE school_id = ${d.schoolId} AND status = 0 AND id % 4 = 0 ORDER BY id`);
     const teachers = await rows<{ id: number }>(db, sql`SELECT id FROM teachers WHERE school_id = ${d.schoolId} ORDER BY id LIMIT 4`);
     people.set(d.schoolId, [...students.map((s) => ({ kind: UserKind.student, id: s.id })), ...teachers.map((t) => ({ kind: UserKind.teacher, id: t.id }))]);
   }

@@ -7,8 +7,8 @@ import type { BoardRange } from '../../../src/domain/boardRange';
 import { UserKind } from '../../../src/domain/partner';
 import type { Db } from '../../db';
 import { isoTime, rows } from '../../db/query';
-import { fill, bucketOf, inRange, inRangeAt, isOnline } from './boardQuery';
-import { kpis, series } from './boardOverview';
+import { inRange, inRangeAt, isOnline } from './boardQuery';
+import { breakdown, totals } from './boardOverview';
 import { inSubtree, type PartnerScope } from './scope';
 
 /** How many students the 打印排行 lists. */
@@ -30,10 +30,7 @@ export async function schoolBoard(db: Db, scope: PartnerScope, school: School, r
            (SELECT count(*)::int FROM students st WHERE st.school_id = s.id AND st.status = 0) AS students
       FROM schools s LEFT JOIN partners p ON p.id = s.partner_id AND ${mine(sql`p.id`)} WHERE s.id = ${school.id}`);
 
-  const usesByBucket = await rows<{ b: string; v: number }>(db, sql`
-    SELECT ${bucketOf(range.bucket)} AS b, sum(uses)::int AS v FROM usage_daily
-     WHERE ${mine()} AND ${inRange(range)} AND ${here} AND ${userKind ? sql`user_kind = ${userKind}` : sql`TRUE`} GROUP BY 1`);
-  const [pagesLine] = await series(db, scope, range, { statistics: 'overall', metric: 'pages', userKind }, here);
+  const t = await totals(db, scope, range, userKind, here, sql`d.school_id = ${school.id}`);
 
   const classes = await rows<{ classId: number; className: string; gradeName: string; students: number; activeStudents: number; pages: number; jobs: number }>(db, sql`
     WITH printed AS (SELECT pj.user_id, sum(pj.pages)::int AS pages, count(*)::int AS jobs FROM print_jobs pj WHERE ${jobsHere} GROUP BY 1)
@@ -73,10 +70,10 @@ export async function schoolBoard(db: Db, scope: PartnerScope, school: School, r
   return {
     range,
     school: { id: school.id, name: school.name, region: info.region, partnerName: info.partnerName, students: info.students },
-    kpis: await kpis(db, scope, range, userKind, here, sql`d.school_id = ${school.id}`),
-    trend: { pages: pagesLine.values, uses: fill(range, new Map(usesByBucket.map((r) => [r.b, r.v]))) },
-    byApp: await series(db, scope, range, { statistics: 'app', metric: 'pages', userKind }, here),
-    bySubject: await series(db, scope, range, { statistics: 'subject', metric: 'pages', userKind }, here),
+    kpis: t.kpis,
+    trend: { pages: t.pages, uses: t.uses },
+    byApp: await breakdown(db, scope, range, { statistics: 'app', metric: 'pages', userKind }, here),
+    bySubject: await breakdown(db, scope, range, { statistics: 'subject', metric: 'pages', userKind }, here),
     byGrade: [...grades.values()],
     byClass: classes,
     topStudents,

@@ -9,7 +9,7 @@ import { isoTime, rows } from '../../db/query';
 import { notFound } from '../../http/envelope';
 import { page } from '../../http/paging';
 import { bucketOf, chinaDayOf, fill, inRangeAt } from './boardQuery';
-import { appName, NO_SUBJECT, subjectNames, type Series } from './boardOverview';
+import { appName, line, NO_SUBJECT, subjectNames } from './boardOverview';
 import { inSubtree, type PartnerScope } from './scope';
 
 export interface Student {
@@ -51,10 +51,7 @@ export async function studentUsage(db: Db, scope: PartnerScope, schoolId: number
     SELECT pj.app AS g, sum(pj.pages)::int AS pages, count(*)::int AS jobs FROM print_jobs pj WHERE ${jobs} GROUP BY 1 ORDER BY 2 DESC, 1`);
   const subjectIds = [...new Set(bySubject.map((r) => r.g))];
   const names = await subjectNames(db, subjectIds);
-  const subjects: Series[] = subjectIds.map((id) => {
-    const values = fill(range, new Map(bySubject.filter((r) => r.g === id).map((r) => [r.b, r.v])));
-    return { id, name: names.get(id) ?? NO_SUBJECT, values, total: values.reduce((a, b) => a + b, 0) };
-  });
+  const subjects = subjectIds.map((id) => line(id, names.get(id) ?? NO_SUBJECT, fill(range, new Map(bySubject.filter((r) => r.g === id).map((r) => [r.b, r.v])))));
   return {
     range,
     student: { id: student.id, name: student.name, className: student.className, gradeName: student.gradeName },

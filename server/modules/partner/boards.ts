@@ -14,7 +14,7 @@ import { overview, type Metric, type Statistics } from './boardOverview';
 import { schoolBoard } from './boardSchool';
 import { schoolList } from './boardSchools';
 import { checkStudent, studentPrintJobs, studentSignIns, studentUsage } from './boardStudent';
-import { anyPartner, checkSchool, scopeOf } from './scope';
+import { anyPartner, checkPartnerId, checkSchool, scopeOf } from './scope';
 
 const BASE = '/api/wrongbook/v1.0/partner/board';
 
@@ -52,8 +52,8 @@ export default async function boardRoutes(app: FastifyInstance) {
     const q = request.query as RangeInput & { partnerId?: number; keyword?: string; current?: number; size?: number };
     const range = readRange(q);
     const scope = await scopeOf(request);
-    const partnerId = q.partnerId && (await boardScope(request, q.partnerId)).partnerId;
-    return ok(await schoolList(db, scope, range, { partnerId: partnerId || undefined, keyword: q.keyword?.trim() || undefined, userKind: q.userKind, ...pageWindow(q) }));
+    if (q.partnerId) checkPartnerId(scope, q.partnerId);
+    return ok(await schoolList(db, scope, range, { partnerId: q.partnerId, keyword: q.keyword?.trim() || undefined, userKind: q.userKind, ...pageWindow(q) }));
   });
 
   app.get(`${BASE}/school`, { preHandler: anyPartner, schema: { querystring: SchoolQuery } }, async (request) => {

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 
@@ -12,7 +11,7 @@ export function BoardFrame({ title, subtitle, filters, children }: { title: stri
   const navigate = useNavigate();
   return (
     <Box sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0, maxWidth: 1600, mx: 'auto' }}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1.5 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
         <Button startIcon={<ArrowBack />} onClick={() => navigate(-1)} variant="outlined" size="small">
           返回
         </Button>
@@ -27,7 +26,7 @@ export function BoardFrame({ title, subtitle, filters, children }: { title: stri
           )}
         </Box>
         {filters}
-      </Stack>
+      </Box>
       {children}
     </Box>
   );

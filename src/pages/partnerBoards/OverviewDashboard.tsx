@@ -7,7 +7,6 @@ import { useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -49,7 +48,8 @@ export default function OverviewDashboard({ route }: ScreenProps) {
   const [statistics, setStatistics] = useState<Statistics>('overall');
   const [metric, setMetric] = useState<Metric>('pages');
   const [userKind, setUserKind] = useState(0);
-  const [partnerId, setPartnerId] = useState<number | ''>('');
+  /** 0: the caller's whole subtree. */
+  const [partnerId, setPartnerId] = useState(0);
   const [partners, setPartners] = useState<{ id: number; name: string; level: number }[]>([]);
   const [overview, setOverview] = useState<Overview | null>();
 
@@ -75,11 +75,11 @@ export default function OverviewDashboard({ route }: ScreenProps) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
       <ScreenCard title={route.meta.title} description="所辖终端（本级及下级合作伙伴的终端）在所选时间内的使用情况。">
-        <Stack direction="row" spacing={1.5} sx={{ mt: 2, flexWrap: 'wrap', alignItems: 'center', rowGap: 1.5 }}>
+        <Box sx={{ mt: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1.5 }}>
           <RangeFilter value={range} onChange={setRange} />
           {partners.length > 1 && (
-            <TextField select size="small" label="合作伙伴" value={partnerId} onChange={(e) => setPartnerId(e.target.value === '' ? '' : Number(e.target.value))} sx={{ minWidth: 220 }}>
-              <MenuItem value="">全部（含下级）</MenuItem>
+            <TextField select size="small" label="合作伙伴" value={partnerId} onChange={(e) => setPartnerId(Number(e.target.value))} sx={{ width: 260 }}>
+              <MenuItem value={0}>全部（含下级）</MenuItem>
               {partners.map((p) => (
                 <MenuItem key={p.id} value={p.id}>
                   {p.name}
@@ -87,12 +87,12 @@ export default function OverviewDashboard({ route }: ScreenProps) {
               ))}
             </TextField>
           )}
-        </Stack>
-        <Stack direction="row" spacing={2} sx={{ mt: 1.5, flexWrap: 'wrap', rowGap: 1.5 }}>
+        </Box>
+        <Box sx={{ mt: 1.5, display: 'flex', flexWrap: 'wrap', gap: 2 }}>
           <Toggle label="统计方式" options={STATISTICS_MODES} value={statistics} onChange={(v) => setStatistics(v as Statistics)} />
           <Toggle label="角色" options={ROLE_FILTERS} value={userKind} onChange={setUserKind} />
           <Toggle label="统计指标" options={METRICS} value={metric} onChange={(v) => setMetric(v as Metric)} />
-        </Stack>
+        </Box>
         {overview === undefined && <LinearProgress sx={{ mt: 2 }} />}
         {overview === null && <EmptyState text="数据看板加载失败，请调整条件后重试" />}
         {overview && <BoardKpis kpis={overview.kpis} />}

@@ -3,9 +3,9 @@
 // and a student's detail open on the range the board was showing.
 import { useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
+import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import { boardTermOptions, chinaToday, MAX_RANGE_DAYS, termOf, type QueryMode, type RangeQuery } from '../../domain/boardRange';
+import { boardMonthOptions, boardTermOptions, chinaToday, MAX_RANGE_DAYS, termOf, type QueryMode, type RangeQuery } from '../../domain/boardRange';
 import { QUERY_MODES } from '../../domain/partner';
 
 const KEYS = ['queryMode', 'month', 'term', 'startDate', 'endDate'] as const;
@@ -25,7 +25,7 @@ export function rangeToSearch(range: RangeQuery): Record<string, string> {
   return Object.fromEntries(KEYS.filter((k) => range[k]).map((k) => [k, String(range[k])]));
 }
 
-const WIDTH = { minWidth: 150 };
+const WIDTH = { width: 150 };
 
 export function RangeFilter({ value, onChange }: { value: RangeQuery; onChange: (range: RangeQuery) => void }) {
   const today = chinaToday();
@@ -44,7 +44,7 @@ export function RangeFilter({ value, onChange }: { value: RangeQuery; onChange: 
     if (next.startDate && next.endDate) onChange({ queryMode: 'custom', ...next });
   };
   return (
-    <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', alignItems: 'center', rowGap: 1.5 }}>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1.5 }}>
       <TextField select size="small" label="查询方式" value={mode} onChange={(e) => switchMode(e.target.value as QueryMode)} sx={WIDTH}>
         {QUERY_MODES.map((m) => (
           <MenuItem key={m.value} value={m.value}>
@@ -53,18 +53,16 @@ export function RangeFilter({ value, onChange }: { value: RangeQuery; onChange: 
         ))}
       </TextField>
       {mode === 'month' && (
-        <TextField
-          size="small"
-          type="month"
-          label="月份"
-          value={value.month ?? today.slice(0, 7)}
-          onChange={(e) => e.target.value && onChange({ queryMode: 'month', month: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today.slice(0, 7), 'aria-label': '月份' } }}
-          sx={WIDTH}
-        />
+        <TextField select size="small" label="月份" value={value.month ?? today.slice(0, 7)} onChange={(e) => onChange({ queryMode: 'month', month: e.target.value })} sx={WIDTH}>
+          {boardMonthOptions(today).map((m) => (
+            <MenuItem key={m.value} value={m.value}>
+              {m.label}
+            </MenuItem>
+          ))}
+        </TextField>
       )}
       {mode === 'term' && (
-        <TextField select size="small" label="学期" value={value.term ?? termOf(today)} onChange={(e) => onChange({ queryMode: 'term', term: e.target.value })} sx={{ minWidth: 220 }}>
+        <TextField select size="small" label="学期" value={value.term ?? termOf(today)} onChange={(e) => onChange({ queryMode: 'term', term: e.target.value })} sx={{ width: 230 }}>
           {boardTermOptions(today).map((t) => (
             <MenuItem key={t.value} value={t.value}>
               {t.label}
@@ -95,6 +93,6 @@ export function RangeFilter({ value, onChange }: { value: RangeQuery; onChange: 
           />
         </>
       )}
-    </Stack>
+    </Box>
   );
 }

@@ -7,7 +7,6 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -60,7 +59,7 @@ export default function SchoolBoard() {
       title={board?.school.name ?? '学校看板'}
       subtitle={board && `${board.school.region} · 在读学生 ${count(board.school.students)} 名${board.school.partnerName ? ` · 直营：${board.school.partnerName}` : ''}`}
       filters={
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1.5 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1.5 }}>
           <RangeFilter value={range} onChange={setRange} />
           <ToggleButtonGroup size="small" exclusive color="primary" value={userKind} onChange={(_, v: number | null) => v !== null && setUserKind(v)} aria-label="角色">
             {ROLE_FILTERS.map((o) => (
@@ -69,7 +68,7 @@ export default function SchoolBoard() {
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
-        </Stack>
+        </Box>
       }
     >
       {board === undefined && <LinearProgress />}
@@ -109,7 +108,6 @@ function Content({ board, openStudent }: { board: Board; openStudent: (id: numbe
               height={220}
               layout="horizontal"
               yAxis={[{ scaleType: 'band', data: board.byGrade.map((g) => g.gradeName), width: 64 }]}
-              xAxis={[{ valueFormatter: (v: number) => count(v) }]}
               series={[{ data: board.byGrade.map((g) => g.pages), label: '打印量（页）', color: '#5c6bc0', valueFormatter: (v) => count(v ?? 0) }]}
               hideLegend
             />

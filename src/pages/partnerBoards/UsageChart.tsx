@@ -16,14 +16,14 @@ const BUCKET_NAMES = { day: '日期', week: '周（起始日）', month: '月份
 export function UsageChart({ range, series, stacked, height = 320 }: { range: BoardRange; series: BoardSeries[]; stacked?: boolean; height?: number }) {
   if (!series.some((s) => s.total > 0)) return <EmptyState />;
   const xAxis = [{ scaleType: 'band' as const, data: range.buckets.map((b) => bucketLabel(b, range.bucket)), label: BUCKET_NAMES[range.bucket], height: 52 }];
-  const yAxis = [{ width: 64, valueFormatter: (v: number) => count(v) }];
+  const yAxis = [{ width: 64, min: 0, valueFormatter: (v: number) => count(v) }];
   if (!stacked) {
     return (
       <LineChart
         height={height}
         xAxis={[{ ...xAxis[0], scaleType: 'point' as const }]}
         yAxis={yAxis}
-        series={series.map((s, i) => ({ data: s.values, label: s.name, color: COLORS[i % COLORS.length], valueFormatter, showMark: range.buckets.length <= 40 }))}
+        series={series.map((s, i) => ({ data: s.values, label: s.name, color: COLORS[i % COLORS.length], valueFormatter, curve: 'linear' as const, showMark: range.buckets.length <= 40 }))}
         hideLegend={series.length === 1}
       />
     );
