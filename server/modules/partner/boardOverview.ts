@@ -66,7 +66,10 @@ export async function totals(db: Db, scope: PartnerScope, range: BoardRange, use
   const printed = await rows<Row>(db, grouped(sql`print_daily`, sql`pages`, sql`jobs`));
   const used = await rows<Row>(db, grouped(sql`usage_daily`, sql`uses`, sql`users`));
   const [devices] = await rows<{ active: unknown; total: unknown; online: unknown }>(db, sql`
-    SELECT (SELECT count(DISTINCT device_id) FROM device_daily WHERE ${mine} AND ${inRange(range)} AND ${where} AND (jobs > 0 OR sign_ins > 0)) AS active,
+    -- Active: probes of device_daily's (device, day) key per terminal, not a scan of the year.
+    SELECT (SELECT count(*) FROM devices d WHERE ${inSubtree(scope, sql`d.partner_id`)}
+              AND EXISTS (SELECT 1 FROM device_daily dd WHERE dd.device_id = d.id AND ${inRange(range, sql`dd.day`)}
+                             AND ${inSubtree(scope, sql`dd.partner_id`)} AND ${where} AND (dd.jobs > 0 OR dd.sign_ins > 0))) AS active,
            (SELECT count(*) FROM devices d WHERE ${inSubtree(scope, sql`d.partner_id`)} AND ${deviceWhere}) AS total,
            (SELECT count(*) FROM devices d WHERE ${inSubtree(scope, sql`d.partner_id`)} AND ${deviceWhere} AND ${isOnline()}) AS online`);
   const bySchool = (list: Row[]) => list.filter((r) => r.school_id !== null);
