@@ -18,25 +18,7 @@ import { currentSemester } from '../src/domain/semester';
 import { testConfig } from '../tests/support/testApp';
 import { openTestDatabase } from '../tests/support/testDatabase';
 import { dropDistrict, generateDistrict } from './district';
-import type { BenchRow } from './table';
-
-const RUNS = 50;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] * 10) / 10;
-}
-
-async function timed(run: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 3; i++) await run(); // warm-up
-  const ms: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await run();
-    ms.push(performance.now() - t0);
-  }
-  return ms;
-}
+import { percentile, timed, type BenchRow } from './table';
 
 const rowsFor = (label: string, school: number[], region: number[]): BenchRow[] => [
   { name: `analysis_school_p95_ms_${label}`, value: percentile(school, 0.95), unit: 'ms', target: '≤ 200' },

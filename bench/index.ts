@@ -11,6 +11,7 @@ import { benchVolumePaper } from './volumePaper';
 import { benchAnalysis } from './analysis';
 import { benchDevices } from './devices';
 import { benchPartnerOrders } from './partnerOrders';
+import { benchPartnerBoards } from './partnerBoards';
 import { gradingFigures } from '../server/grading/bench/index';
 import { printRows, type BenchRow } from './table';
 
@@ -26,6 +27,7 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   analysis: benchAnalysis,
   devices: benchDevices,
   orders: benchPartnerOrders,
+  boards: benchPartnerBoards,
   grading: async () =>
     (await gradingFigures(process.argv.includes('--quick'))).figures.map((f) => ({ name: f.name, value: f.value, unit: '', target: f.target })),
 };

@@ -18,3 +18,21 @@ export function printRows(rows: BenchRow[]): void {
   console.log('');
   for (const r of rows) console.log(`${r.name}: ${fmt(r.value)}`);
 }
+
+/** The p-th percentile (0–1) of measured milliseconds, to a tenth. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] * 10) / 10;
+}
+
+/** Milliseconds of `runs` calls after three warm-up calls. */
+export async function timed(run: () => Promise<unknown>, runs = 50): Promise<number[]> {
+  for (let i = 0; i < 3; i++) await run();
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await run();
+    ms.push(performance.now() - t0);
+  }
+  return ms;
+}

@@ -189,6 +189,13 @@ export const FIELD_LABELS: Record<string, string> = {
   statementNo: '结算单号',
   period: '结算月份',
   side: '结算方向',
+  // Partner data boards (docs/api-partner-boards.md)
+  queryMode: '查询方式',
+  month: '月份',
+  startDate: '开始日期',
+  endDate: '结束日期',
+  statistics: '统计方式',
+  metric: '统计指标',
 };
 
 /** The Chinese name of a request field, or undefined for a name no schema declares. */

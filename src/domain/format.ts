@@ -24,6 +24,11 @@ export function formatNumber(value: unknown, decimals = 2): string {
   return Number(value).toLocaleString('zh-CN', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
 }
 
+/** A moment as the user reads it: 2026/11/25 09:30 (local time, 24-hour). */
+export function dateTime(iso: string): string {
+  return new Date(iso).toLocaleString('zh-CN', { hour12: false, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+}
+
 /** Menu badges: counts above 99 show as '99+'; zero or less shows nothing. */
 export function badgeText(count: number | null | undefined): string {
   if (!count || count <= 0) return '';

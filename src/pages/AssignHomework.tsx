@@ -24,14 +24,11 @@ import EmptyScreen from './EmptyScreen';
 import { EmptyState } from './EmptyState';
 import { ScreenCard } from './ScreenCard';
 import { Stem } from './Stem';
+import { dateTime } from '../domain/format';
 
 const TEACHERS = ['teacher', 'mpTeacher'];
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
-
-function dateTime(iso: string) {
-  return new Date(iso).toLocaleString('zh-CN', { hour12: false, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
-}
 
 /** Tomorrow 22:00 local time, as a datetime-local value. */
 function defaultDue() {

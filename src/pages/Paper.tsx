@@ -63,15 +63,12 @@ import {
   toInput,
   type Draft,
 } from './paperDraft';
+import { dateTime } from '../domain/format';
 
 const PAGE_SIZE = 10;
 const DIFFICULTY = ['', '容易', '较易', '中等', '较难', '困难'];
 const typeLabel = (type: number) => QUESTION_TYPES.find((t) => t.value === type)?.label ?? '其他';
 const score = (n: number) => String(Math.round(n * 10) / 10);
-
-function dateTime(iso: string) {
-  return new Date(iso).toLocaleString('zh-CN', { hour12: false, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
-}
 
 function Panel({ title, extra, children, label }: { title: string; extra?: ReactNode; children: ReactNode; label: string }) {
   return (

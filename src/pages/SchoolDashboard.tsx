@@ -1,7 +1,7 @@
 // 数据概览 (/school-dashboard) of the school admin: head counts of the school and, per grade,
 // classes, students and binding, all from GET /api/vesta/school/overview. The same path is the
-// partner's school board, which is not built yet: partners get the honest empty screen.
-import { useEffect, useState } from 'react';
+// partner's full-screen school board (partnerBoards/SchoolBoard), shown when the active role is partner.
+import { lazy, useEffect, useState } from 'react';
 import { useDataProvider, useNotify, usePermissions } from 'react-admin';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
@@ -19,26 +19,11 @@ import type { ScreenProps } from '.';
 import EmptyScreen from './EmptyScreen';
 import { EmptyState } from './EmptyState';
 import { ScreenCard } from './ScreenCard';
+import { Tile } from './Tile';
 
 const ADMINS = ['schoolAdmin', 'mpSchoolAdmin'];
-
-function Tile({ label, value, unit }: { label: string; value: number; unit: string }) {
-  return (
-    <Card variant="outlined" sx={{ borderRadius: 2 }} aria-label={label}>
-      <CardContent>
-        <Typography variant="body2" color="text.secondary">
-          {label}
-        </Typography>
-        <Typography component="p" sx={{ fontSize: 30, fontWeight: 700, lineHeight: 1.3 }} data-testid={`tile-${label}`}>
-          {value.toLocaleString('zh-CN')}
-          <Typography component="span" sx={{ fontSize: 14, ml: 0.5, color: 'text.secondary' }}>
-            {unit}
-          </Typography>
-        </Typography>
-      </CardContent>
-    </Card>
-  );
-}
+/** The partner's school board: its own chunk, which school admins never load. */
+const PartnerSchoolBoard = lazy(() => import('./partnerBoards/SchoolBoard'));
 
 function Board() {
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -154,6 +139,7 @@ function ScoreDisclosureSetting() {
 export default function SchoolDashboard({ route }: ScreenProps) {
   const { permissions } = usePermissions<Permissions>();
   if (!permissions) return null;
+  if (permissions.activeRole === 'partner') return <PartnerSchoolBoard />;
   if (!ADMINS.includes(permissions.activeRole)) return <EmptyScreen route={route} />;
   return (
     <ScreenCard title={route.meta.title}>

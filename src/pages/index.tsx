@@ -46,6 +46,8 @@ export const SCREENS: Record<string, Screen> = {
   '/usageStatistics': lazy(() => import('./usageStatistics/UsageStatistics')),
   '/account': lazy(() => import('./account/Account')),
   '/channel-info': lazy(() => import('./channelInfo/ChannelInfo')),
+  '/overview-dashboard': lazy(() => import('./partnerBoards/OverviewDashboard')),
+  '/student-usage-detail': lazy(() => import('./partnerBoards/StudentUsageDetail')),
 };
 
 /**

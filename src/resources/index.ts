@@ -1,6 +1,8 @@
 // Every resource of the product. Adding one = a folder with its config (docs/adding-a-resource.md)
 // and a line here; registration wires the adapter, access and the route screens.
+import boardPartners from './boardPartners';
 import classes from './classes';
+import directSchools from './directSchools';
 import grades from './grades';
 import homeworks from './homeworks';
 import jobs from './jobs';
@@ -14,6 +16,6 @@ import devices from './devices';
 import deviceSchools from './deviceSchools';
 import { registerResources, type ResourceViews } from './define';
 
-export const RESOURCES: readonly ResourceViews[] = [classes, grades, students, teachers, jobs, subjects, schoolResources, workbooks, homeworks, devices, deviceSchools, orders];
+export const RESOURCES: readonly ResourceViews[] = [classes, grades, students, teachers, jobs, subjects, schoolResources, workbooks, homeworks, devices, deviceSchools, orders, boardPartners, directSchools];
 
 registerResources(RESOURCES);

@@ -2,6 +2,7 @@
 // its subtree's schools, terminals, orders, settlement and data boards. Every call is guarded by
 // role and partner level, and every id is checked against the caller's subtree (scope.ts).
 import fp from 'fastify-plugin';
+import boardRoutes from './boards';
 import currentRoutes from './current';
 import deviceRoutes from './devices';
 import deviceHistoryRoutes from './deviceHistory';
@@ -14,4 +15,5 @@ export default fp(async (app) => {
   await app.register(deviceHistoryRoutes);
   await app.register(accountRoutes);
   await app.register(channelRoutes);
+  await app.register(boardRoutes);
 });

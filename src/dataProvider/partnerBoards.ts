@@ -1,0 +1,96 @@
+// The partner data boards (docs/api-partner-boards.md): 数据看板, a school's board and a student's
+// usage. The 直营学校 list goes through its resource (src/resources/directSchools).
+import type { BoardRange, RangeQuery } from '../domain/boardRange';
+import type { HttpClient } from './http';
+import type { Page } from './adapters';
+
+const BASE = '/api/wrongbook/v1.0/partner/board';
+
+export type Statistics = 'overall' | 'app' | 'subject';
+export type Metric = 'pages' | 'uses';
+
+export interface BoardFilter extends RangeQuery {
+  userKind?: number;
+}
+
+export interface BoardKpis {
+  pages: number;
+  jobs: number;
+  uses: number;
+  users: number;
+  activeSchools: number;
+  activeDevices: number;
+  devices: number;
+  onlineDevices: number;
+}
+
+export interface BoardSeries {
+  id: number;
+  name: string;
+  values: number[];
+  total: number;
+}
+
+export interface Overview {
+  range: BoardRange;
+  kpis: BoardKpis;
+  series: BoardSeries[];
+}
+
+interface UsageTally {
+  students: number;
+  activeStudents: number;
+  pages: number;
+  jobs: number;
+}
+
+export interface SchoolBoard {
+  range: BoardRange;
+  school: { id: number; name: string; region: string; partnerName: string | null; students: number };
+  kpis: BoardKpis;
+  trend: { pages: number[]; uses: number[] };
+  byApp: BoardSeries[];
+  bySubject: BoardSeries[];
+  byGrade: (UsageTally & { gradeName: string })[];
+  byClass: (UsageTally & { classId: number; className: string; gradeName: string })[];
+  topStudents: { studentId: number; name: string; className: string | null; pages: number; jobs: number }[];
+  devices: { id: number; serial: string; model: string; online: boolean; lastSeenAt: string | null; paperLeft: number; pages: number; jobs: number; signIns: number }[];
+}
+
+export interface StudentUsage {
+  range: BoardRange;
+  student: { id: number; name: string; className: string | null; gradeName: string | null };
+  kpis: { pages: number; jobs: number; signIns: number; activeDays: number };
+  bySubject: BoardSeries[];
+  byApp: { id: number; name: string; pages: number; jobs: number }[];
+}
+
+export interface StudentPrintJob {
+  id: number;
+  printedAt: string;
+  appName: string;
+  subjectName: string;
+  pages: number;
+  deviceSerial: string;
+}
+
+export interface StudentSignIn {
+  id: number;
+  at: string;
+  deviceSerial: string;
+}
+
+export function createPartnerBoardsApi(http: HttpClient) {
+  return {
+    boardOverview: (f: BoardFilter & { statistics: Statistics; metric: Metric; partnerId?: number }) => http.get<Overview>(`${BASE}/overview`, { ...f }),
+    boardPartners: () => http.get<{ id: number; name: string; level: number }[]>(`${BASE}/partners`),
+    schoolBoard: (schoolId: number, f: BoardFilter) => http.get<SchoolBoard>(`${BASE}/school`, { ...f, schoolId }),
+    studentUsage: (schoolId: number, studentId: number, f: RangeQuery) => http.get<StudentUsage>(`${BASE}/student`, { ...f, schoolId, studentId }),
+    studentPrintJobs: (schoolId: number, studentId: number, f: RangeQuery, current: number, size: number) =>
+      http.get<Page<StudentPrintJob>>(`${BASE}/student/printJobs`, { ...f, schoolId, studentId, current, size }),
+    studentSignIns: (schoolId: number, studentId: number, f: RangeQuery, current: number, size: number) =>
+      http.get<Page<StudentSignIn>>(`${BASE}/student/signIns`, { ...f, schoolId, studentId, current, size }),
+  };
+}
+
+export type PartnerBoardsApi = ReturnType<typeof createPartnerBoardsApi>;

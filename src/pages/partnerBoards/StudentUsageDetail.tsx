@@ -1,0 +1,170 @@
+// 学生详情 (/student-usage-detail?schoolId=…&studentId=…, full screen): one student's use of the
+// partner's terminals in the range — pages by subject over time, by app, and the print jobs and
+// sign-ins page by page. Name and class only: no phone numbers, no scores.
+import { useEffect, useState } from 'react';
+import { useDataProvider } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import type { AppDataProvider } from '../../dataProvider';
+import type { Page } from '../../dataProvider/adapters';
+import type { StudentPrintJob, StudentSignIn, StudentUsage } from '../../dataProvider/partnerBoards';
+import type { RangeQuery } from '../../domain/boardRange';
+import { dateTime } from '../../domain/format';
+import { EmptyState } from '../EmptyState';
+import { Tile } from '../Tile';
+import { FigureCard } from '../analysis/FigureCard';
+import { BoardFrame } from './BoardFrame';
+import { RangeFilter, rangeFromSearch, rangeToSearch } from './RangeFilter';
+import { SharePie, UsageChart } from './UsageChart';
+
+const PAGE_SIZE = 10;
+
+export default function StudentUsageDetail() {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [search, setSearch] = useSearchParams();
+  const schoolId = Number(search.get('schoolId'));
+  const studentId = Number(search.get('studentId'));
+  const range = rangeFromSearch(search);
+  const rangeKey = JSON.stringify(range);
+  const [usage, setUsage] = useState<StudentUsage | null>();
+
+  useEffect(() => {
+    if (!schoolId || !studentId) return setUsage(null);
+    let live = true;
+    setUsage(undefined);
+    dataProvider.studentUsage(schoolId, studentId, JSON.parse(rangeKey) as RangeQuery).then(
+      (u) => live && setUsage(u),
+      () => live && setUsage(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [dataProvider, schoolId, studentId, rangeKey]);
+
+  const setRange = (next: RangeQuery) => setSearch({ schoolId: String(schoolId), studentId: String(studentId), ...rangeToSearch(next) }, { replace: true });
+  const student = usage?.student;
+  return (
+    <BoardFrame
+      title={student ? `${student.name} 的使用明细` : '学生详情'}
+      subtitle={student && [student.gradeName, student.className].filter(Boolean).join(' · ')}
+      filters={<RangeFilter value={range} onChange={setRange} />}
+    >
+      {usage === undefined && <LinearProgress />}
+      {usage === null && <EmptyState text="学生详情加载失败，请返回后重试" />}
+      {usage && (
+        <>
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))', gap: 2 }}>
+            <Tile label="打印量" value={usage.kpis.pages} unit="页" />
+            <Tile label="打印任务" value={usage.kpis.jobs} unit="个" />
+            <Tile label="登录次数" value={usage.kpis.signIns} unit="次" />
+            <Tile label="使用天数" value={usage.kpis.activeDays} unit="天" hint="有登录或打印的天数" />
+          </Box>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, gap: 2 }}>
+            <FigureCard testId="card-subjects" title="各学科打印量" definition="按学科分的打印页数">
+              <UsageChart range={usage.range} series={usage.bySubject} stacked height={300} />
+            </FigureCard>
+            <FigureCard testId="card-apps" title="按应用" definition="各应用打印的页数">
+              <SharePie items={usage.byApp.map((a) => ({ id: a.id, name: a.name, total: a.pages }))} height={300} />
+            </FigureCard>
+          </Box>
+          <Records schoolId={schoolId} studentId={studentId} rangeKey={rangeKey} />
+        </>
+      )}
+    </BoardFrame>
+  );
+}
+
+/** `rangeKey`: the range as JSON, so the lists reload when its value changes, not its identity. */
+function Records({ schoolId, studentId, rangeKey }: { schoolId: number; studentId: number; rangeKey: string }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [tab, setTab] = useState<'jobs' | 'signIns'>('jobs');
+  const [current, setCurrent] = useState(1);
+  const [page, setPage] = useState<Page<StudentPrintJob | StudentSignIn> | null>();
+
+  useEffect(() => setCurrent(1), [tab, rangeKey]);
+  useEffect(() => {
+    let live = true;
+    setPage(undefined);
+    const load = tab === 'jobs' ? dataProvider.studentPrintJobs : dataProvider.studentSignIns;
+    load(schoolId, studentId, JSON.parse(rangeKey) as RangeQuery, current, PAGE_SIZE).then(
+      (p: Page<StudentPrintJob | StudentSignIn>) => live && setPage(p),
+      () => live && setPage(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [dataProvider, schoolId, studentId, rangeKey, tab, current]);
+
+  return (
+    <FigureCard testId="card-records" title="使用记录" definition="所选时间内的打印与登录，最新的在前">
+      <Tabs value={tab} onChange={(_, v) => setTab(v)} sx={{ mb: 1 }}>
+        <Tab value="jobs" label="打印记录" />
+        <Tab value="signIns" label="登录记录" />
+      </Tabs>
+      {page === undefined && <LinearProgress />}
+      {page === null && <EmptyState text="加载失败，请稍后重试" />}
+      {page && page.total === 0 && <EmptyState />}
+      {page && page.total > 0 && (
+        <>
+          <TableContainer>
+            <Table size="small" aria-label={tab === 'jobs' ? '打印记录' : '登录记录'}>
+              <TableHead>
+                {tab === 'jobs' ? (
+                  <TableRow>
+                    <TableCell>打印时间</TableCell>
+                    <TableCell>应用</TableCell>
+                    <TableCell>学科</TableCell>
+                    <TableCell align="right">页数</TableCell>
+                    <TableCell>终端</TableCell>
+                  </TableRow>
+                ) : (
+                  <TableRow>
+                    <TableCell>登录时间</TableCell>
+                    <TableCell>终端</TableCell>
+                  </TableRow>
+                )}
+              </TableHead>
+              <TableBody>
+                {page.records.map((r) =>
+                  'printedAt' in r ? (
+                    <TableRow key={r.id} data-testid="record-row">
+                      <TableCell>{dateTime(r.printedAt)}</TableCell>
+                      <TableCell>{r.appName}</TableCell>
+                      <TableCell>{r.subjectName}</TableCell>
+                      <TableCell align="right">{r.pages}</TableCell>
+                      <TableCell>{r.deviceSerial}</TableCell>
+                    </TableRow>
+                  ) : (
+                    <TableRow key={r.id} data-testid="record-row">
+                      <TableCell>{dateTime(r.at)}</TableCell>
+                      <TableCell>{r.deviceSerial}</TableCell>
+                    </TableRow>
+                  ),
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={page.total}
+            page={current - 1}
+            rowsPerPage={PAGE_SIZE}
+            rowsPerPageOptions={[PAGE_SIZE]}
+            onPageChange={(_, p) => setCurrent(p + 1)}
+            labelDisplayedRows={({ from, to, count }) => `第 ${from}–${to} 条，共 ${count} 条`}
+          />
+        </>
+      )}
+    </FigureCard>
+  );
+}
