@@ -20,6 +20,7 @@ import minerva from './modules/minerva';
 import analysis from './modules/analysis';
 import partner from './modules/partner';
 import devices from './modules/devices';
+import heartVoices from './modules/heartVoices';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,6 +87,7 @@ export async function buildApp({ db, config, webRoot, logger = false, onRoute, p
   await app.register(analysis);
   await app.register(partner);
   await app.register(devices);
+  await app.register(heartVoices);
 
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {
     const { default: fastifyStatic } = await import('@fastify/static');

@@ -7,6 +7,7 @@ import { hashPassword } from '../auth/passwords';
 import { seedContent } from './seed/content';
 import { seedSchoolWork } from './seed/schoolWork';
 import { seedPartners } from './seed/partners';
+import { seedBirthDatesAndConsents } from './seed/heartVoices';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -154,6 +155,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedSchoolWork(tx, books);
     // The reseller side: the rest of the partner chain, directly-run schools and terminals.
     await seedPartners(tx, { p1, p2, p3 }, passwordHash);
+    // Birth dates and guardian consents for 学生心声 (PIPL art. 31).
+    await seedBirthDatesAndConsents(tx);
   });
   return true;
 }

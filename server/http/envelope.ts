@@ -169,6 +169,18 @@ export const FIELD_LABELS: Record<string, string> = {
   model: '型号',
   partnerId: '合作伙伴',
   days: '天数',
+  // 学生心声 (docs/api-heart-voices.md)
+  id: '心声编号',
+  ids: '通知',
+  content: '心声内容',
+  mood: '心情',
+  anonymous: '是否匿名',
+  category: '分类',
+  level: '风险等级',
+  note: '记录内容',
+  reason: '理由',
+  guardianName: '监护人姓名',
+  consentedOn: '同意日期',
 };
 
 /** The Chinese name of a request field, or undefined for a name no schema declares. */

@@ -89,8 +89,9 @@ export const ROUTES: RouteDef[] = [
   // Psychology teacher
   {
     path: '/heart-sounds',
-    meta: { title: '学生心声', icon: 'heartSounds', roles: ['psychologyteacher'], home: true, search: ['schoolGrade', 'schoolClass'] },
+    meta: { title: '学生心声', icon: 'heartSounds', badge: 'heartCount', roles: ['psychologyteacher'], home: true, search: ['schoolGrade', 'schoolClass'] },
   },
+  { path: '/heart-sounds/detail', parent: '/heart-sounds', meta: { title: '心声详情', roles: ['psychologyteacher'], hideMenu: true } },
 
   // Mini-program teacher
   {
