@@ -173,6 +173,7 @@ export const FIELD_LABELS: Record<string, string> = {
   id: '心声编号',
   ids: '通知',
   content: '心声内容',
+  writtenAt: '写下时间',
   mood: '心情',
   anonymous: '是否匿名',
   category: '分类',

@@ -28,6 +28,7 @@ const HIGH: [string, string][] = [
   ['天天被欺负，不敢说', 'bullying'],
   ['班上有人霸凌我', 'bullying'],
   ['放学他们堵我要钱', 'bullying'],
+  ['那几个男生总在车棚堵我，逼我给钱', 'bullying'],
   ['爸爸喝醉了又打我', 'abuse'],
   ['妈妈用衣架抽我', 'abuse'],
   ['他摸我还不让我告诉别人', 'abuse'],

@@ -6,10 +6,11 @@ import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { rows } from '../../db/query';
-import { forbidden, ok } from '../../http/envelope';
+import { badRequest, forbidden, ok } from '../../http/envelope';
 import { Id } from '../../http/schemas';
 import { ageOn, CONSENT_AGE, MAX_VOICE_CHARS, RiskLevel, VOICE_CATEGORIES } from '../../../src/domain/heartVoices';
 import { deployedDevice } from '../devices/auth';
+import { backfillProblem, Instant } from '../devices/window';
 import { screen } from './lexicon';
 import { alertPsychologists } from './notices';
 
@@ -19,6 +20,8 @@ const Voice = Type.Object({
   mood: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 5 }), Type.Null()])),
   anonymous: Type.Boolean(),
   category: Type.Union(VOICE_CATEGORIES.map((c) => Type.Literal(c.value))),
+  /** When written, for a message the terminal kept while offline; now when absent. */
+  writtenAt: Type.Optional(Instant),
 });
 
 /** What the terminal shows after sending; a message that may be a crisis also gets the hotline. */
@@ -27,8 +30,11 @@ const HOTLINE = '如果你现在很难受，可以马上告诉身边的老师或
 
 export default async function heartVoiceDeviceRoutes(app: FastifyInstance) {
   app.post('/api/device/v1/heartVoices', { config: { public: true }, schema: { body: Voice } }, async (request) => {
-    const body = request.body as { studentId: number; content: string; mood?: number | null; anonymous: boolean; category: number };
+    const body = request.body as { studentId: number; content: string; mood?: number | null; anonymous: boolean; category: number; writtenAt?: string };
     const device = deployedDevice(request);
+    const writtenAt = body.writtenAt ? new Date(body.writtenAt) : new Date();
+    const problem = backfillProblem(writtenAt);
+    if (problem) throw badRequest(`写下${problem}`);
     const [student] = await rows<{ birthDate: string | null; consented: boolean; gradeId: number | null; classId: number | null }>(
       app.db,
       sql`SELECT to_char(s.birth_date, 'YYYY-MM-DD') AS "birthDate", c.grade_id AS "gradeId", s.class_id AS "classId",
@@ -43,9 +49,9 @@ export default async function heartVoiceDeviceRoutes(app: FastifyInstance) {
     const { level, types } = screen(body.content);
     const [voice] = await rows<{ id: number }>(
       app.db,
-      sql`INSERT INTO heart_voices (tenant_id, school_id, student_id, grade_id, class_id, device_id, anonymous, category, mood, content, suggested_level, risk_types)
+      sql`INSERT INTO heart_voices (tenant_id, school_id, student_id, grade_id, class_id, device_id, anonymous, category, mood, content, suggested_level, risk_types, created_at)
           VALUES (${device.tenantId}, ${device.schoolId}, ${body.studentId}, ${student.gradeId}, ${student.classId}, ${device.id},
-                  ${body.anonymous}, ${body.category}, ${body.mood ?? null}, ${body.content}, ${level}, ${JSON.stringify(types)}::jsonb)
+                  ${body.anonymous}, ${body.category}, ${body.mood ?? null}, ${body.content}, ${level}, ${JSON.stringify(types)}::jsonb, ${writtenAt.toISOString()})
           RETURNING id`,
     );
     if (level === RiskLevel.high) await alertPsychologists(app.db, device.schoolId, voice.id);

@@ -46,7 +46,7 @@ const RULES: readonly Rule[] = [
   // Self-harm
   { type: 'selfHarm', level: HIGH, pattern: /割腕|割手|划(手|手臂|胳膊)|自残|自伤|伤害自己|拿刀(划|割)|(用)?刀片(划|割)|掐自己|烫自己/ },
   // Bullying
-  { type: 'bullying', level: HIGH, pattern: /被(人|他们|同学|几个人)?(欺负|霸凌|欺凌)|霸凌|欺凌|被(人|他们|同学|几个人)?打|(他们|同学|几个人)(打|踢|堵)我|收保护费|逼我给钱|勒索/ },
+  { type: 'bullying', level: HIGH, pattern: /被(人|他们|同学|几个人)?(欺负|霸凌|欺凌)|霸凌|欺凌|被(人|他们|同学|几个人)?打|(他们|同学|几个人|男生|女生)(打|踢)我|堵我|(找|向|逼)我(要|给)钱|收保护费|勒索/ },
   { type: 'bullying', level: ATTENTION, pattern: /被孤立|孤立我|没人跟我玩|给我起外号|嘲笑我|欺负我/ },
   // Abuse at home or elsewhere
   { type: 'abuse', level: HIGH, pattern: /家暴|虐待|(爸|妈|爸爸|妈妈|爸妈|父亲|母亲|继父|继母|后妈|后爸)[^|]{0,6}?(打|揍|抽)我|用(皮带|衣架|棍子)(打|抽)|性侵|猥亵|摸我|不让我告诉别人/ },
