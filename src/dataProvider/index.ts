@@ -14,13 +14,14 @@ import { createCorrectApi, type CorrectApi } from './correct';
 import { createWrongbookApi, type WrongbookApi } from './wrongbook';
 import { createStudentWrongbookApi, type StudentWrongbookApi } from './studentWrongbook';
 import { createAnalysisApi, type AnalysisApi } from './analysis';
+import { createHeartVoiceApi, type HeartVoiceApi } from './heartVoices';
 
 /** Adapters by resource name; resource issues add theirs here. */
 export type AdapterRegistry = Record<string, (http: HttpClient) => ResourceAdapter>;
 
 export const RESOURCE_ADAPTERS: AdapterRegistry = {};
 
-export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & PaperApi & VolumePaperApi & CorrectApi & WrongbookApi & StudentWrongbookApi & AnalysisApi & Pick<HttpClient, 'download'>;
+export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & PaperApi & VolumePaperApi & CorrectApi & WrongbookApi & StudentWrongbookApi & AnalysisApi & HeartVoiceApi & Pick<HttpClient, 'download'>;
 
 export function createDataProvider(http: HttpClient, registry: AdapterRegistry = RESOURCE_ADAPTERS): AppDataProvider {
   const adapters = new Map<string, ResourceAdapter>();
@@ -68,6 +69,7 @@ export function createDataProvider(http: HttpClient, registry: AdapterRegistry =
     ...createWrongbookApi(http),
     ...createStudentWrongbookApi(http),
     ...createAnalysisApi(http),
+    ...createHeartVoiceApi(http),
     download: (url, options) => http.download(url, options),
   };
 }

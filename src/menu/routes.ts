@@ -85,6 +85,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/class', meta: { title: '班级管理', icon: 'classManagement', roles: ['mpSchoolAdmin'] } },
   { path: '/studentManage', meta: { title: '学生管理', icon: 'studentManagement', roles: ['mpSchoolAdmin'] } },
   { path: '/teacherManage', meta: { title: '教师管理', icon: 'teacherManagement', roles: ['mpSchoolAdmin'] } },
+  // 学生心声's read log and guardian consents (PIPL art. 28, 31), for both kinds of school admin.
+  { path: '/heart-voice-privacy', meta: { title: '心声隐私', icon: 'heartSounds', roles: ['mpSchoolAdmin', 'schoolAdmin'] } },
 
   // Psychology teacher
   {

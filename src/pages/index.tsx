@@ -44,6 +44,9 @@ export const SCREENS: Record<string, Screen> = {
   '/wrongbook/volumnPaper': lazy(() => import('./volumePaper/VolumePaper')),
   '/analysis': lazy(() => import('./analysis/Analysis')),
   '/usageStatistics': lazy(() => import('./usageStatistics/UsageStatistics')),
+  '/heart-sounds': lazy(() => import('./heartVoices/HeartVoices')),
+  '/heart-sounds/detail': lazy(() => import('./heartVoices/HeartVoiceDetail')),
+  '/heart-voice-privacy': lazy(() => import('./heartVoices/HeartPrivacy')),
 };
 
 /**

@@ -9,6 +9,7 @@ import { ok } from '../../http/envelope';
 import { Id } from '../../http/schemas';
 import { FollowUpKind, labelOf, RISK_LEVELS, VoiceStatus } from '../../../src/domain/heartVoices';
 import { psychologists, schoolOf, voiceOf } from './scope';
+import { NoticeKind } from './notices';
 
 const Params = Type.Object({ id: Id });
 const Level = Type.Object({ level: Type.Union(RISK_LEVELS.map((l) => Type.Literal(l.value))) });
@@ -29,6 +30,8 @@ export default async function followUpRoutes(app: FastifyInstance) {
         status = CASE WHEN status = ${VoiceStatus.pending} THEN ${VoiceStatus.following} ELSE status END WHERE id = ${id}`);
       await tx.execute(sql`INSERT INTO heart_voice_follow_ups (voice_id, user_id, kind, note)
         VALUES (${id}, ${request.principal.userId}, ${FollowUpKind.level}, ${`确认为${labelOf(RISK_LEVELS, level)}`})`);
+      // The alert has done its work once a psychology teacher has judged the message: for all of them.
+      await tx.execute(sql`UPDATE heart_notices SET seen_at = now() WHERE voice_id = ${id} AND kind = ${NoticeKind.highRisk} AND seen_at IS NULL`);
     });
     return ok({ id, confirmedLevel: level });
   });

@@ -51,7 +51,11 @@ export default async function privacyRoutes(app: FastifyInstance) {
                  to_char(gc.consented_on, 'YYYY-MM-DD') AS "consentedOn"
             FROM students s LEFT JOIN classes c ON c.id = s.class_id LEFT JOIN grades g ON g.id = c.grade_id
             LEFT JOIN guardian_consents gc ON gc.student_id = s.id
-           WHERE ${where} ORDER BY s.student_no LIMIT ${size} OFFSET ${offset}`,
+           WHERE ${where}
+           -- Those who cannot write yet first: under 14 (or no birth date) without a consent.
+           ORDER BY (gc.student_id IS NULL AND (s.birth_date IS NULL OR s.birth_date > (now() AT TIME ZONE 'Asia/Shanghai')::date - make_interval(years => ${CONSENT_AGE}))) DESC,
+                    s.student_no
+           LIMIT ${size} OFFSET ${offset}`,
     );
     const now = new Date();
     const records = list.map((r) => ({ ...r, underAge: !r.birthDate || ageOn(r.birthDate, now) < CONSENT_AGE }));
