@@ -26,7 +26,7 @@ export default async function statsRoutes(app: FastifyInstance) {
     const q = request.query as { gradeId?: number; classId?: number };
     const where = await placeFilter(db, schoolOf(request), q);
     // One line per grade of the school, per class of the chosen grade, or the chosen class alone.
-    const group = q.classId || q.gradeId ? sql`g.name || c.name` : sql`g.name`;
+    const group = q.classId || q.gradeId ? sql`c.name` : sql`g.name`;
     const order = q.classId || q.gradeId ? sql`min(c.id)` : sql`min(g.level)`;
     const list = await rows<{ week: string; name: string; mood: number; count: number }>(
       db,

@@ -25,6 +25,7 @@ import type { AppDataProvider } from '../../dataProvider';
 import type { HeartNotice, HeartVoiceRow } from '../../dataProvider/heartVoices';
 import { labelOf, MOODS, RISK_LEVELS, VOICE_CATEGORIES, VOICE_STATUSES } from '../../domain/heartVoices';
 import { useSelection } from '../../filters/SelectionProvider';
+import { classLabel } from '../../filters/widgets';
 import type { ScreenProps } from '..';
 import { EmptyState } from '../EmptyState';
 import { ScreenCard } from '../ScreenCard';
@@ -94,7 +95,7 @@ export default function HeartVoices({ route }: ScreenProps) {
     };
   }, [dataProvider]);
 
-  const scope = [selection.gradeName, selection.className].filter(Boolean).join(' ') || '全校';
+  const scope = (classId && selection.className ? classLabel(selection.gradeName, selection.className) : gradeId && selection.gradeName) || '全校';
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
       <ScreenCard
