@@ -85,8 +85,6 @@ export const ROUTES: RouteDef[] = [
   { path: '/class', meta: { title: '班级管理', icon: 'classManagement', roles: ['mpSchoolAdmin'] } },
   { path: '/studentManage', meta: { title: '学生管理', icon: 'studentManagement', roles: ['mpSchoolAdmin'] } },
   { path: '/teacherManage', meta: { title: '教师管理', icon: 'teacherManagement', roles: ['mpSchoolAdmin'] } },
-  // 学生心声's read log and guardian consents (PIPL art. 28, 31), for both kinds of school admin.
-  { path: '/heart-voice-privacy', meta: { title: '心声隐私', icon: 'heartSounds', roles: ['mpSchoolAdmin', 'schoolAdmin'] } },
 
   // Psychology teacher
   {
@@ -150,6 +148,8 @@ export const ROUTES: RouteDef[] = [
     meta: { title: '学校资源', icon: 'resource', roles: ['schoolAdmin', 'parttime'], home: true },
     children: [{ path: '/resource/teaching', meta: { title: '教学资源', roles: ['schoolAdmin', 'parttime'] } }],
   },
+  // 学生心声's read log and guardian consents (PIPL art. 28, 31), for both kinds of school admin.
+  { path: '/heart-voice-privacy', meta: { title: '心声隐私', icon: 'heartSounds', roles: ['mpSchoolAdmin', 'schoolAdmin'] } },
 
   // Teacher (classic web, TEACHER_CLASSIC_WEB)
   { path: '/homework', meta: { title: '作业', icon: 'homework', badge: 'homeworkCount', roles: ['teacher'], home: true, search: ['classGrade', 'course', 'time'] } },

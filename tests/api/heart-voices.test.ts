@@ -102,7 +102,7 @@ describe('device API', () => {
   it('refuses a student of another school and bad input in Chinese', async () => {
     const [other] = await q<{ id: number }>(sql`SELECT s.id FROM students s JOIN schools sc ON sc.id = s.school_id WHERE sc.name = '宁波市海曙区育才中学' LIMIT 1`);
     expect((await post(west, { studentId: other.id, content: '你好' })).body).toMatchObject({ code: 403, msg: '该学生不是本校在读学生，不能提交心声' });
-    expect((await post(west, { studentId: older.id, content: '好'.repeat(501) })).status).toBe(400);
+    expect((await post(west, { studentId: older.id, content: '好'.repeat(501) })).body).toMatchObject({ code: 400, msg: '心声内容长度不能超过500个字符' });
     expect((await post(west, { studentId: older.id, content: '好', mood: 6 })).status).toBe(400);
     expect((await post(west, { studentId: older.id, content: '好', category: 9 })).status).toBe(400);
     const future = await post(west, { studentId: older.id, content: '好', writtenAt: new Date(Date.now() + 3600_000).toISOString() });
