@@ -9,6 +9,7 @@ import { benchWrongbook } from './wrongbook';
 import { benchStudentWrongbook } from './studentWrongbook';
 import { benchVolumePaper } from './volumePaper';
 import { benchAnalysis } from './analysis';
+import { benchHeartVoices } from './heartVoices';
 import { gradingFigures } from '../server/grading/bench/index';
 import { printRows, type BenchRow } from './table';
 
@@ -22,6 +23,7 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   wrongbook: async () => [...(await benchWrongbook()), ...(await benchStudentWrongbook())],
   volumepaper: benchVolumePaper,
   analysis: benchAnalysis,
+  heartvoices: benchHeartVoices,
   grading: async () =>
     (await gradingFigures(process.argv.includes('--quick'))).figures.map((f) => ({ name: f.name, value: f.value, unit: '', target: f.target })),
 };

@@ -3,8 +3,9 @@
 // (school days busier than weekends, exam weeks busier, the National Day holiday quiet; 错题本 the
 // main app; subjects from the school's courses; mostly students, a few pages a job), signs a few
 // students in live, and beats once now: most terminals online, a few silent (offline), one low on
-// paper, one jammed. Deterministic per serial, and idempotent: a second run adds nothing (except
-// 学生心声: the demo school's students' messages of the last weeks (heartVoices.ts), posted once).
+// paper, one jammed. Deterministic per serial, and idempotent: a second run adds nothing — except
+// 学生心声, the demo school's messages of the last weeks (heartVoices.ts), which a second run posts
+// again (`heartVoices: false` leaves them out; the npm run devices script does).
 // Also a load mode for the bench: many concurrent heartbeats or print-job uploads.
 import { random } from '../db/seed/draft';
 import { DEMO_DEVICE_COUNT, demoDeviceSecret, demoSerial } from '../db/seed/partners';
