@@ -12,6 +12,7 @@ import { benchAnalysis } from './analysis';
 import { benchDevices } from './devices';
 import { benchPartnerOrders } from './partnerOrders';
 import { benchPartnerBoards } from './partnerBoards';
+import { benchHeartVoices } from './heartVoices';
 import { gradingFigures } from '../server/grading/bench/index';
 import { printRows, type BenchRow } from './table';
 
@@ -28,6 +29,7 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   devices: benchDevices,
   orders: benchPartnerOrders,
   boards: benchPartnerBoards,
+  heartvoices: benchHeartVoices,
   grading: async () =>
     (await gradingFigures(process.argv.includes('--quick'))).figures.map((f) => ({ name: f.name, value: f.value, unit: '', target: f.target })),
 };

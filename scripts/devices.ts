@@ -18,7 +18,7 @@ const number = (name: string, fallback?: number) => {
 const url = option('url', `http://localhost:${process.env.PORT ?? 3000}`)!.replace(/\/$/, '');
 const command = args[0];
 if (command === 'simulate') {
-  const result = await simulate(httpTransport(url), { days: number('days'), devices: number('devices'), rate: number('rate') });
+  const result = await simulate(httpTransport(url), { days: number('days'), devices: number('devices'), rate: number('rate'), heartVoices: false });
   console.log(`终端 ${result.terminals} 台（已部署 ${result.deployed}，在线 ${result.online}），打印记录 ${result.jobs} 条，登录 ${result.signIns} 次，用时 ${result.ms} ms`);
 } else if (command === 'load') {
   const kind = option('kind', 'heartbeat') === 'printJobs' ? 'printJobs' : 'heartbeat';

@@ -21,6 +21,7 @@ import analysis from './modules/analysis';
 import mercury from './modules/mercury';
 import partner from './modules/partner';
 import devices from './modules/devices';
+import heartVoices from './modules/heartVoices';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,6 +89,7 @@ export async function buildApp({ db, config, webRoot, logger = false, onRoute, p
   await app.register(mercury);
   await app.register(partner);
   await app.register(devices);
+  await app.register(heartVoices);
 
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {
     const { default: fastifyStatic } = await import('@fastify/static');

@@ -7,6 +7,7 @@ import { seedDemoResources } from './db/seedFiles';
 import { seedDemoGrading } from './db/seedGrading';
 import { httpTransport } from './devices/client';
 import { simulate } from './devices/simulator';
+import { followUpDemoHeartVoices } from './devices/heartVoices';
 import { LocalFileStore } from './files/store';
 import { buildApp } from './app';
 import { createWorker } from './workers';
@@ -72,8 +73,10 @@ if (seeded && process.env.DEMO_GRADING !== '0') {
 // API once it answers (DEMO_DEVICES=0 leaves it out), so every partner's boards and device list
 // show believable usage.
 if (seeded && process.env.DEMO_DEVICES !== '0') {
-  simulate(httpTransport(self)).then(
-    (r) => console.log(`已模拟演示终端 90 天的使用（${r.deployed} 台已部署，${r.jobs} 条打印记录，用时 ${r.ms} ms）`),
-    (error) => console.error('演示终端使用数据未能写入', error),
-  );
+  simulate(httpTransport(self))
+    .then(async (r) => {
+      console.log(`已模拟演示终端 90 天的使用（${r.deployed} 台已部署，${r.jobs} 条打印记录，${r.heartVoiceIds.size} 条学生心声，用时 ${r.ms} ms）`);
+      await followUpDemoHeartVoices(self, r.heartVoiceIds);
+    })
+    .catch((error) => console.error('演示终端使用数据未能写入', error));
 }

@@ -197,6 +197,8 @@ export const students = pgTable(
     /** 0 未绑定, 1 已绑定. */
     bindingStatus: smallint('binding_status').notNull().default(0),
     graduatedYear: integer('graduated_year'),
+    /** Needed for the consent age of 学生心声 (PIPL art. 31); unknown counts as under 14. */
+    birthDate: date('birth_date'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1121,4 +1123,104 @@ export const settlementStatements = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('settlement_statements_no_uq').on(t.statementNo), uniqueIndex('settlement_statements_period_uq').on(t.partnerId, t.period)],
+);
+
+/**
+ * A guardian's consent for a student under 14 to write 学生心声 (PIPL art. 31), recorded by the
+ * school admin from the signed paper form: one row per student, the latest recording wins.
+ */
+export const guardianConsents = pgTable('guardian_consents', {
+  studentId: integer('student_id')
+    .primaryKey()
+    .references(() => students.id, { onDelete: 'cascade' }),
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+  schoolId: integer('school_id').notNull().references(() => schools.id),
+  guardianName: text('guardian_name').notNull(),
+  consentedOn: date('consented_on').notNull(),
+  recordedBy: integer('recorded_by').references(() => users.id),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * 学生心声: a message a student wrote on a terminal. `studentId` is kept even when anonymous (a
+ * confirmed 高危 message may be revealed, with a reason: routes/reveal.ts) and never leaves the
+ * server otherwise. Class and grade are as they stood when written. `content` is deleted by the
+ * retention sweep; the row stays for the counts.
+ */
+export const heartVoices = pgTable(
+  'heart_voices',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    studentId: integer('student_id').references(() => students.id, { onDelete: 'set null' }),
+    gradeId: integer('grade_id').references(() => grades.id),
+    classId: integer('class_id').references(() => classes.id),
+    deviceId: integer('device_id').references(() => devices.id),
+    anonymous: boolean('anonymous').notNull(),
+    category: smallint('category').notNull(),
+    mood: smallint('mood'),
+    content: text('content'),
+    /** The lexicon's suggestion (src/domain/heartVoices.ts RiskLevel) and the kinds of signal found. */
+    suggestedLevel: smallint('suggested_level').notNull(),
+    riskTypes: jsonb('risk_types').$type<string[]>().notNull().default([]),
+    confirmedLevel: smallint('confirmed_level'),
+    status: smallint('status').notNull().default(0),
+    createdAt: createdAt(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    purgedAt: timestamp('purged_at', { withTimezone: true }),
+  },
+  (t) => [index('heart_voices_school_idx').on(t.schoolId, t.createdAt), index('heart_voices_purge_idx').on(t.status, t.handledAt)],
+);
+
+/** The follow-up log of a message: level confirmations, notes, contacts, the outcome. */
+export const heartVoiceFollowUps = pgTable(
+  'heart_voice_follow_ups',
+  {
+    id: serial('id').primaryKey(),
+    voiceId: integer('voice_id')
+      .notNull()
+      .references(() => heartVoices.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id),
+    kind: smallint('kind').notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('heart_voice_follow_ups_voice_idx').on(t.voiceId)],
+);
+
+/** Every read of a message (and every reveal of an anonymous writer, with its reason): who, when. */
+export const heartVoiceReads = pgTable(
+  'heart_voice_reads',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    voiceId: integer('voice_id')
+      .notNull()
+      .references(() => heartVoices.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id),
+    /** 1 read, 2 revealed the anonymous writer. */
+    action: smallint('action').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('heart_voice_reads_school_idx').on(t.schoolId, t.createdAt)],
+);
+
+/** In-app notices: a high-risk message to the psychology teachers, a reveal to the principal. */
+export const heartNotices = pgTable(
+  'heart_notices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    voiceId: integer('voice_id').references(() => heartVoices.id, { onDelete: 'cascade' }),
+    /** 1 疑似高危心声, 2 查看了匿名写信人. */
+    kind: smallint('kind').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+  },
+  (t) => [index('heart_notices_user_idx').on(t.userId, t.seenAt)],
 );

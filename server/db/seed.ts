@@ -8,6 +8,7 @@ import { seedContent } from './seed/content';
 import { seedSchoolWork } from './seed/schoolWork';
 import { seedPartners } from './seed/partners';
 import { seedOrders } from './seed/orders';
+import { seedBirthDatesAndConsents } from './seed/heartVoices';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -156,6 +157,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     // The reseller side: the rest of the partner chain, directly-run schools and terminals.
     const { ids } = await seedPartners(tx, { p1, p2, p3 }, passwordHash);
     await seedOrders(tx, ids);
+    // Birth dates and guardian consents for 学生心声 (PIPL art. 31).
+    await seedBirthDatesAndConsents(tx);
   });
   return true;
 }

@@ -3,13 +3,16 @@
 // (school days busier than weekends, exam weeks busier, the National Day holiday quiet; 错题本 the
 // main app; subjects from the school's courses; mostly students, a few pages a job), signs a few
 // students in live, and beats once now: most terminals online, a few silent (offline), one low on
-// paper, one jammed. Deterministic per serial, and idempotent: a second run adds nothing.
+// paper, one jammed. Deterministic per serial, and idempotent: a second run adds nothing — except
+// 学生心声, the demo school's messages of the last weeks (heartVoices.ts), which a second run posts
+// again (`heartVoices: false` leaves them out; the npm run devices script does).
 // Also a load mode for the bench: many concurrent heartbeats or print-job uploads.
 import { random } from '../db/seed/draft';
 import { DEMO_DEVICE_COUNT, demoDeviceSecret, demoSerial } from '../db/seed/partners';
 import { PRINT_APPS, UserKind } from '../../src/domain/partner';
 import { MAX_UPLOAD_RECORDS } from '../../src/domain/devices';
 import { DeviceClient, type Transport } from './client';
+import { postDemoHeartVoices } from './heartVoices';
 
 const API = '/api/device/v1';
 const DAY_MS = 24 * 3600 * 1000;
@@ -48,6 +51,8 @@ export interface SimulateOptions {
   /** Terminals simulated at once. */
   concurrency?: number;
   now?: Date;
+  /** Posts the demo school's 学生心声 (default true). */
+  heartVoices?: boolean;
 }
 
 export interface SimulateResult {
@@ -56,6 +61,8 @@ export interface SimulateResult {
   online: number;
   jobs: number;
   signIns: number;
+  /** The posted demo 学生心声: id by position in DEMO_VOICES. */
+  heartVoiceIds: Map<number, number>;
   ms: number;
 }
 
@@ -206,7 +213,8 @@ export async function simulate(transport: Transport, options: SimulateOptions = 
     else if (reply.status !== 403) throw new Error(`${client.serial} roster: ${reply.status} ${reply.body.msg}`);
   }
   const deployed = clients.filter((c) => rosters.has(c));
-  const result: SimulateResult = { terminals: clients.length, deployed: deployed.length, online: 0, jobs: 0, signIns: 0, ms: 0 };
+  const heartVoiceIds = options.heartVoices === false ? new Map<number, number>() : await postDemoHeartVoices(deployed, rosters, now);
+  const result: SimulateResult = { terminals: clients.length, deployed: deployed.length, online: 0, jobs: 0, signIns: 0, heartVoiceIds, ms: 0 };
   await pool(deployed, options.concurrency ?? 4, async (client, position) => {
     const roster = rosters.get(client)!;
     const script = scriptOf(position);

@@ -196,6 +196,17 @@ export const FIELD_LABELS: Record<string, string> = {
   endDate: '结束日期',
   statistics: '统计方式',
   metric: '统计指标',
+  // 学生心声 (docs/api-heart-voices.md)
+  ids: '通知',
+  content: '心声内容',
+  writtenAt: '写下时间',
+  mood: '心情',
+  anonymous: '是否匿名',
+  category: '分类',
+  level: '风险等级',
+  note: '记录内容',
+  guardianName: '监护人姓名',
+  consentedOn: '同意日期',
 };
 
 /** The Chinese name of a request field, or undefined for a name no schema declares. */

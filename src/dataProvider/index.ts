@@ -19,13 +19,14 @@ import { createDeviceApi, type DeviceApi } from './devices';
 import { createOrderApi, type OrderApi } from './orders';
 import { createSettlementApi, type SettlementApi } from './settlement';
 import { createPartnerBoardsApi, type PartnerBoardsApi } from './partnerBoards';
+import { createHeartVoiceApi, type HeartVoiceApi } from './heartVoices';
 
 /** Adapters by resource name; resource issues add theirs here. */
 export type AdapterRegistry = Record<string, (http: HttpClient) => ResourceAdapter>;
 
 export const RESOURCE_ADAPTERS: AdapterRegistry = {};
 
-export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & PaperApi & VolumePaperApi & CorrectApi & WrongbookApi & StudentWrongbookApi & AnalysisApi & SavedFilterApi & DeviceApi & OrderApi & SettlementApi & PartnerBoardsApi & Pick<HttpClient, 'download'>;
+export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & PaperApi & VolumePaperApi & CorrectApi & WrongbookApi & StudentWrongbookApi & AnalysisApi & SavedFilterApi & DeviceApi & OrderApi & SettlementApi & PartnerBoardsApi & HeartVoiceApi & Pick<HttpClient, 'download'>;
 
 export function createDataProvider(http: HttpClient, registry: AdapterRegistry = RESOURCE_ADAPTERS): AppDataProvider {
   const adapters = new Map<string, ResourceAdapter>();
@@ -78,6 +79,7 @@ export function createDataProvider(http: HttpClient, registry: AdapterRegistry =
     ...createOrderApi(http),
     ...createSettlementApi(http),
     ...createPartnerBoardsApi(http),
+    ...createHeartVoiceApi(http),
     download: (url, options) => http.download(url, options),
   };
 }

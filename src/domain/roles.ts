@@ -45,7 +45,7 @@ export const LEADER_TYPES: Partial<Record<Role, number>> = {
 };
 
 /** SPEC §6: the roles that load menu badge statistics. */
-export const BADGE_ROLES: readonly Role[] = ['teaching', 'teacher', 'mpTeacher'];
+export const BADGE_ROLES: readonly Role[] = ['teaching', 'teacher', 'mpTeacher', 'psychologyteacher'];
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);

@@ -89,8 +89,9 @@ export const ROUTES: RouteDef[] = [
   // Psychology teacher
   {
     path: '/heart-sounds',
-    meta: { title: '学生心声', icon: 'heartSounds', roles: ['psychologyteacher'], home: true, search: ['schoolGrade', 'schoolClass'] },
+    meta: { title: '学生心声', icon: 'heartSounds', badge: 'heartCount', roles: ['psychologyteacher'], home: true, search: ['schoolGrade', 'schoolClass'] },
   },
+  { path: '/heart-sounds/detail', parent: '/heart-sounds', meta: { title: '心声详情', roles: ['psychologyteacher'], hideMenu: true } },
 
   // Mini-program teacher
   {
@@ -147,6 +148,8 @@ export const ROUTES: RouteDef[] = [
     meta: { title: '学校资源', icon: 'resource', roles: ['schoolAdmin', 'parttime'], home: true },
     children: [{ path: '/resource/teaching', meta: { title: '教学资源', roles: ['schoolAdmin', 'parttime'] } }],
   },
+  // 学生心声's read log and guardian consents (PIPL art. 28, 31), for both kinds of school admin.
+  { path: '/heart-voice-privacy', meta: { title: '心声隐私', icon: 'heartSounds', roles: ['mpSchoolAdmin', 'schoolAdmin'] } },
 
   // Teacher (classic web, TEACHER_CLASSIC_WEB)
   { path: '/homework', meta: { title: '作业', icon: 'homework', badge: 'homeworkCount', roles: ['teacher'], home: true, search: ['classGrade', 'course', 'time'] } },

@@ -48,6 +48,9 @@ export const SCREENS: Record<string, Screen> = {
   '/channel-info': lazy(() => import('./channelInfo/ChannelInfo')),
   '/overview-dashboard': lazy(() => import('./partnerBoards/OverviewDashboard')),
   '/student-usage-detail': lazy(() => import('./partnerBoards/StudentUsageDetail')),
+  '/heart-sounds': lazy(() => import('./heartVoices/HeartVoices')),
+  '/heart-sounds/detail': lazy(() => import('./heartVoices/HeartVoiceDetail')),
+  '/heart-voice-privacy': lazy(() => import('./heartVoices/HeartPrivacy')),
 };
 
 /**

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { httpTransport } from '../../server/devices/client';
 import { simulate } from '../../server/devices/simulator';
+import { followUpDemoHeartVoices } from '../../server/devices/heartVoices';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -73,7 +74,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await new Promise((r) => setTimeout(r, 50));
   }
   const startMs = performance.now() - began;
-  if (options.demoDevices) await simulate(httpTransport(url));
+  if (options.demoDevices) await followUpDemoHeartVoices(url, (await simulate(httpTransport(url))).heartVoiceIds);
   return {
     url,
     port,

@@ -6,10 +6,12 @@ import { registerDeviceAuth } from './auth';
 import heartbeatRoutes from './heartbeat';
 import userRoutes from './users';
 import printJobRoutes from './printJobs';
+import heartVoiceDeviceRoutes from '../heartVoices/device';
 
 export default async function devices(app: FastifyInstance) {
   registerDeviceAuth(app);
   await app.register(heartbeatRoutes);
   await app.register(userRoutes);
   await app.register(printJobRoutes);
+  await app.register(heartVoiceDeviceRoutes);
 }

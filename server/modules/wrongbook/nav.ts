@@ -1,4 +1,5 @@
-// Menu badge statistics (SPEC §2.1, §7): what awaits the teacher, counted from real rows.
+// Menu badge statistics (SPEC §2.1, §7): what awaits the teacher (or the psychology teacher),
+// counted from real rows.
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +8,7 @@ import { rows } from '../../db/query';
 import { allow } from '../../auth/plugin';
 import { BADGE_ROLES } from '../../../src/domain/roles';
 import { rangeStart } from '../../../src/domain/semester';
+import { pinnedCount } from '../heartVoices/scope';
 
 export default async function navRoutes(app: FastifyInstance) {
   app.get(
@@ -17,6 +19,10 @@ export default async function navRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { dateType = 0 } = request.query as { dateType?: number };
+      // The psychology teacher's badge: 学生心声 pinned as 高危 and not yet handled.
+      if (request.principal.activeRole === 'psychologyteacher') {
+        return ok({ dateType, heartCount: request.principal.schoolId ? await pinnedCount(app.db, request.principal.schoolId) : 0 });
+      }
       const since = rangeStart(dateType).toISOString();
       const tenantId = request.principal.tenantId;
       const [counts] = await rows<{ correctCount: number; homeworkCount: number; wrongCount: number }>(app.db, sql`

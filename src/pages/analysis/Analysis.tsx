@@ -22,6 +22,7 @@ import { useSelection } from '../../filters/SelectionProvider';
 import type { ScreenProps } from '..';
 import { EmptyState } from '../EmptyState';
 import { ScreenCard } from '../ScreenCard';
+import { PrincipalNotices } from '../heartVoices/PrincipalNotices';
 import { Stem } from '../Stem';
 import { FigureCard } from './FigureCard';
 import { chartPercent, NO_DATA, percent, weekLabel } from './format';
@@ -94,6 +95,7 @@ export default function Analysis({ route }: ScreenProps) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
+      {role === 'schoolMaster' && <PrincipalNotices />}
       <ScreenCard title={route.meta.title} description={description}>
         {report === undefined && <LinearProgress sx={{ mt: 2 }} />}
         {report === null && <EmptyState text="学情分析加载失败，请稍后重试" />}

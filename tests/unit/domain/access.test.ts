@@ -41,7 +41,7 @@ describe('menus per role (SPEC §2.4, §6)', () => {
     expect(menuTitles('mpTeacher')).toEqual(['/AICorrect', '/assignHomework', '/studentTracking', '/wrongbook', '/usageStatistics', '/useGuide', '/schoolResource']);
   });
   it('mini-program school admin', () => {
-    expect(menuTitles('mpSchoolAdmin')).toEqual(['/school-dashboard', '/class', '/studentManage', '/teacherManage', '/schoolResource']);
+    expect(menuTitles('mpSchoolAdmin')).toEqual(['/school-dashboard', '/class', '/studentManage', '/teacherManage', '/schoolResource', '/heart-voice-privacy']);
   });
   it('classic teacher', () => {
     expect(menuTitles('teacher')).toEqual(['/homework', '/exam', '/paper', '/classManage', '/errorNote', '/analysis']);
@@ -51,7 +51,7 @@ describe('menus per role (SPEC §2.4, §6)', () => {
     expect(menuTitles('regionResearcher')).toEqual(['/analysis']);
     expect(menuTitles('psychologyteacher')).toEqual(['/heart-sounds']);
     expect(menuTitles('parttime')).toEqual(['/resource', '/workbook']);
-    expect(menuTitles('schoolAdmin')).toEqual(['/academic', '/resource']);
+    expect(menuTitles('schoolAdmin')).toEqual(['/academic', '/resource', '/heart-voice-privacy']);
     expect(menuTitles('admin')).toEqual(['/workbook']);
   });
   it('hidden children are removed recursively', () => {

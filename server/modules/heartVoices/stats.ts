@@ -1,0 +1,68 @@
+// Counts of 学生心声 for the psychology teacher: mood over the weeks (per grade, or per class of the
+// chosen grade), and an xlsx of counts per week, grade, class, category and level. Neither carries
+// a word of any message or any name, so neither is a read of a message.
+import { sql } from 'drizzle-orm';
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import { rows } from '../../db/query';
+import { ok } from '../../http/envelope';
+import { sendWorkbook } from '../../http/download';
+import { streamWorkbook } from '../../files/xlsx';
+import { exportFileName } from '../../../src/domain/format';
+import { labelOf, RISK_LEVELS, VOICE_CATEGORIES } from '../../../src/domain/heartVoices';
+import { stamp } from '../minerva/homeworkExport';
+import { placeFilter, psychologists, schoolOf } from './scope';
+import { Place } from './voices';
+
+export const MOOD_WEEKS = 12;
+
+/** The China week (Monday) a message was written in, as YYYY-MM-DD. */
+const WEEK = sql`to_char(date_trunc('week', v.created_at AT TIME ZONE 'Asia/Shanghai'), 'YYYY-MM-DD')`;
+
+export default async function statsRoutes(app: FastifyInstance) {
+  const db = app.db;
+
+  app.get('/api/heart/v1/mood', { preHandler: psychologists, schema: { querystring: Type.Object(Place) } }, async (request) => {
+    const q = request.query as { gradeId?: number; classId?: number };
+    const where = await placeFilter(db, schoolOf(request), q);
+    // One line per grade of the school, per class of the chosen grade, or the chosen class alone.
+    const group = q.classId || q.gradeId ? sql`c.name` : sql`g.name`;
+    const order = q.classId || q.gradeId ? sql`min(c.id)` : sql`min(g.level)`;
+    const list = await rows<{ week: string; name: string; mood: number; count: number }>(
+      db,
+      sql`SELECT ${WEEK} AS week, ${group} AS name, round(avg(v.mood)::numeric, 2)::float AS mood, count(*)::int AS count, ${order} AS o
+            FROM heart_voices v JOIN classes c ON c.id = v.class_id JOIN grades g ON g.id = v.grade_id
+           WHERE ${where} AND v.mood IS NOT NULL
+             AND v.created_at >= date_trunc('week', now() AT TIME ZONE 'Asia/Shanghai') AT TIME ZONE 'Asia/Shanghai' - make_interval(weeks => ${MOOD_WEEKS - 1})
+           GROUP BY 1, 2 ORDER BY o, 1`,
+    );
+    const weeks = [...new Set(list.map((r) => r.week))].sort();
+    const names = [...new Set(list.map((r) => r.name))];
+    const series = names.map((name) => ({ name, values: weeks.map((w) => list.find((r) => r.name === name && r.week === w)?.mood ?? null) }));
+    return ok({ weeks, series });
+  });
+
+  app.get('/api/heart/v1/export', { preHandler: psychologists, schema: { querystring: Type.Object(Place) } }, async (request, reply) => {
+    const q = request.query as { gradeId?: number; classId?: number };
+    const where = await placeFilter(db, schoolOf(request), q);
+    const list = await rows<{ week: string; gradeName: string | null; className: string | null; category: number; level: number | null; count: number }>(
+      db,
+      sql`SELECT ${WEEK} AS week, g.name AS "gradeName", c.name AS "className", v.category, v.confirmed_level AS level, count(*)::int AS count
+            FROM heart_voices v LEFT JOIN classes c ON c.id = v.class_id LEFT JOIN grades g ON g.id = v.grade_id
+           WHERE ${where} GROUP BY 1, 2, 3, 4, 5, g.level, c.id ORDER BY 1 DESC, g.level, c.id, 4, 5`,
+    );
+    const stream = streamWorkbook(
+      '心声统计',
+      [
+        { header: '周（起始日）', width: 14 },
+        { header: '年级', width: 10 },
+        { header: '班级', width: 10 },
+        { header: '分类', width: 10 },
+        { header: '确认等级', width: 10 },
+        { header: '条数', width: 8 },
+      ],
+      list.map((r) => [r.week, r.gradeName ?? '', r.className ?? '', labelOf(VOICE_CATEGORIES, r.category), r.level ? labelOf(RISK_LEVELS, r.level) : '未确认', r.count]),
+    );
+    return sendWorkbook(reply, stream, exportFileName('学生心声统计', stamp(), 'xlsx'));
+  });
+}

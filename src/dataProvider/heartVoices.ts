@@ -1,0 +1,107 @@
+// 学生心声 (docs/api-heart-voices.md): the psychology teacher's messages, follow-up, counts and
+// notices; the school admin's read log and guardian consents; the principal's notices.
+import type { HttpClient } from './http';
+
+const BASE = '/api/heart/v1';
+
+export interface HeartPlace {
+  gradeId?: string | number;
+  classId?: string | number;
+}
+
+export interface HeartVoiceFilter extends HeartPlace {
+  current: number;
+  size: number;
+  keyword?: string;
+  status?: number;
+  level?: number;
+}
+
+export interface HeartVoiceRow {
+  id: number;
+  createdAt: string;
+  category: number;
+  mood: number | null;
+  anonymous: boolean;
+  /** Only for a named message. */
+  studentName: string | null;
+  gradeName: string | null;
+  className: string | null;
+  suggestedLevel: number;
+  riskTypes: string[];
+  confirmedLevel: number | null;
+  status: number;
+  pinned: boolean;
+}
+
+export interface HeartFollowUp {
+  id: number;
+  kind: number;
+  note: string | null;
+  userName: string;
+  createdAt: string;
+}
+
+export interface HeartVoice extends HeartVoiceRow {
+  content: string | null;
+  handledAt: string | null;
+  purgedAt: string | null;
+  followUps: HeartFollowUp[];
+}
+
+export interface HeartNotice {
+  id: number;
+  voiceId: number | null;
+  kind: number;
+  text: string;
+  createdAt: string;
+}
+
+export interface HeartRead {
+  id: number;
+  createdAt: string;
+  readerName: string;
+  action: number;
+  voiceId: number;
+  reason: string | null;
+}
+
+export interface GuardianConsent {
+  studentId: number;
+  name: string;
+  studentNo: string;
+  className: string | null;
+  birthDate: string | null;
+  underAge: boolean;
+  guardianName: string | null;
+  consentedOn: string | null;
+}
+
+interface Page<T> {
+  records: T[];
+  total: number;
+}
+
+const place = (p: HeartPlace) => ({ gradeId: p.gradeId || undefined, classId: p.classId || undefined });
+
+export function createHeartVoiceApi(http: HttpClient) {
+  return {
+    heartVoices: (f: HeartVoiceFilter) =>
+      http.get<Page<HeartVoiceRow>>(`${BASE}/voices`, { ...place(f), current: f.current, size: f.size, keyword: f.keyword || undefined, status: f.status, level: f.level }),
+    heartVoice: (id: number) => http.get<HeartVoice>(`${BASE}/voices/${id}`),
+    confirmHeartLevel: (id: number, level: number) => http.post(`${BASE}/voices/${id}/level`, { level }),
+    addHeartFollowUp: (id: number, kind: number, note: string) => http.post(`${BASE}/voices/${id}/followUps`, { kind, note }),
+    revealHeartWriter: (id: number, reason: string) =>
+      http.post<{ studentName: string; studentNo: string; className: string | null }>(`${BASE}/voices/${id}/reveal`, { reason }),
+    heartMood: (p: HeartPlace) => http.get<{ weeks: string[]; series: { name: string; values: (number | null)[] }[] }>(`${BASE}/mood`, place(p)),
+    exportHeartCounts: (p: HeartPlace) => http.download(`${BASE}/export`, { name: '学生心声统计', ext: 'xlsx', query: place(p) }),
+    heartNotices: () => http.get<Page<HeartNotice>>(`${BASE}/notices`),
+    markHeartNoticesSeen: (ids: number[]) => http.post(`${BASE}/notices/seen`, { ids }),
+    heartReads: (current: number, size: number) => http.get<Page<HeartRead>>(`${BASE}/reads`, { current, size }),
+    guardianConsents: (current: number, size: number, keyword?: string) =>
+      http.get<Page<GuardianConsent>>(`${BASE}/consents`, { current, size, keyword: keyword || undefined }),
+    recordGuardianConsent: (studentId: number, guardianName: string, consentedOn: string) => http.post(`${BASE}/consents`, { studentId, guardianName, consentedOn }),
+  };
+}
+
+export type HeartVoiceApi = ReturnType<typeof createHeartVoiceApi>;

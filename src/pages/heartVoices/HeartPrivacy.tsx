@@ -1,0 +1,230 @@
+// 心声隐私 (/heart-voice-privacy) of the school admin (PIPL art. 28 and 31): who opened which of the
+// school's 学生心声 and when, with every reveal of an anonymous writer and its reason (never a
+// message's words); and the guardian consents that let a student under 14 write.
+import { useEffect, useState } from 'react';
+import { useDataProvider, useNotify } from 'react-admin';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import type { AppDataProvider } from '../../dataProvider';
+import type { GuardianConsent, HeartRead } from '../../dataProvider/heartVoices';
+import { CONSENT_AGE } from '../../domain/heartVoices';
+import type { ScreenProps } from '..';
+import { EmptyState } from '../EmptyState';
+import { ScreenCard } from '../ScreenCard';
+import { timeText } from './labels';
+
+const PAGE_SIZE = 10;
+
+interface Paged<T> {
+  records: T[];
+  total: number;
+}
+
+/** A page of rows loaded on demand; `reload` bumps a key. */
+function usePaged<T>(load: (current: number) => Promise<Paged<T>>, deps: readonly unknown[]) {
+  const [current, setCurrent] = useState(1);
+  const [page, setPage] = useState<Paged<T> | null>();
+  const [version, setVersion] = useState(0);
+  useEffect(() => setCurrent(1), deps);
+  useEffect(() => {
+    let live = true;
+    load(current).then(
+      (p) => live && setPage(p),
+      () => live && setPage(null),
+    );
+    return () => {
+      live = false;
+    };
+    // `load` is a fresh closure each render; what it reads is in `deps`.
+  }, [current, version, ...deps]);
+  return { page, current, setCurrent, reload: () => setVersion((v) => v + 1) };
+}
+
+function Pager({ total, current, onChange }: { total: number; current: number; onChange: (page: number) => void }) {
+  return (
+    <TablePagination
+      component="div"
+      count={total}
+      page={current - 1}
+      rowsPerPage={PAGE_SIZE}
+      rowsPerPageOptions={[PAGE_SIZE]}
+      onPageChange={(_, p) => onChange(p + 1)}
+      labelDisplayedRows={({ from, to, count }) => `第 ${from}–${to} 条，共 ${count} 条`}
+    />
+  );
+}
+
+function ReadLog() {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { page, current, setCurrent } = usePaged<HeartRead>((c) => dataProvider.heartReads(c, PAGE_SIZE), [dataProvider]);
+  if (page === undefined) return <LinearProgress sx={{ mt: 2 }} />;
+  if (!page || page.records.length === 0) return <EmptyState />;
+  return (
+    <>
+      <TableContainer sx={{ mt: 1 }}>
+        <Table size="small" data-testid="heart-reads">
+          <TableHead>
+            <TableRow>
+              <TableCell>时间</TableCell>
+              <TableCell>查阅人</TableCell>
+              <TableCell>操作</TableCell>
+              <TableCell>心声编号</TableCell>
+              <TableCell>理由</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {page.records.map((r) => (
+              <TableRow key={r.id}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{timeText(r.createdAt)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.readerName}</TableCell>
+                <TableCell>{r.action === 2 ? <Chip size="small" color="error" label="查看匿名写信人身份" /> : '查看心声'}</TableCell>
+                <TableCell>{r.voiceId}</TableCell>
+                <TableCell>{r.reason ?? '—'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Pager total={page.total} current={current} onChange={setCurrent} />
+    </>
+  );
+}
+
+function ConsentDialog({ student, onClose, onSaved }: { student: GuardianConsent | undefined; onClose: () => void; onSaved: () => void }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const [guardianName, setGuardianName] = useState('');
+  const [consentedOn, setConsentedOn] = useState(new Date().toISOString().slice(0, 10));
+  useEffect(() => setGuardianName(student?.guardianName ?? ''), [student]);
+  const save = () =>
+    student &&
+    dataProvider.recordGuardianConsent(student.studentId, guardianName.trim(), consentedOn).then(() => {
+      notify('已登记监护人同意', { type: 'success' });
+      onSaved();
+    }, () => undefined);
+  return (
+    <Dialog open={!!student} onClose={onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>登记监护人同意 · {student?.name}</DialogTitle>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
+        <TextField label="监护人姓名" value={guardianName} onChange={(e) => setGuardianName(e.target.value)} slotProps={{ htmlInput: { maxLength: 50 } }} />
+        <TextField label="同意日期" type="date" value={consentedOn} onChange={(e) => setConsentedOn(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>取消</Button>
+        <Button variant="contained" onClick={save} disabled={!guardianName.trim() || !consentedOn}>
+          保存
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function Consents() {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [keyword, setKeyword] = useState('');
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<GuardianConsent>();
+  const { page, current, setCurrent, reload } = usePaged<GuardianConsent>((c) => dataProvider.guardianConsents(c, PAGE_SIZE, search), [dataProvider, search]);
+  return (
+    <>
+      <TextField
+        size="small"
+        label="搜索"
+        placeholder="学生姓名或学号"
+        value={keyword}
+        onChange={(e) => setKeyword(e.target.value)}
+        onKeyDown={(e) => e.key === 'Enter' && setSearch(keyword.trim())}
+        onBlur={() => setSearch(keyword.trim())}
+        slotProps={{ htmlInput: { maxLength: 50 } }}
+        sx={{ mt: 2, width: 240 }}
+      />
+      {page === undefined && <LinearProgress sx={{ mt: 2 }} />}
+      {page && page.records.length === 0 && <EmptyState />}
+      {page && page.records.length > 0 && (
+        <>
+          <TableContainer sx={{ mt: 1 }}>
+            <Table size="small" data-testid="heart-consents">
+              <TableHead>
+                <TableRow>
+                  <TableCell>学号</TableCell>
+                  <TableCell>姓名</TableCell>
+                  <TableCell>班级</TableCell>
+                  <TableCell>出生日期</TableCell>
+                  <TableCell>监护人同意</TableCell>
+                  <TableCell align="right">操作</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {page.records.map((s) => (
+                  <TableRow key={s.studentId}>
+                    <TableCell>{s.studentNo}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.name}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.className ?? '—'}</TableCell>
+                    <TableCell>{s.birthDate ?? '未登记'}</TableCell>
+                    <TableCell>
+                      {s.consentedOn ? (
+                        `${s.guardianName}，${s.consentedOn}`
+                      ) : s.underAge ? (
+                        <Chip size="small" color="warning" label={`未满${CONSENT_AGE}周岁，未登记`} />
+                      ) : (
+                        <Box component="span" sx={{ color: 'text.secondary' }}>
+                          已满{CONSENT_AGE}周岁，无需
+                        </Box>
+                      )}
+                    </TableCell>
+                    <TableCell align="right">
+                      <Button size="small" onClick={() => setEditing(s)}>
+                        {s.consentedOn ? '更新' : '登记'}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <Pager total={page.total} current={current} onChange={setCurrent} />
+        </>
+      )}
+      <ConsentDialog
+        student={editing}
+        onClose={() => setEditing(undefined)}
+        onSaved={() => {
+          setEditing(undefined);
+          reload();
+        }}
+      />
+    </>
+  );
+}
+
+export default function HeartPrivacy({ route }: ScreenProps) {
+  const [tab, setTab] = useState(0);
+  return (
+    <ScreenCard
+      title={route.meta.title}
+      description={`学生心声只由本校心理教师阅读，每次查阅都记录在此；未满${CONSENT_AGE}周岁的学生须登记监护人同意后才能在终端提交心声。`}
+    >
+      <Tabs value={tab} onChange={(_, v: number) => setTab(v)} sx={{ mt: 1, borderBottom: 1, borderColor: 'divider' }}>
+        <Tab label="查阅记录" />
+        <Tab label="监护人同意" />
+      </Tabs>
+      {tab === 0 ? <ReadLog /> : <Consents />}
+    </ScreenCard>
+  );
+}

@@ -1,0 +1,50 @@
+// Mood over the last weeks (1 很难过 … 5 很开心), one line per grade, or per class of the header's
+// grade. Counts only: no message is read to draw it.
+import { useEffect, useState } from 'react';
+import { useDataProvider } from 'react-admin';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { LineChart } from '@mui/x-charts/LineChart';
+import type { AppDataProvider } from '../../dataProvider';
+import type { HeartPlace } from '../../dataProvider/heartVoices';
+import { weekLabel } from '../analysis/format';
+import { EmptyState } from '../EmptyState';
+import { ScreenCard } from '../ScreenCard';
+
+type Mood = Awaited<ReturnType<AppDataProvider['heartMood']>>;
+
+export function MoodChart({ place }: { place: HeartPlace }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [mood, setMood] = useState<Mood | null>();
+  const { gradeId, classId } = place;
+  useEffect(() => {
+    let live = true;
+    dataProvider.heartMood({ gradeId, classId }).then(
+      (m) => live && setMood(m),
+      () => live && setMood(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [dataProvider, gradeId, classId]);
+  return (
+    <ScreenCard title="心情变化" description="近12周每周写下心声时所选心情的平均值（1 很难过 … 5 很开心），按年级或班级分线。">
+      {mood && mood.weeks.length > 0 ? (
+        <Box data-testid="heart-mood" sx={{ height: 300 }}>
+          <LineChart
+            xAxis={[{ scaleType: 'point', data: mood.weeks.map(weekLabel) }]}
+            yAxis={[{ min: 1, max: 5 }]}
+            series={mood.series.map((s) => ({ label: s.name, data: s.values, connectNulls: true, showMark: true }))}
+            height={300}
+          />
+        </Box>
+      ) : mood === undefined ? (
+        <Typography color="text.secondary" sx={{ py: 4 }}>
+          加载中…
+        </Typography>
+      ) : (
+        <EmptyState />
+      )}
+    </ScreenCard>
+  );
+}
