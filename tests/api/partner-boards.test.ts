@@ -274,7 +274,7 @@ describe('refusals', () => {
       ['queryMode=week', '查询方式取值不正确'],
       ['statistics=grade', '统计方式取值不正确'],
       ['metric=money', '统计指标取值不正确'],
-      ['userKind=3', '角色取值不正确'],
+      ['userKind=3', '用户类型取值不正确'],
       ['startDate=2026%2F01%2F01&queryMode=custom&endDate=2026-01-02', '开始日期格式不正确'],
       ['startDate=2026-01-01%27--&queryMode=custom&endDate=2026-01-02', '开始日期长度不能超过10个字符'],
       ['partnerId=1e300', '合作伙伴取值不正确'],
