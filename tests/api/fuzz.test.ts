@@ -531,8 +531,13 @@ it('no input reaches a 500, every refusal is a Chinese envelope, and a refused r
         }
       }
       // A wrong password is recorded, by design (the lock-out counts failures); any signed-in
-      // request may record the session's last use (the idle timeout), at most once a minute.
-      const allowed = ['sessions', ...(route.url === LOGIN && (res.statusCode === 401 || res.statusCode === 429) ? ['login_throttles'] : [])];
+      // request may record the session's last use (the idle timeout), at most once a minute; a
+      // terminal's correctly signed request uses up its nonce, refused or not (replay protection).
+      const allowed = [
+        'sessions',
+        ...(route.url === LOGIN && (res.statusCode === 401 || res.statusCode === 429) ? ['login_throttles'] : []),
+        ...(terminal ? ['device_nonces'] : []),
+      ];
       const refusedWrites = written.filter((k) => !allowed.includes(k));
       if (refusedWrites.length) fail(`refused but wrote ${refusedWrites.join(', ')}`);
     }
