@@ -510,7 +510,11 @@ it('no input reaches a 500, every refusal is a Chinese envelope, and a refused r
         [headers['content-type'], payload] = [form.headers['content-type'], form.payload];
       }
       const options = { method: method as 'GET' | 'POST', url, headers, ...(payload !== undefined ? { payload } : {}) };
-      if (terminal) Object.assign(headers, signedHeaders(terminal, demoDeviceSecret(terminal), method, url, payload ?? ''));
+      if (terminal) {
+        // Signed as the server will read the address: inject normalises it as a URL (no bare '?').
+        const sent = new URL(url, 'http://localhost');
+        Object.assign(headers, signedHeaders(terminal, demoDeviceSecret(terminal), method, sent.pathname + sent.search, payload ?? ''));
+      }
       const res = user ? await t.call(tokens.get(user)!, options) : await t.app.inject(options);
       const input = describeInput(query, body);
       const fail = (why: string) => failures.push(`${name} → ${res.statusCode} ${why}\n    ${input}\n    ${res.body.slice(0, 300)}`);
@@ -543,8 +547,13 @@ it('no input reaches a 500, every refusal is a Chinese envelope, and a refused r
         }
       }
       // A wrong password is recorded, by design (the lock-out counts failures); any signed-in
-      // request may record the session's last use (the idle timeout), at most once a minute.
-      const allowed = ['sessions', ...(route.url === LOGIN && (res.statusCode === 401 || res.statusCode === 429) ? ['login_throttles'] : [])];
+      // request may record the session's last use (the idle timeout), at most once a minute; a
+      // terminal's correctly signed request uses up its nonce, refused or not (replay protection).
+      const allowed = [
+        'sessions',
+        ...(route.url === LOGIN && (res.statusCode === 401 || res.statusCode === 429) ? ['login_throttles'] : []),
+        ...(terminal ? ['device_nonces'] : []),
+      ];
       const refusedWrites = written.filter((k) => !allowed.includes(k));
       if (refusedWrites.length) fail(`refused but wrote ${refusedWrites.join(', ')}`);
     }
