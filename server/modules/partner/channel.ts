@@ -101,9 +101,11 @@ async function childrenSummary(db: Db, partnerId: number, from: Date, to: Date):
       FROM partners c WHERE c.parent_id = ${partnerId} ORDER BY c.id`);
 }
 
+/** The period's China days, both included; by default the last 90 days, today included (the screen's 近90天). */
 function periodRange(q: { dateFrom?: string; dateTo?: string }): { from: Date; to: Date } {
-  const to = q.dateTo ? new Date(chinaDayStart(q.dateTo).getTime() + DAY_MS) : new Date(Date.now() + DAY_MS);
-  const from = q.dateFrom ? chinaDayStart(q.dateFrom) : new Date(to.getTime() - 91 * DAY_MS);
+  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  const to = new Date(chinaDayStart(q.dateTo ?? today).getTime() + DAY_MS);
+  const from = q.dateFrom ? chinaDayStart(q.dateFrom) : new Date(to.getTime() - 90 * DAY_MS);
   if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) throw badRequest('日期格式不正确');
   if (from >= to) throw badRequest('开始日期不能晚于结束日期');
   return { from, to };
