@@ -42,7 +42,11 @@ const toDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export const addDays = (day: string, n: number) => toDay(toMs(day) + n * DAY_MS);
 export const daysBetween = (from: string, to: string) => Math.round((toMs(to) - toMs(from)) / DAY_MS) + 1;
 
-const validDay = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day) && toDay(toMs(day)) === day;
+/** A real calendar day: 2026-02-30 and 1600-30-72 are not (the latter is not even a Date). */
+const validDay = (day: string) => {
+  const ms = /^\d{4}-\d{2}-\d{2}$/.test(day) ? toMs(day) : NaN;
+  return Number.isFinite(ms) && toDay(ms) === day;
+};
 
 /** The first and last day of a term value. */
 export function termDays(term: string): { from: string; to: string } {

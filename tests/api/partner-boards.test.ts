@@ -266,6 +266,7 @@ describe('refusals', () => {
       ['queryMode=custom&startDate=2026-03-10&endDate=2026-03-01', '开始日期不能晚于结束日期'],
       ['queryMode=custom&startDate=2024-01-01&endDate=2025-12-31', '查询时间跨度不能超过366天'],
       ['queryMode=custom&startDate=2026-02-30&endDate=2026-03-01', '日期格式不正确'],
+      ['queryMode=custom&startDate=1600-30-72&endDate=8828-77-29', '日期格式不正确'],
       ['queryMode=custom&startDate=2026-01-01', '请选择开始日期和结束日期'],
       [`queryMode=custom&startDate=${addDays(today, 1)}&endDate=${addDays(today, 5)}`, '所选时间尚未开始'],
       ['queryMode=month&month=2026-13', '月份格式不正确'],
