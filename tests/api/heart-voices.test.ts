@@ -157,6 +157,12 @@ describe('the psychology teacher’s list', () => {
     expect(list.records[0]).not.toHaveProperty('content');
     const badge = await c.data('psych', '/api/wrongbook/v1.0/web/nav/getMenuBadge');
     expect(badge.heartCount).toBe(pinned.length);
+    // Small pages across the pinned/unpinned boundary read the same order as one big page.
+    const paged: number[] = [];
+    for (let current = 1; current <= Math.ceil(list.total / 3); current++) {
+      paged.push(...(await c.data('psych', `${API}/voices?size=3&current=${current}`)).records.map((r: { id: number }) => r.id));
+    }
+    expect(paged).toEqual(list.records.map((r: { id: number }) => r.id));
   });
 
   it('filters by the header’s grade and class, and searches', async () => {

@@ -32,6 +32,7 @@ const HIGH: [string, string][] = [
   ['爸爸喝醉了又打我', 'abuse'],
   ['妈妈用衣架抽我', 'abuse'],
   ['他摸我还不让我告诉别人', 'abuse'],
+  ['补课的叔叔偷偷摸我', 'abuse'],
   ['我想离家出走', 'runaway'],
   ['周末想逃离这个家', 'runaway'],
 ];
@@ -55,6 +56,7 @@ const NORMAL: string[] = [
   '弟弟老欺负小猫',
   '我家小狗今天会握手了',
   '数学考了98分，开心',
+  '老师摸了摸我的头，说我进步了',
 ];
 
 describe('heart voice risk lexicon', () => {

@@ -49,7 +49,7 @@ const RULES: readonly Rule[] = [
   { type: 'bullying', level: HIGH, pattern: /被(人|他们|同学|几个人)?(欺负|霸凌|欺凌)|霸凌|欺凌|被(人|他们|同学|几个人)?打|(他们|同学|几个人|男生|女生)(打|踢)我|堵我|(找|向|逼)我(要|给)钱|收保护费|勒索/ },
   { type: 'bullying', level: ATTENTION, pattern: /被孤立|孤立我|没人跟我玩|给我起外号|嘲笑我|欺负我/ },
   // Abuse at home or elsewhere
-  { type: 'abuse', level: HIGH, pattern: /家暴|虐待|(爸|妈|爸爸|妈妈|爸妈|父亲|母亲|继父|继母|后妈|后爸)[^|]{0,6}?(打|揍|抽)我|用(皮带|衣架|棍子)(打|抽)|性侵|猥亵|摸我|不让我告诉别人/ },
+  { type: 'abuse', level: HIGH, pattern: /家暴|虐待|(爸|妈|爸爸|妈妈|爸妈|父亲|母亲|继父|继母|后妈|后爸)[^|]{0,6}?(打|揍|抽)我|用(皮带|衣架|棍子)(打|抽)|性侵|猥亵|摸我(的)?(身体|胸|下面|屁股|大腿)|乱摸我|偷偷摸我|不让我告诉别人/ },
   // Running away
   { type: 'runaway', level: HIGH, pattern: /离家出走|想离开这个家|逃离这个家|再也不回家|跑出去不回来/ },
   { type: 'runaway', level: ATTENTION, pattern: /不想回家/ },

@@ -53,8 +53,25 @@ export default async function voiceRoutes(app: FastifyInstance) {
       ${q.level ? sql`AND coalesce(v.confirmed_level, v.suggested_level) = ${q.level}` : sql``}
       ${q.category ? sql`AND v.category = ${q.category}` : sql``}
       ${keyword ? sql`AND (strpos(v.content, ${keyword}) > 0 OR (NOT v.anonymous AND strpos(s.name, ${keyword}) > 0))` : sql``}`;
-    const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${FROM} WHERE ${where}`);
-    const records = total > offset ? await rows(db, sql`SELECT ${COLUMNS} ${FROM} WHERE ${where} ORDER BY pinned DESC, v.created_at DESC, v.id DESC LIMIT ${size} OFFSET ${offset}`) : [];
+    // The writer is joined only to search by name.
+    const from = keyword ? sql`FROM heart_voices v LEFT JOIN students s ON s.id = v.student_id` : sql`FROM heart_voices v`;
+    const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${from} WHERE ${where}`);
+    // Pinned first, then newest: the few pinned ids, then the page's rest read newest-first along
+    // the (school, created_at) index, instead of sorting every message of the school.
+    const pinned = await rows<{ id: number }>(db, sql`SELECT v.id ${from} WHERE ${where} AND ${PINNED} ORDER BY v.created_at DESC, v.id DESC`);
+    const ids = pinned.slice(offset, offset + size).map((r) => r.id);
+    if (ids.length < size && total > offset) {
+      const rest = await rows<{ id: number }>(
+        db,
+        sql`SELECT v.id ${from} WHERE ${where} AND NOT ${PINNED} ORDER BY v.created_at DESC, v.id DESC
+             LIMIT ${size - ids.length} OFFSET ${Math.max(0, offset - pinned.length)}`,
+      );
+      ids.push(...rest.map((r) => r.id));
+    }
+    const found = ids.length
+      ? await rows<{ id: number }>(db, sql`SELECT ${COLUMNS} ${FROM} WHERE v.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`)
+      : [];
+    const records = ids.map((id) => found.find((r) => r.id === id)!);
     return ok(page(records, total, current, size));
   });
 
