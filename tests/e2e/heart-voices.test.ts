@@ -57,6 +57,7 @@ describe('学生心声', () => {
     await expect.poll(() => page.getByTestId('heart-alert').innerText()).toContain('收到 3 条疑似高危的学生心声');
     await expect.poll(() => page.getByTestId('heart-mood').locator('svg').count()).toBeGreaterThan(0);
     await page.screenshot({ path: join(SHOTS, 'heart-voices-list.png') });
+    await page.getByTestId('heart-mood').locator('..').screenshot({ path: join(SHOTS, 'heart-voices-mood.png') });
   });
 
   it('opens the newest, confirms 高危, adds a follow-up and reveals the anonymous writer with a reason', async () => {
@@ -92,9 +93,12 @@ describe('学生心声', () => {
     await page.getByRole('combobox', { name: '班级' }).click();
     await page.getByRole('listbox').getByRole('option', { name: '七(1)班', exact: true }).click();
     await expect.poll(() => page.getByText('七(1)班学生在打印终端写下的心声', { exact: false }).count()).toBe(1);
-    const shown = await rows().locator('td:nth-child(2)').allInnerTexts();
-    expect(shown.length).toBeGreaterThan(0);
-    expect(new Set(shown)).toEqual(new Set(['七(1)班']));
+    // The list reloads for the class: every row shown is of 七(1)班, as many as the school's list holds.
+    const all = await pageApi<{ records: HeartVoiceRow[] }>(page, '/api/heart/v1/voices?size=100');
+    const expected = all.records.filter((r) => r.className === '七(1)班').length;
+    expect(expected).toBeGreaterThan(0);
+    await expect.poll(async () => [...new Set(await rows().locator('td:nth-child(2)').allInnerTexts())]).toEqual(['七(1)班']);
+    expect(await rows().count()).toBe(Math.min(expected, 10));
     await page.screenshot({ path: join(SHOTS, 'heart-voices-class.png') });
   });
 

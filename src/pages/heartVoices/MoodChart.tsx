@@ -30,12 +30,12 @@ export function MoodChart({ place }: { place: HeartPlace }) {
   return (
     <ScreenCard title="心情变化" description="近12周每周写下心声时所选心情的平均值（1 很难过 … 5 很开心），按年级或班级分线。">
       {mood && mood.weeks.length > 0 ? (
-        <Box data-testid="heart-mood" sx={{ height: 300 }}>
+        <Box data-testid="heart-mood" sx={{ mt: 1 }}>
           <LineChart
-            xAxis={[{ scaleType: 'point', data: mood.weeks.map(weekLabel) }]}
-            yAxis={[{ min: 1, max: 5 }]}
-            series={mood.series.map((s) => ({ label: s.name, data: s.values, connectNulls: true, showMark: true }))}
-            height={300}
+            xAxis={[{ scaleType: 'point', data: mood.weeks.map(weekLabel), label: '周（起始日）', height: 52, tickLabelInterval: () => true }]}
+            yAxis={[{ min: 1, max: 5, label: '平均心情', width: 56 }]}
+            series={mood.series.map((s) => ({ label: s.name, data: s.values, connectNulls: true, showMark: true, curve: 'linear' }))}
+            height={320}
           />
         </Box>
       ) : mood === undefined ? (
