@@ -152,6 +152,7 @@ export const FIELD_LABELS: Record<string, string> = {
   resource: '列表',
   filter: '筛选条件',
   label: '名称',
+  fields: '导出列',
   id: '编号',
   // Device API (docs/api-devices.md)
   paperLeft: '剩余纸张',

@@ -90,7 +90,7 @@ export interface TransferConfig {
   /**
    * GET an .xlsx of every row of the current filters (SPEC §5 download helper, ext xlsx), made by
    * the server, so it is not cut at a page. `columns`: the list lets the user choose its columns,
-   * and the export carries the visible ones, in order, as `columns=a,b,c`.
+   * and the export carries the visible ones, in order, as `fields=a,b,c`.
    */
   export?: { url: string; name: string; columns?: boolean };
 }

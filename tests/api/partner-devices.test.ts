@@ -105,6 +105,14 @@ describe('each level sees its subtree', () => {
     sheet.eachRow((row, n) => n > 1 && exported.push(String(row.getCell(1).value)));
     expect(exported.sort()).toEqual(serials((await list('partner2', '&online=2')).records));
     expect(sheet.getRow(1).getCell(6).value).toBe('在线状态');
+
+    // With the list's visible columns: those, in that order (剩余纸张 brings 纸张不足 along).
+    const visible = await c.get('partner2', `${BASE}/export?online=2&fields=schoolName,paperLeft,serial`);
+    const picked = new ExcelJS.Workbook();
+    await picked.xlsx.load(visible.rawPayload as unknown as ArrayBuffer);
+    const pickedSheet = picked.worksheets[0];
+    expect(pickedSheet.getRow(1).values).toEqual([undefined, '部署学校', '剩余纸张', '纸张不足', '设备编号']);
+    expect(pickedSheet.rowCount - 1).toBe(exported.length);
   });
 });
 

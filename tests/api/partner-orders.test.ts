@@ -191,6 +191,17 @@ describe('the order list, filters and export', () => {
     expect(sheet.rowCount - 1).toBe(list.total);
     const column = sheet.getColumn(7).values.slice(2);
     expect(new Set(column)).toEqual(new Set(['已支付']));
+
+    // The columns the user shows, in the list's order; names the export does not know are skipped.
+    const chosen = await c.get('partner1', '/api/mercury/v1/order/export?payStatus=1&fields=payStatus,orderNo,nosuch,amountFen');
+    const picked = new ExcelJS.Workbook();
+    await picked.xlsx.load(chosen.rawPayload as unknown as ArrayBuffer);
+    expect(picked.worksheets[0].getRow(1).values).toEqual([undefined, '支付状态', '订单号', '金额（元）']);
+    expect(picked.worksheets[0].rowCount - 1).toBe(list.total);
+    expect(picked.worksheets[0].getRow(2).getCell(2).value).toBe(sheet.getRow(2).getCell(1).value);
+    const hostile = await c.get('partner1', '/api/mercury/v1/order/export?fields=a;DROP%20TABLE');
+    expect(hostile.statusCode).toBe(400);
+    expect(hostile.json().msg).toBe('导出列格式不正确');
   });
 });
 

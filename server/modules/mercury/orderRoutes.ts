@@ -8,6 +8,7 @@ import { sendWorkbook } from '../../http/download';
 import { badRequest, conflict, ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { streamWorkbook } from '../../files/xlsx';
+import { ColumnsQuery, exportTable, pickColumns, type ExportColumn } from '../../http/exportColumns';
 import { exportFileName } from '../../../src/domain/format';
 import { ORDER_STATUSES, OrderStatus, PAY_STATUSES, REASON_MAX_LENGTH, REFUND_STATUSES, labelOf } from '../../../src/domain/orders';
 import { yuan } from '../../../src/domain/partner';
@@ -21,6 +22,25 @@ export function absoluteCodeUrl(request: FastifyRequest, codeUrl: string | null)
   if (!codeUrl) return null;
   return codeUrl.startsWith('/') ? `${request.protocol}://${request.host}${codeUrl}` : codeUrl;
 }
+
+const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }) : '');
+
+type OrderRow = Awaited<ReturnType<typeof listOrders>>[number];
+
+/** The export's columns, keyed by the list's field sources; 支付时间 and 备注 are export-only. */
+const ORDER_COLUMNS: ExportColumn<OrderRow>[] = [
+  { key: 'orderNo', header: '订单号', width: 26, value: (o) => o.orderNo },
+  { key: 'buyerName', header: '下单方', width: 28, value: (o) => o.buyerName },
+  { key: 'sellerName', header: '供货方', width: 28, value: (o) => o.sellerName },
+  { key: 'itemsText', header: '商品', width: 48, value: (o) => o.itemsText },
+  { key: 'amountFen', header: '金额（元）', width: 12, value: (o) => yuan(o.amountFen) },
+  { key: 'status', header: '订单状态', width: 10, value: (o) => labelOf(ORDER_STATUSES, o.status) },
+  { key: 'payStatus', header: '支付状态', width: 10, value: (o) => labelOf(PAY_STATUSES, o.payStatus) },
+  { key: 'refundStatus', header: '退款状态', width: 10, value: (o) => labelOf(REFUND_STATUSES, o.refundStatus) },
+  { key: 'createdAt', header: '下单时间', width: 20, value: (o) => time(o.createdAt) },
+  { key: 'paidAt', header: '支付时间', width: 20, value: (o) => time(o.paidAt) },
+  { key: 'remark', header: '备注', width: 30, value: (o) => o.remark ?? '' },
+];
 
 export default async function orderRoutes(app: FastifyInstance) {
   const db = app.db;
@@ -37,40 +57,12 @@ export default async function orderRoutes(app: FastifyInstance) {
     return ok(page(records, total, current, size));
   });
 
-  app.get('/api/mercury/v1/order/export', { preHandler: anyPartner, schema: { querystring: Type.Object(OrderFilter) } }, async (request, reply) => {
+  app.get('/api/mercury/v1/order/export', { preHandler: anyPartner, schema: { querystring: Type.Object({ ...OrderFilter, fields: ColumnsQuery }) } }, async (request, reply) => {
     const scope = await scopeOf(request);
     await closeExpired();
     const list = await listOrders(db, scope, request.query as OrderFilterQuery);
-    const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }) : '');
-    const stream = streamWorkbook(
-      '订单',
-      [
-        { header: '订单号', width: 26 },
-        { header: '下单方', width: 28 },
-        { header: '供货方', width: 28 },
-        { header: '商品', width: 48 },
-        { header: '金额（元）', width: 12 },
-        { header: '订单状态', width: 10 },
-        { header: '支付状态', width: 10 },
-        { header: '退款状态', width: 10 },
-        { header: '下单时间', width: 20 },
-        { header: '支付时间', width: 20 },
-        { header: '备注', width: 30 },
-      ],
-      list.map((o) => [
-        o.orderNo,
-        o.buyerName,
-        o.sellerName,
-        o.itemsText,
-        yuan(o.amountFen),
-        labelOf(ORDER_STATUSES, o.status),
-        labelOf(PAY_STATUSES, o.payStatus),
-        labelOf(REFUND_STATUSES, o.refundStatus),
-        time(o.createdAt),
-        time(o.paidAt),
-        o.remark ?? '',
-      ]),
-    );
+    const table = exportTable(pickColumns(ORDER_COLUMNS, (request.query as { fields?: string }).fields), list);
+    const stream = streamWorkbook('订单', table.headers, table.rows);
     return sendWorkbook(reply, stream, exportFileName('订单', chinaStamp(), 'xlsx'));
   });
 

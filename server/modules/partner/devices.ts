@@ -11,6 +11,7 @@ import { conflict, forbidden, notFound, ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { Id } from '../../http/schemas';
 import { streamWorkbook } from '../../files/xlsx';
+import { ColumnsQuery, exportTable, pickColumns, type ExportColumn } from '../../http/exportColumns';
 import { exportFileName } from '../../../src/domain/format';
 import { DEVICE_MODELS, LOW_PAPER_SHEETS, OFFLINE_AFTER_SECONDS } from '../../../src/domain/partner';
 import { stamp, localTime } from '../minerva/homeworkExport';
@@ -118,6 +119,23 @@ const listOf = (serials: string[]) => (serials.length > 5 ? `${serials.slice(0, 
 
 const yesNo = (v: boolean) => (v ? '是' : '否');
 
+const time = (v: string | null) => (v ? localTime(v) : '');
+
+/** The export's columns, keyed by the list's field sources (纸张不足 goes with 剩余纸张). */
+const DEVICE_COLUMNS: ExportColumn<DeviceRecord>[] = [
+  { key: 'serial', header: '设备编号', width: 16, value: (d) => d.serial },
+  { key: 'model', header: '型号', width: 12, value: (d) => d.model },
+  { key: 'partnerName', header: '所属合作伙伴', width: 24, value: (d) => d.partnerName },
+  { key: 'schoolName', header: '部署学校', width: 26, value: (d) => d.schoolName ?? '' },
+  { key: 'deployment', header: '部署状态', width: 10, value: (d) => (d.deployment === 1 ? '已部署' : '未部署') },
+  { key: 'online', header: '在线状态', width: 10, value: (d) => (d.online === 1 ? '在线' : '离线') },
+  { key: 'paperLeft', header: '剩余纸张', width: 10, value: (d) => d.paperLeft },
+  { key: 'paperLeft', header: '纸张不足', width: 10, value: (d) => yesNo(d.lowPaper) },
+  { key: 'jammed', header: '卡纸', width: 8, value: (d) => yesNo(d.jammed) },
+  { key: 'firmware', header: '固件版本', width: 10, value: (d) => d.firmware },
+  { key: 'lastSeenAt', header: '最近在线', width: 18, value: (d) => time(d.lastSeenAt) },
+];
+
 export default async function deviceRoutes(app: FastifyInstance) {
   const db = app.db;
   const DeviceIds = Type.Array(Id, { minItems: 1, maxItems: MAX_BULK_DEVICES });
@@ -133,40 +151,12 @@ export default async function deviceRoutes(app: FastifyInstance) {
     return ok(page(records, total, current, size));
   });
 
-  app.get(`${BASE}/export`, { preHandler: anyPartner, schema: { querystring: Type.Object(DeviceFilter) } }, async (request, reply) => {
-    const q = request.query as DeviceFilterQuery;
+  app.get(`${BASE}/export`, { preHandler: anyPartner, schema: { querystring: Type.Object({ ...DeviceFilter, fields: ColumnsQuery }) } }, async (request, reply) => {
+    const q = request.query as DeviceFilterQuery & { fields?: string };
     const scope = await scopeOf(request);
     const list = await rows<DeviceRecord>(db, sql`${SELECT_DEVICE} WHERE ${deviceWhere(scope, q)} ORDER BY ${deviceOrder(q)}`);
-    const time = (v: string | null) => (v ? localTime(v) : '');
-    const stream = streamWorkbook(
-      '设备',
-      [
-        { header: '设备编号', width: 16 },
-        { header: '型号', width: 12 },
-        { header: '所属合作伙伴', width: 24 },
-        { header: '部署学校', width: 26 },
-        { header: '部署状态', width: 10 },
-        { header: '在线状态', width: 10 },
-        { header: '剩余纸张', width: 10 },
-        { header: '纸张不足', width: 10 },
-        { header: '卡纸', width: 8 },
-        { header: '固件版本', width: 10 },
-        { header: '最近在线', width: 18 },
-      ],
-      list.map((d) => [
-        d.serial,
-        d.model,
-        d.partnerName,
-        d.schoolName ?? '',
-        d.deployment === 1 ? '已部署' : '未部署',
-        d.online === 1 ? '在线' : '离线',
-        d.paperLeft,
-        yesNo(d.lowPaper),
-        yesNo(d.jammed),
-        d.firmware,
-        time(d.lastSeenAt),
-      ]),
-    );
+    const table = exportTable(pickColumns(DEVICE_COLUMNS, q.fields), list);
+    const stream = streamWorkbook('设备', table.headers, table.rows);
     return sendWorkbook(reply, stream, exportFileName('设备列表', stamp(), 'xlsx'));
   });
 

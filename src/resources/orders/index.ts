@@ -42,7 +42,8 @@ export default defineResource({
   perPage: 20,
   recordRepresentation: (record) => `订单 ${record.orderNo}`,
   operations: { create: false, edit: false, delete: false, bulkDelete: false },
-  transfer: { export: { url: '/api/mercury/v1/order/export', name: '订单' } },
+  transfer: { export: { url: '/api/mercury/v1/order/export', name: '订单', columns: true } },
+  savedFilters: true,
   rowActions: [DetailButton, PayButton, CancelButton, RefundButton],
   toolbarActions: [NewOrderButton],
 });

@@ -169,7 +169,7 @@ export function ExportButton({ config }: { config: ResourceConfig }) {
         query[sortParam] = sort.field;
         query.order = sort.order === 'DESC' ? 'desc' : 'asc';
       }
-      if (target.columns) query.columns = visibleSources(available, chosen, omit).join(',');
+      if (target.columns) query.fields = visibleSources(available, chosen, omit).join(',');
       await dataProvider.download(target.url, { name: target.name, ext: 'xlsx', query, timeout: 120_000 });
     } catch {
       // '导出{name}失败' or the server's reason is already on screen.
