@@ -189,7 +189,7 @@ describe('multipart fields', () => {
   });
 
   it('holds import workbooks to the same rules', async () => {
-    expectRefusal(await upload(admin, '/api/vesta/student/importData', { note: '\u202e' }, 'a.xlsx'), 400, /^参数包含不支持的字符/);
+    expectRefusal(await upload(admin, '/api/vesta/student/importData', { scribble: '\u202e' }, 'a.xlsx'), 400, /^参数包含不支持的字符/);
   });
 });
 

@@ -84,7 +84,7 @@ describe('students adapter', () => {
   });
 
   it('registers every resource with the dataProvider', () => {
-    expect(Object.keys(RESOURCE_ADAPTERS).sort()).toEqual(['classes', 'deviceSchools', 'devices', 'grades', 'homeworks', 'jobs', 'orders', 'schoolResources', 'students', 'subjects', 'teachers', 'workbooks']);
+    expect(Object.keys(RESOURCE_ADAPTERS).sort()).toEqual(['boardPartners', 'classes', 'deviceSchools', 'devices', 'directSchools', 'grades', 'homeworks', 'jobs', 'orders', 'schoolResources', 'students', 'subjects', 'teachers', 'workbooks']);
   });
 });
 

@@ -14,7 +14,7 @@ import { schoolAdmins, schoolOf } from './scope';
 const Consent = Type.Object({
   studentId: Id,
   guardianName: Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' }),
-  consentedOn: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+  consentedOn: Type.String({ maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
 });
 
 const ConsentQuery = Type.Object({ ...PagingQuery, classId: Type.Optional(Id), keyword: Type.Optional(Type.String({ maxLength: 50 })) });
