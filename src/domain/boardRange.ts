@@ -104,7 +104,8 @@ function bucketsOf(from: string, to: string, bucket: Bucket): string[] {
     else if (bucket === 'week') day = addDays(day, 7);
     else {
       const [y, m] = day.split('-').map(Number);
-      day = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+      // Years keep four digits (a year like 0388 must stay a date the database reads).
+      day = m === 12 ? `${String(y + 1).padStart(4, '0')}-01-01` : `${String(y).padStart(4, '0')}-${String(m + 1).padStart(2, '0')}-01`;
     }
   }
   return out;

@@ -271,6 +271,7 @@ describe('refusals', () => {
       [`queryMode=custom&startDate=${addDays(today, 1)}&endDate=${addDays(today, 5)}`, '所选时间尚未开始'],
       ['queryMode=month&month=2026-13', '月份格式不正确'],
       ['queryMode=month&month=1999-01', '只能查询2024-01-01以后的数据'],
+      ['queryMode=month&month=0388-04', '只能查询2024-01-01以后的数据'],
       ['queryMode=term&term=209901', '所选时间尚未开始'],
       ['queryMode=week', '查询方式取值不正确'],
       ['statistics=grade', '统计方式取值不正确'],
