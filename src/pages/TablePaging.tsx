@@ -1,14 +1,27 @@
 // Paging under a hand-made table (screens that are not a resource list), worded like the lists.
 import TablePagination from '@mui/material/TablePagination';
 
-export function TablePaging({ total, page, size, onChange }: { total: number; page: number; size: number; onChange: (page: number, size: number) => void }) {
+/** `page` counts from 0; `sizes` are the page sizes offered (one: no size picker). */
+export function TablePaging({
+  total,
+  page,
+  size,
+  sizes = [10, 20, 50],
+  onChange,
+}: {
+  total: number;
+  page: number;
+  size: number;
+  sizes?: number[];
+  onChange: (page: number, size: number) => void;
+}) {
   return (
     <TablePagination
       component="div"
       count={total}
       page={page}
       rowsPerPage={size}
-      rowsPerPageOptions={[10, 20, 50]}
+      rowsPerPageOptions={sizes}
       onPageChange={(_, p) => onChange(p, size)}
       onRowsPerPageChange={(e) => onChange(0, Number(e.target.value))}
       labelRowsPerPage="每页条数"

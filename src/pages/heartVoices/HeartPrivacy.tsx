@@ -18,7 +18,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import type { AppDataProvider } from '../../dataProvider';
@@ -28,6 +27,7 @@ import type { ScreenProps } from '..';
 import { EmptyState } from '../EmptyState';
 import { ScreenCard } from '../ScreenCard';
 import { timeText } from './labels';
+import { TablePaging } from '../TablePaging';
 
 const PAGE_SIZE = 10;
 
@@ -58,15 +58,7 @@ function usePaged<T>(load: (current: number) => Promise<Paged<T>>, deps: readonl
 
 function Pager({ total, current, onChange }: { total: number; current: number; onChange: (page: number) => void }) {
   return (
-    <TablePagination
-      component="div"
-      count={total}
-      page={current - 1}
-      rowsPerPage={PAGE_SIZE}
-      rowsPerPageOptions={[PAGE_SIZE]}
-      onPageChange={(_, p) => onChange(p + 1)}
-      labelDisplayedRows={({ from, to, count }) => `第 ${from}–${to} 条，共 ${count} 条`}
-    />
+    <TablePaging total={total} page={current - 1} size={PAGE_SIZE} sizes={[PAGE_SIZE]} onChange={(p) => onChange(p + 1)} />
   );
 }
 

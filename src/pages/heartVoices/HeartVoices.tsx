@@ -16,7 +16,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
@@ -31,6 +30,7 @@ import { EmptyState } from '../EmptyState';
 import { ScreenCard } from '../ScreenCard';
 import { LevelChip, placeText, riskTypesText, StatusChip, timeText } from './labels';
 import { MoodChart } from './MoodChart';
+import { TablePaging } from '../TablePaging';
 
 const PAGE_SIZE = 10;
 
@@ -201,15 +201,7 @@ export default function HeartVoices({ route }: ScreenProps) {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
-              count={page.total}
-              page={current - 1}
-              rowsPerPage={PAGE_SIZE}
-              rowsPerPageOptions={[PAGE_SIZE]}
-              onPageChange={(_, p) => setCurrent(p + 1)}
-              labelDisplayedRows={({ from, to, count }) => `第 ${from}–${to} 条，共 ${count} 条`}
-            />
+            <TablePaging total={page.total} page={current - 1} size={PAGE_SIZE} sizes={[PAGE_SIZE]} onChange={(p) => setCurrent(p + 1)} />
           </>
         )}
       </ScreenCard>

@@ -12,7 +12,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import type { AppDataProvider } from '../../dataProvider';
@@ -26,6 +25,7 @@ import { FigureCard } from '../analysis/FigureCard';
 import { BoardFrame } from './BoardFrame';
 import { RangeFilter, rangeFromSearch, rangeToSearch } from './RangeFilter';
 import { SharePie, UsageChart } from './UsageChart';
+import { TablePaging } from '../TablePaging';
 
 const PAGE_SIZE = 10;
 
@@ -154,15 +154,7 @@ function Records({ schoolId, studentId, rangeKey }: { schoolId: number; studentI
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
-            count={page.total}
-            page={current - 1}
-            rowsPerPage={PAGE_SIZE}
-            rowsPerPageOptions={[PAGE_SIZE]}
-            onPageChange={(_, p) => setCurrent(p + 1)}
-            labelDisplayedRows={({ from, to, count }) => `第 ${from}–${to} 条，共 ${count} 条`}
-          />
+          <TablePaging total={page.total} page={current - 1} size={PAGE_SIZE} sizes={[PAGE_SIZE]} onChange={(p) => setCurrent(p + 1)} />
         </>
       )}
     </FigureCard>
