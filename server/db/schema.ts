@@ -898,7 +898,11 @@ export const usageUserDays = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.tenantId, t.userKind, t.userId] })],
 );
 
-/** Per partner, school, day and user kind: distinct users (daily active) and uses (sign-ins). */
+/**
+ * Per partner, school, day and user kind: distinct users (daily active), uses (sign-ins), and the
+ * print jobs and pages of print_daily without its app and subject, so the boards' KPI cards, 总体
+ * chart and school list read one row per school and day instead of one per app and subject.
+ */
 export const usageDaily = pgTable(
   'usage_daily',
   {
@@ -908,8 +912,59 @@ export const usageDaily = pgTable(
     userKind: smallint('user_kind').notNull(),
     users: integer('users').notNull().default(0),
     uses: integer('uses').notNull().default(0),
+    jobs: integer('jobs').notNull().default(0),
+    pages: integer('pages').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.partnerId, t.day, t.schoolId, t.userKind] }), index('usage_daily_school_idx').on(t.schoolId, t.day)],
+);
+
+/** usage_daily by month (`month`: its first day): a year's board reads 12 rows per school, not 365. */
+export const usageMonthly = pgTable(
+  'usage_monthly',
+  {
+    partnerId: integer('partner_id').notNull(),
+    schoolId: integer('school_id').notNull(),
+    month: date('month').notNull(),
+    userKind: smallint('user_kind').notNull(),
+    users: integer('users').notNull().default(0),
+    uses: integer('uses').notNull().default(0),
+    jobs: integer('jobs').notNull().default(0),
+    pages: integer('pages').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.partnerId, t.month, t.schoolId, t.userKind] })],
+);
+
+/**
+ * print_daily without the school: what 按应用 / 按学科 sum over a subtree, one row per partner, day,
+ * app, subject and user kind however many schools the partner's terminals stand in.
+ */
+export const printPartnerDaily = pgTable(
+  'print_partner_daily',
+  {
+    partnerId: integer('partner_id').notNull(),
+    day: date('day').notNull(),
+    app: smallint('app').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    userKind: smallint('user_kind').notNull(),
+    jobs: integer('jobs').notNull(),
+    pages: integer('pages').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.partnerId, t.day, t.app, t.subjectId, t.userKind] })],
+);
+
+/** print_partner_daily by month (`month`: its first day). */
+export const printPartnerMonthly = pgTable(
+  'print_partner_monthly',
+  {
+    partnerId: integer('partner_id').notNull(),
+    month: date('month').notNull(),
+    app: smallint('app').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    userKind: smallint('user_kind').notNull(),
+    jobs: integer('jobs').notNull(),
+    pages: integer('pages').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.partnerId, t.month, t.app, t.subjectId, t.userKind] })],
 );
 
 /** A user's saved list filters (orders, devices…), kept on the server so they survive sign-out. */

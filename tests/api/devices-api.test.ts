@@ -247,12 +247,28 @@ describe('the simulator through the API', () => {
             UNION ALL SELECT device_id, ${day('at')}::text, 0, 0, count(*) FROM device_sign_ins GROUP BY 1, 2) x GROUP BY 1, 2 ORDER BY 1, 2`,
     );
     await same(
-      sql`SELECT partner_id, school_id, day::text, user_kind, users, uses FROM usage_daily ORDER BY 1, 2, 3, 4`,
+      sql`SELECT partner_id, school_id, day::text, user_kind, users, uses, jobs, pages FROM usage_daily ORDER BY 1, 2, 3, 4`,
       sql`WITH used AS (
-            SELECT partner_id, school_id, ${day('printed_at')} AS day, user_kind, user_id, 0 AS use FROM print_jobs
-            UNION ALL SELECT partner_id, school_id, ${day('at')}, user_kind, user_id, 1 FROM device_sign_ins)
-          SELECT partner_id, school_id, day::text, user_kind, count(DISTINCT user_id)::int AS users, sum(use)::int AS uses
+            SELECT partner_id, school_id, ${day('printed_at')} AS day, user_kind, user_id, 0 AS use, 1 AS job, pages FROM print_jobs
+            UNION ALL SELECT partner_id, school_id, ${day('at')}, user_kind, user_id, 1, 0, 0 FROM device_sign_ins)
+          SELECT partner_id, school_id, day::text, user_kind, count(DISTINCT user_id)::int AS users, sum(use)::int AS uses,
+                 sum(job)::int AS jobs, sum(pages)::int AS pages
             FROM used GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+    );
+    // The subtree and month rollups are the day rollups summed (the usage spans three months).
+    await same(
+      sql`SELECT partner_id, school_id, month::text, user_kind, users, uses, jobs, pages FROM usage_monthly ORDER BY 1, 2, 3, 4`,
+      sql`SELECT partner_id, school_id, date_trunc('month', day)::date::text AS month, user_kind, sum(users)::int AS users, sum(uses)::int AS uses,
+                 sum(jobs)::int AS jobs, sum(pages)::int AS pages FROM usage_daily GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+    );
+    await same(
+      sql`SELECT partner_id, day::text, app, subject_id, user_kind, jobs, pages FROM print_partner_daily ORDER BY 1, 2, 3, 4, 5`,
+      sql`SELECT partner_id, day::text, app, subject_id, user_kind, sum(jobs)::int AS jobs, sum(pages)::int AS pages FROM print_daily GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
+    );
+    await same(
+      sql`SELECT partner_id, month::text, app, subject_id, user_kind, jobs, pages FROM print_partner_monthly ORDER BY 1, 2, 3, 4, 5`,
+      sql`SELECT partner_id, date_trunc('month', day)::date::text AS month, app, subject_id, user_kind, sum(jobs)::int AS jobs, sum(pages)::int AS pages
+            FROM print_daily GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
     );
   }, 300_000);
 });

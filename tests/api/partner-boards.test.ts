@@ -102,6 +102,8 @@ const MODES = [
   { name: '按年月（上月）', params: { queryMode: 'month', month: lastMonth } },
   { name: '按学期', params: { queryMode: 'term' } },
   { name: '自定义', params: { queryMode: 'custom', startDate: addDays(today, -20), endDate: addDays(today, -3) } },
+  // Month buckets: whole months read the monthly rollups, the days at both ends the daily ones.
+  { name: '自定义（跨月，按月）', params: { queryMode: 'custom', startDate: addDays(today, -215), endDate: addDays(today, -9) } },
 ] as const;
 
 interface Overview {

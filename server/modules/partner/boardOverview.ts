@@ -1,12 +1,12 @@
-// 数据看板 figures of a subtree: KPI cards and one chart, from the day rollups only (print_daily,
-// usage_daily, device_daily) and the devices table, so a level-1 partner's year stays a few
-// aggregate scans. Definitions: docs/api-partner-boards.md.
+// 数据看板 figures of a subtree: KPI cards and one chart, from the rollups only (usage_daily and
+// print_partner_daily with their monthly twins, device_daily) and the devices table, so a level-1
+// partner's year reads a few thousand rows (docs/api-partner-boards.md). Definitions: docs/api-partner-boards.md.
 import { sql, type SQL } from 'drizzle-orm';
 import type { BoardRange } from '../../../src/domain/boardRange';
 import { PRINT_APPS } from '../../../src/domain/partner';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
-import { bucketOf, fill, inRange, isOnline, ofKind } from './boardQuery';
+import { bucketOf, fill, inRange, isOnline, ofKind, PARTNER_PRINTS, rollupRows, USAGE } from './boardQuery';
 import { inSubtree, type PartnerScope } from './scope';
 
 export type Statistics = 'overall' | 'app' | 'subject';
@@ -51,20 +51,17 @@ export interface Totals {
 }
 
 /**
- * KPI cards of a set of rollup rows (`where` narrows them further, e.g. to one school). One scan
- * per rollup: GROUPING SETS give per-bucket totals (the chart) and per-school totals (the sums
- * and the active schools) together.
+ * KPI cards of a set of rollup rows (`where` narrows them further, e.g. to one school). One scan of
+ * usage_daily (whole months from usage_monthly when the chart is by month): GROUPING SETS give
+ * per-bucket totals (the chart) and per-school totals (the sums and the active schools) together.
  */
 export async function totals(db: Db, scope: PartnerScope, range: BoardRange, userKind: number | undefined, where: SQL = sql`TRUE`, deviceWhere: SQL = sql`TRUE`): Promise<Totals> {
-  const mine = inSubtree(scope, sql`partner_id`);
-  const grouped = (table: SQL, a: SQL, b: SQL) => sql`
-    SELECT b, school_id, sum(x)::bigint AS x, sum(y)::bigint AS y
-      FROM (SELECT ${bucketOf(range.bucket)} AS b, school_id, ${a} AS x, ${b} AS y FROM ${table}
-             WHERE ${mine} AND ${inRange(range)} AND ${ofKind(userKind)} AND ${where}) r
-     GROUP BY GROUPING SETS ((b), (school_id))`;
-  type Row = { b: string | null; school_id: number | null; x: unknown; y: unknown };
-  const printed = await rows<Row>(db, grouped(sql`print_daily`, sql`pages`, sql`jobs`));
-  const used = await rows<Row>(db, grouped(sql`usage_daily`, sql`uses`, sql`users`));
+  const usage = rollupRows(range, USAGE, sql`school_id, pages, jobs, uses, users`, sql`${inSubtree(scope, sql`partner_id`)} AND ${ofKind(userKind)} AND ${where}`, range.bucket === 'month');
+  type Row = { b: string | null; school_id: number | null; pages: unknown; jobs: unknown; uses: unknown; users: unknown };
+  const grouped = await rows<Row>(db, sql`
+    SELECT b, school_id, sum(pages)::bigint AS pages, sum(jobs)::bigint AS jobs, sum(uses)::bigint AS uses, sum(users)::bigint AS users
+      FROM (SELECT ${bucketOf(range.bucket)} AS b, school_id, pages, jobs, uses, users FROM (${usage}) u) r
+     GROUP BY GROUPING SETS ((b), (school_id))`);
   const [devices] = await rows<{ active: unknown; total: unknown; online: unknown }>(db, sql`
     -- Active: probes of device_daily's (device, day) key per terminal, not a scan of the year.
     SELECT (SELECT count(*) FROM devices d WHERE ${inSubtree(scope, sql`d.partner_id`)}
@@ -72,36 +69,40 @@ export async function totals(db: Db, scope: PartnerScope, range: BoardRange, use
                              AND ${inSubtree(scope, sql`dd.partner_id`)} AND ${where} AND (dd.jobs > 0 OR dd.sign_ins > 0))) AS active,
            (SELECT count(*) FROM devices d WHERE ${inSubtree(scope, sql`d.partner_id`)} AND ${deviceWhere}) AS total,
            (SELECT count(*) FROM devices d WHERE ${inSubtree(scope, sql`d.partner_id`)} AND ${deviceWhere} AND ${isOnline()}) AS online`);
-  const bySchool = (list: Row[]) => list.filter((r) => r.school_id !== null);
-  const byBucket = (list: Row[]) => fill(range, new Map(list.filter((r) => r.b !== null).map((r) => [r.b!, n(r.x)])));
-  const sum = (list: Row[], key: 'x' | 'y') => bySchool(list).reduce((a, r) => a + n(r[key]), 0);
-  const active = new Set([...bySchool(printed).filter((r) => n(r.y) > 0), ...bySchool(used).filter((r) => n(r.x) > 0)].map((r) => r.school_id));
+  const bySchool = grouped.filter((r) => r.school_id !== null);
+  const byBucket = (key: 'pages' | 'uses') => fill(range, new Map(grouped.filter((r) => r.b !== null).map((r) => [r.b!, n(r[key])])));
+  const sum = (key: 'pages' | 'jobs' | 'uses' | 'users') => bySchool.reduce((a, r) => a + n(r[key]), 0);
   return {
     kpis: {
-      pages: sum(printed, 'x'),
-      jobs: sum(printed, 'y'),
-      uses: sum(used, 'x'),
-      users: sum(used, 'y'),
-      activeSchools: active.size,
+      pages: sum('pages'),
+      jobs: sum('jobs'),
+      uses: sum('uses'),
+      users: sum('users'),
+      activeSchools: bySchool.filter((r) => n(r.jobs) > 0 || n(r.uses) > 0).length,
       activeDevices: n(devices.active),
       devices: n(devices.total),
       onlineDevices: n(devices.online),
     },
-    pages: byBucket(printed),
-    uses: byBucket(used),
+    pages: byBucket('pages'),
+    uses: byBucket('uses'),
   };
 }
 
 /**
  * One line per app or subject (按应用 / 按学科). A sign-in belongs to no app or subject, so there
- * 使用次数 counts print jobs.
+ * 使用次数 counts print jobs. A subtree's lines come from print_partner_daily (and _monthly), one
+ * row per partner whatever its schools; `school` narrows to one school's print_daily rows.
  */
-export async function breakdown(db: Db, scope: PartnerScope, range: BoardRange, q: OverviewQuery, where: SQL = sql`TRUE`): Promise<Series[]> {
+export async function breakdown(db: Db, scope: PartnerScope, range: BoardRange, q: OverviewQuery, school?: number): Promise<Series[]> {
   const group = q.statistics === 'app' ? sql`app` : sql`subject_id`;
   const column = q.metric === 'pages' ? sql`pages` : sql`jobs`;
+  const mine = sql`${inSubtree(scope, sql`partner_id`)} AND ${ofKind(q.userKind)}`;
+  const source =
+    school === undefined
+      ? rollupRows(range, PARTNER_PRINTS, sql`app, subject_id, jobs, pages`, mine, range.bucket === 'month')
+      : sql`SELECT day, app, subject_id, jobs, pages FROM print_daily WHERE school_id = ${school} AND ${mine} AND ${inRange(range)}`;
   const found = await rows<{ b: string; g: number; v: unknown }>(db, sql`
-    SELECT ${bucketOf(range.bucket)} AS b, ${group} AS g, sum(${column}) AS v FROM print_daily
-     WHERE ${inSubtree(scope, sql`partner_id`)} AND ${inRange(range)} AND ${ofKind(q.userKind)} AND ${where} GROUP BY 1, 2`);
+    SELECT ${bucketOf(range.bucket)} AS b, ${group} AS g, sum(${column}) AS v FROM (${source}) r GROUP BY 1, 2`);
   const ids = [...new Set(found.map((r) => r.g))];
   const names = q.statistics === 'app' ? new Map(ids.map((id) => [id, appName(id)])) : await subjectNames(db, ids);
   const lines = ids.map((id) => line(id, names.get(id) ?? NO_SUBJECT, fill(range, new Map(found.filter((r) => r.g === id).map((r) => [r.b, n(r.v)])))));

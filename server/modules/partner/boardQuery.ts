@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
-import { boardRange, type BoardRange, type Bucket, type RangeQuery } from '../../../src/domain/boardRange';
+import { addDays, boardRange, type BoardRange, type Bucket, type RangeQuery } from '../../../src/domain/boardRange';
 import { OFFLINE_AFTER_SECONDS } from '../../../src/domain/partner';
 import { badRequest } from '../../http/envelope';
 import { Id } from '../../http/schemas';
@@ -37,6 +37,46 @@ export async function boardScope(request: FastifyRequest, partnerId?: number): P
   checkPartnerId(mine, partnerId);
   return loadScope(request.server.db, partnerId);
 }
+
+/** The range as the rollups read it: its whole months, and the days before and after them. */
+export interface RangeSplit {
+  /** First days of the first and last whole month, or null when the range holds none. */
+  months: { from: string; to: string } | null;
+  days: { from: string; to: string }[];
+}
+
+const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
+const monthEnd = (day: string) => addDays(monthStart(addDays(monthStart(day), 31)), -1);
+
+export function splitRange(range: { from: string; to: string }): RangeSplit {
+  const first = range.from === monthStart(range.from) ? range.from : addDays(monthEnd(range.from), 1);
+  const lastEnd = range.to === monthEnd(range.to) ? range.to : addDays(monthStart(range.to), -1);
+  if (first > lastEnd) return { months: null, days: [{ from: range.from, to: range.to }] };
+  const days = [];
+  if (range.from < first) days.push({ from: range.from, to: addDays(first, -1) });
+  if (lastEnd < range.to) days.push({ from: addDays(lastEnd, 1), to: range.to });
+  return { months: { from: first, to: monthStart(lastEnd) }, days };
+}
+
+/**
+ * The rows of a daily rollup and its monthly twin that cover the range, each with its `day` (a
+ * monthly row: its month's first day): with `byMonth`, whole months come from the monthly table
+ * (a year is 12 rows per key, not 365) and only the days around them from the daily one. A chart
+ * in day or week buckets reads days only. `columns` and `where` name columns both tables have.
+ */
+export function rollupRows(range: BoardRange, tables: { daily: SQL; monthly: SQL }, columns: SQL, where: SQL, byMonth: boolean): SQL {
+  const split: RangeSplit = byMonth ? splitRange(range) : { months: null, days: [{ from: range.from, to: range.to }] };
+  const parts: SQL[] = [];
+  if (split.days.length) {
+    const days = sql.join(split.days.map((d) => sql`day BETWEEN ${d.from}::date AND ${d.to}::date`), sql` OR `);
+    parts.push(sql`SELECT day, ${columns} FROM ${tables.daily} WHERE ${where} AND (${days})`);
+  }
+  if (split.months) parts.push(sql`SELECT month AS day, ${columns} FROM ${tables.monthly} WHERE ${where} AND month BETWEEN ${split.months.from}::date AND ${split.months.to}::date`);
+  return sql.join(parts, sql` UNION ALL `);
+}
+
+export const USAGE = { daily: sql`usage_daily`, monthly: sql`usage_monthly` };
+export const PARTNER_PRINTS = { daily: sql`print_partner_daily`, monthly: sql`print_partner_monthly` };
 
 /** Rollup rows of the range: `day` between its first and last day. */
 export const inRange = (range: BoardRange, column: SQL = sql`day`): SQL => sql`${column} BETWEEN ${range.from}::date AND ${range.to}::date`;

@@ -6,7 +6,7 @@ import type { BoardRange } from '../../../src/domain/boardRange';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
 import { page } from '../../http/paging';
-import { inRange, isOnline, ofKind } from './boardQuery';
+import { isOnline, ofKind, rollupRows, USAGE } from './boardQuery';
 import { inSubtree, type PartnerScope } from './scope';
 
 export interface SchoolListQuery {
@@ -50,10 +50,10 @@ export async function schoolList(db: Db, scope: PartnerScope, range: BoardRange,
   const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM (${listed}) x`);
   const records = await rows<SchoolRow>(db, sql`
     WITH listed AS (${listed}),
-    printed AS (SELECT school_id, sum(pages)::int AS pages, sum(jobs)::int AS jobs FROM print_daily
-                 WHERE ${mine(sql`partner_id`)} AND ${inRange(range)} AND ${ofKind(q.userKind)} AND school_id IN (SELECT id FROM listed) GROUP BY 1),
-    used AS (SELECT school_id, sum(uses)::int AS uses, sum(users)::int AS users FROM usage_daily
-              WHERE ${mine(sql`partner_id`)} AND ${inRange(range)} AND ${ofKind(q.userKind)} AND school_id IN (SELECT id FROM listed) GROUP BY 1),
+    -- Sums only, no chart: whole months of the range come from usage_monthly.
+    used AS (SELECT school_id, sum(pages)::int AS pages, sum(jobs)::int AS jobs, sum(uses)::int AS uses, sum(users)::int AS users
+               FROM (${rollupRows(range, USAGE, sql`school_id, pages, jobs, uses, users`, sql`${mine(sql`partner_id`)} AND ${ofKind(q.userKind)} AND school_id IN (SELECT id FROM listed)`, true)}) r
+              GROUP BY 1),
     terminals AS (SELECT d.school_id, count(*)::int AS devices, count(*) FILTER (WHERE ${isOnline()})::int AS online FROM devices d
                    WHERE ${mine(sql`d.partner_id`)} AND d.school_id IN (SELECT id FROM listed) GROUP BY 1),
     enrolled AS (SELECT school_id, count(*)::int AS n FROM students WHERE status = 0 AND school_id IN (SELECT id FROM listed) GROUP BY 1)
@@ -61,11 +61,10 @@ export async function schoolList(db: Db, scope: PartnerScope, range: BoardRange,
            runner.id AS "partnerId", runner.name AS "partnerName",
            coalesce(terminals.devices, 0) AS devices, coalesce(terminals.online, 0) AS "onlineDevices",
            coalesce(enrolled.n, 0) AS students,
-           coalesce(printed.pages, 0) AS pages, coalesce(printed.jobs, 0) AS jobs,
+           coalesce(used.pages, 0) AS pages, coalesce(used.jobs, 0) AS jobs,
            coalesce(used.uses, 0) AS uses, coalesce(used.users, 0) AS users
       FROM schools s
       JOIN listed ON listed.id = s.id
-      LEFT JOIN printed ON printed.school_id = s.id
       LEFT JOIN used ON used.school_id = s.id
       LEFT JOIN terminals ON terminals.school_id = s.id
       LEFT JOIN enrolled ON enrolled.school_id = s.id
@@ -75,7 +74,7 @@ export async function schoolList(db: Db, scope: PartnerScope, range: BoardRange,
          WHERE (p.id = s.partner_id AND ${mine(sql`p.id`)})
             OR p.id = (SELECT min(d2.partner_id) FROM devices d2 WHERE d2.school_id = s.id AND ${mine(sql`d2.partner_id`)})
          ORDER BY (p.id = s.partner_id) DESC LIMIT 1) runner ON TRUE
-     ORDER BY coalesce(printed.pages, 0) DESC, s.name, s.id
+     ORDER BY coalesce(used.pages, 0) DESC, s.name, s.id
      LIMIT ${q.size} OFFSET ${q.offset}`);
   return page(records, total, q.current, q.size);
 }
