@@ -1,5 +1,7 @@
 // A terminal's side of the device API: signs each request (server/modules/devices/signature.ts)
 // and sends it through a transport: fetch against a server, or app.inject in tests.
+import http from 'node:http';
+import https from 'node:https';
 import { signedHeaders } from '../modules/devices/signature';
 
 export interface DeviceReply {
@@ -10,11 +12,32 @@ export interface DeviceReply {
 /** Sends one request: method, path (with query), the exact body text ('' for none), headers. */
 export type Transport = (method: string, path: string, body: string, headers: Record<string, string>) => Promise<DeviceReply>;
 
+/**
+ * Requests over HTTP(S) on kept-alive connections (node:http, lighter per request than fetch, so
+ * a load test on the server's own machine measures the server rather than its client).
+ */
 export function httpTransport(baseUrl: string): Transport {
-  return async (method, path, body, headers) => {
-    const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body || undefined });
-    return { status: res.status, body: (await res.json()) as DeviceReply['body'] };
-  };
+  const base = new URL(baseUrl);
+  const secure = base.protocol === 'https:';
+  const agent = secure ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
+  const send = secure ? https.request : http.request;
+  return (method, path, body, headers) =>
+    new Promise((resolve, reject) => {
+      const req = send({ hostname: base.hostname, port: base.port, path, method, headers, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as DeviceReply['body'] });
+          } catch (error) {
+            reject(error);
+          }
+        });
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(body || undefined);
+    });
 }
 
 export class DeviceClient {

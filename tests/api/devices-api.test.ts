@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../support/testApp';
 import { demoDevice, injectTransport, simulateUsage } from '../support/devices';
 import { rows } from '../../server/db/query';
 import { signedHeaders } from '../../server/modules/devices/signature';
+import { writeBeats } from '../../server/modules/devices/heartbeatWriter';
 import { demoDeviceSecret, demoSerial } from '../../server/db/seed/partners';
 import type { DeviceClient } from '../../server/devices/client';
 
@@ -121,6 +122,44 @@ describe('heartbeat events', () => {
     expect(online.kind).toBe('online');
     expect(online.detail!.offlineSeconds).toBeGreaterThanOrEqual(7200);
     expect(online.detail!.offlineSeconds).toBeLessThan(7260);
+  });
+});
+
+describe('heartbeats that arrive together', () => {
+  it('are written in one batch: each beat compared with the one before it, a nonce twice is a replay', async () => {
+    const [a, b] = [demoDevice(t.app, 5), demoDevice(t.app, 6)];
+    await beat(a, { paperLeft: 300 });
+    await beat(b, { paperLeft: 300 });
+    const [idA, idB] = [await deviceId(a), await deviceId(b)];
+    const before = (await events(a)).length;
+    const state = { paperLeft: 40, jammed: false, firmware: '2.4.0' };
+    const results = await writeBeats(t.database.db, [
+      { deviceId: idA, nonce: 'batch-nonce-0001', ...state },
+      { deviceId: idA, nonce: 'batch-nonce-0002', ...state, jammed: true },
+      { deviceId: idA, nonce: 'batch-nonce-0002', ...state, jammed: true },
+      { deviceId: idB, nonce: 'batch-nonce-0003', ...state, paperLeft: 300 },
+      { deviceId: idA, nonce: 'batch-nonce-0004', ...state, paperLeft: 500 },
+      { deviceId: 2_000_000_000, nonce: 'batch-nonce-0005', ...state },
+    ]);
+    expect(results).toEqual([
+      { outcome: 'recorded', events: ['paperLow'] },
+      { outcome: 'recorded', events: ['jammed'] },
+      { outcome: 'replayed' },
+      { outcome: 'recorded', events: [] },
+      { outcome: 'recorded', events: ['paperRefilled', 'jamCleared'] },
+      { outcome: 'unknown' },
+    ]);
+    expect((await events(a)).slice(before).map((e) => e.kind)).toEqual(['paperLow', 'jammed', 'paperRefilled', 'jamCleared']);
+    const [row] = await q<{ paper_left: number; jammed: boolean }>(sql`SELECT paper_left, jammed FROM devices WHERE id = ${idA}`);
+    expect(row).toEqual({ paper_left: 500, jammed: false });
+    // The same nonce in a later batch is a replay too.
+    expect(await writeBeats(t.database.db, [{ deviceId: idA, nonce: 'batch-nonce-0001', ...state }])).toEqual([{ outcome: 'replayed' }]);
+  });
+
+  it('answers every one of many concurrent beats', async () => {
+    const clients = [1, 2, 3, 4, 5].map((n) => demoDevice(t.app, n));
+    const replies = await Promise.all(Array.from({ length: 40 }, (_, i) => beat(clients[i % clients.length], { paperLeft: 300 })));
+    expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200));
   });
 });
 
