@@ -31,10 +31,20 @@ export interface BoardSeries {
   total: number;
 }
 
+/** 数据看板's money, in fen: paid paper orders, their refunds, the channel margin; per bucket net and margin. */
+export interface BoardRevenue {
+  boughtFen: number;
+  refundedFen: number;
+  marginFen: number;
+  net: number[];
+  margin: number[];
+}
+
 export interface Overview {
   range: BoardRange;
   kpis: BoardKpis;
   series: BoardSeries[];
+  revenue: BoardRevenue;
 }
 
 interface UsageTally {

@@ -161,6 +161,38 @@ describe('数据看板 equals a recount from the raw usage', () => {
     expect(year.kpis.pages).toBe((await recount(subtree('partner1'), year.range)).pages);
   });
 
+  it('进货额, 退款 and 渠道收入 equal a recount from the orders, refunds and ledger, per bucket', async () => {
+    const params = { queryMode: 'custom', startDate: addDays(today, -200), endDate: today };
+    for (const user of ['partner1', 'partner2', 'partner3']) {
+      const o: Overview & { revenue: { boughtFen: number; refundedFen: number; marginFen: number; net: number[]; margin: number[] } } = await c.data(
+        user,
+        `${BASE}/overview?${query({ ...params, userKind: 1 })}`,
+      );
+      const partners = list(subtree(user));
+      const inRange = (column: SQL) => sql`${chinaDay(column)} BETWEEN ${o.range.from}::date AND ${o.range.to}::date`;
+      const bucket = (column: SQL) => sql`date_trunc('month', ${chinaDay(column)})::date::text`;
+      const found = await rows<{ b: string; bought: string; refunded: string; margin: string }>(t.database.db, sql`
+        SELECT b, sum(bought) AS bought, sum(refunded) AS refunded, sum(margin) AS margin FROM (
+          SELECT ${bucket(sql`paid_at`)} AS b, amount_fen AS bought, 0 AS refunded, 0 AS margin FROM partner_orders
+           WHERE buyer_id IN (${partners}) AND status = 2 AND ${inRange(sql`paid_at`)}
+          UNION ALL SELECT ${bucket(sql`r.refunded_at`)}, 0, r.amount_fen, 0 FROM order_refunds r JOIN partner_orders o ON o.id = r.order_id
+           WHERE o.buyer_id IN (${partners}) AND o.status = 2 AND r.status = 2 AND ${inRange(sql`r.refunded_at`)}
+          UNION ALL SELECT ${bucket(sql`occurred_at`)}, 0, 0, amount_fen FROM settlement_entries WHERE partner_id IN (${partners}) AND ${inRange(sql`occurred_at`)}) x
+         GROUP BY b`);
+      const total = (key: 'bought' | 'refunded' | 'margin') => found.reduce((a, r) => a + Number(r[key]), 0);
+      expect(o.revenue.boughtFen).toBe(total('bought'));
+      expect(o.revenue.refundedFen).toBe(total('refunded'));
+      expect(o.revenue.marginFen).toBe(total('margin'));
+      const perBucket = (f: (r: (typeof found)[number]) => number) => o.range.buckets.map((b) => found.filter((r) => r.b === b).reduce((a, r) => a + f(r), 0));
+      expect(o.revenue.net).toEqual(perBucket((r) => Number(r.bought) - Number(r.refunded)));
+      expect(o.revenue.margin).toEqual(perBucket((r) => Number(r.margin)));
+      // The demo has paid orders at every level; only the channel levels earn.
+      expect(o.revenue.boughtFen).toBeGreaterThan(0);
+      if (user === 'partner3') expect(o.revenue.marginFen).toBe(0);
+      else expect(o.revenue.marginFen).toBeGreaterThan(0);
+    }
+  });
+
   it('a child partner narrows the board to its subtree; a partner outside is 404', async () => {
     const p3b = ids['拱墅区启明教育服务部'];
     const o: Overview = await c.data('partner2', `${BASE}/overview?partnerId=${p3b}`);

@@ -69,6 +69,12 @@ describe('数据看板 → 直营学校 → 学校看板 → 学生详情', () =
     expect(api.kpis.pages).toBeGreaterThan(0);
     await expectKpis(page, api);
     await page.screenshot({ path: `${SHOTS}/partner-overview-1440.png`, fullPage: true });
+    // 进货与渠道收入: the API's money, in yuan.
+    const yuanOf = (fen: number) => (fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    await page.getByTestId('card-revenue').scrollIntoViewIfNeeded();
+    expect(await tile(page, '进货额').innerText()).toBe(`${yuanOf(api.revenue.boughtFen - api.revenue.refundedFen)}元`);
+    expect(await tile(page, '渠道收入').innerText()).toBe(`${yuanOf(api.revenue.marginFen)}元`);
+    await page.getByTestId('card-revenue').screenshot({ path: `${SHOTS}/partner-overview-revenue-1440.png` });
 
     // 按应用 · 学生 · 使用次数: the chart's lines are the API's apps.
     await page.getByRole('group', { name: '统计方式' }).getByRole('button', { name: '按应用' }).click();

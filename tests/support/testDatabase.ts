@@ -1,5 +1,6 @@
 // A fresh, migrated and seeded database per test file: in-memory PGlite by default, or a new
-// database on the PostgreSQL server named by DATABASE_URL (so CI runs never collide).
+// database on the PostgreSQL server named by DATABASE_URL (so CI runs never collide), copied from
+// a seeded template.
 //
 // On PGlite the demo seed (a term of homework and exams with every student's answers) is built
 // once and kept as a snapshot of the data directory in the temp folder; each test file opens its
@@ -50,18 +51,52 @@ async function seededSnapshot(): Promise<Blob> {
   return dump;
 }
 
+/**
+ * On PostgreSQL the seeded demo is built once into a template database named by the same
+ * fingerprint (under an advisory lock, so parallel test files wait for one seeding), and each
+ * test file's database is a copy of it: CREATE DATABASE … TEMPLATE copies files, far quicker than
+ * seeding a term of work again.
+ */
+async function seededTemplate(admin: pg.Client, url: string): Promise<string> {
+  const name = `xz_tpl_${fingerprint()}`;
+  await admin.query('SELECT pg_advisory_lock(727274)');
+  try {
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (rowCount) return name;
+    // Templates of older sources are of no further use.
+    const old = await admin.query("SELECT datname FROM pg_database WHERE datname LIKE 'xz\_tpl\_%'");
+    for (const { datname } of old.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    const building = `${name}_build`;
+    await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${building}`);
+    const target = new URL(url);
+    target.pathname = `/${building}`;
+    const database = await openDatabase({ url: target.toString() });
+    await seedDemo(database.db);
+    await database.close();
+    // Renamed only once complete: a run stopped halfway leaves no template that looks seeded.
+    await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    return name;
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock(727274)');
+  }
+}
+
 /** The test database; `url` is set on PostgreSQL, for tests that start other processes on it. */
 export async function openTestDatabase({ seed = true, url = process.env.DATABASE_URL } = {}): Promise<Database & { url?: string }> {
   if (!url) return seed ? openDatabase({ loadDataDir: await seededSnapshot() }) : openDatabase();
   const name = `xz_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    if (seed) await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await seededTemplate(admin, url)}`);
+    else await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openDatabase({ url: target.toString() });
-  if (seed) await seedDemo(database.db);
   return {
     ...database,
     url: target.toString(),

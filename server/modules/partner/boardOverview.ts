@@ -7,6 +7,7 @@ import { PRINT_APPS } from '../../../src/domain/partner';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
 import { bucketOf, fill, inRange, isOnline, ofKind, PARTNER_PRINTS, rollupRows, USAGE } from './boardQuery';
+import { revenue } from './boardRevenue';
 import { inSubtree, type PartnerScope } from './scope';
 
 export type Statistics = 'overall' | 'app' | 'subject';
@@ -119,12 +120,12 @@ export async function subjectNames(db: Db, ids: number[]): Promise<Map<number, s
   return new Map(found.map((s) => [s.id, s.name]));
 }
 
-/** 数据看板: the KPI cards, and 总体 from the same scan, or one line per app or subject. */
+/** 数据看板: the KPI cards, 总体 from the same scan or one line per app or subject, and the money. */
 export async function overview(db: Db, scope: PartnerScope, range: BoardRange, q: OverviewQuery) {
   const t = await totals(db, scope, range, q.userKind);
   const series =
     q.statistics === 'overall'
       ? [q.metric === 'pages' ? line(0, '打印量', t.pages) : line(0, '使用次数', t.uses)]
       : await breakdown(db, scope, range, q);
-  return { range, kpis: t.kpis, series };
+  return { range, kpis: t.kpis, series, revenue: await revenue(db, scope, range) };
 }

@@ -1,6 +1,7 @@
 // 数据看板 (/overview-dashboard), the partner's home: the subtree's terminal usage in a month, a
 // term or chosen days, as KPI cards and one chart (总体 / 按应用 / 按学科), for all users, students
-// or teachers, by pages printed or uses. A channel partner may narrow it to one partner below.
+// or teachers, by pages printed or uses, and the subtree's paper purchases and channel margin. A
+// channel partner may narrow it to one partner below.
 import { useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
@@ -21,6 +22,7 @@ import { ScreenCard } from '../ScreenCard';
 import { FigureCard } from '../analysis/FigureCard';
 import { BoardKpis } from './BoardKpis';
 import { RangeFilter, rangeFromSearch } from './RangeFilter';
+import { RevenueCard } from './RevenueCard';
 import { SharePie, UsageChart } from './UsageChart';
 
 function Toggle<V extends string | number>({ label, options, value, onChange }: { label: string; options: Option<V>[]; value: V; onChange: (v: V) => void }) {
@@ -109,6 +111,7 @@ export default function OverviewDashboard({ route }: ScreenProps) {
           )}
         </Box>
       )}
+      {overview && <RevenueCard range={overview.range} revenue={overview.revenue} />}
     </Box>
   );
 }
