@@ -210,6 +210,13 @@ export const FIELD_LABELS: Record<string, string> = {
   consentedOn: '同意日期',
 };
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Names a route's fields differently from FIELD_LABELS where the same key means another thing there. */
+    fieldLabels?: Record<string, string>;
+  }
+}
+
 /** The Chinese name of a request field, or undefined for a name no schema declares. */
 export const fieldLabel = (name: string): string | undefined => (Object.hasOwn(FIELD_LABELS, name) ? FIELD_LABELS[name] : undefined);
 
@@ -224,18 +231,19 @@ interface AjvError {
  * The field an error is about, named from the schema (never from the request, whose keys may be
  * anything): the missing property, else the last declared property on the schema path.
  */
-function fieldOf(err: AjvError): string {
+function fieldOf(err: AjvError, labels: Record<string, string>): string {
+  const label = (name: string) => (Object.hasOwn(labels, name) ? labels[name] : fieldLabel(name)) ?? '参数';
   const missing = err.params.missingProperty as string | undefined;
-  if (missing) return fieldLabel(missing) ?? '参数';
+  if (missing) return label(missing);
   const segments = (err.schemaPath ?? '').split('/');
   for (let i = segments.length - 2; i >= 0; i--) {
-    if (segments[i] === 'properties') return fieldLabel(decodeURIComponent(segments[i + 1])) ?? '参数';
+    if (segments[i] === 'properties') return label(decodeURIComponent(segments[i + 1]));
   }
   return '参数';
 }
 
-function describe(err: AjvError): string {
-  const field = fieldOf(err);
+function describe(err: AjvError, labels: Record<string, string>): string {
+  const field = fieldOf(err, labels);
   switch (err.keyword) {
     case 'required':
       return `${field}不能为空`;
@@ -266,12 +274,12 @@ function describe(err: AjvError): string {
  * The message for a failed validation. Of the errors ajv reports (one per branch of a union), the
  * one deepest in the input says best what is wrong; ties go to the first.
  */
-export function validationMessage(errors: readonly unknown[]): string {
+export function validationMessage(errors: readonly unknown[], labels: Record<string, string> = {}): string {
   const list = errors as AjvError[];
   if (!list.length) return '请求参数格式不正确';
   const depth = (e: AjvError) => e.instancePath.split('/').length + (e.keyword === 'required' ? 1 : 0);
   const best = list.reduce((a, b) => (depth(b) > depth(a) ? b : a));
-  return describe(best);
+  return describe(best, labels);
 }
 
 function send(reply: FastifyReply, code: number, msg: string) {
@@ -287,7 +295,7 @@ export function registerEnvelope(app: FastifyInstance) {
     }
     const fe = error as FastifyError;
     if (fe.validation) {
-      return send(reply, 400, validationMessage(fe.validation));
+      return send(reply, 400, validationMessage(fe.validation, request.routeOptions.config?.fieldLabels));
     }
     if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return send(reply, 400, '请求内容不是有效的 JSON');

@@ -119,11 +119,11 @@ describe('paper packs and orders per level', () => {
   it('refuses hostile input in Chinese, writing nothing', async () => {
     const before = await count(sql`SELECT count(*)::int AS n FROM partner_orders`);
     const cases: [object, number, RegExp][] = [
-      [{ items: [] }, 400, /不能为空/],
+      [{ items: [] }, 400, /^订购纸张不能为空$/],
       [{ items: [{ packId: packs[0].id, quantity: 0 }] }, 400, /数量取值不正确/],
       [{ items: [{ packId: packs[0].id, quantity: 1000 }] }, 400, /数量取值不正确/],
       [{ items: [{ packId: packs[0].id, quantity: 1.5 }] }, 400, /数量格式不正确/],
-      [{ items: Array.from({ length: 11 }, () => ({ packId: packs[0].id, quantity: 1 })) }, 400, /不能超过10项/],
+      [{ items: Array.from({ length: 11 }, () => ({ packId: packs[0].id, quantity: 1 })) }, 400, /^订购纸张不能超过10项$/],
       [{ items: [{ packId: packs[0].id, quantity: 1 }, { packId: packs[0].id, quantity: 2 }] }, 400, /合并为一行/],
       [{ items: [{ packId: 99999, quantity: 1 }] }, 404, /纸张规格不存在/],
       [{ items: [{ packId: 1e300, quantity: 1 }] }, 400, /纸张规格/],

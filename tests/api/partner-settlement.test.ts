@@ -144,7 +144,7 @@ describe('statements', () => {
     const [pending] = await statements('partner1', '&status=1');
     const target = pending?.statementNo ?? p1s.statementNo;
     expect((await c.post('partner1', `${BASE}/rejectStatement`, { statementNo: target, reason: ' ' })).json().msg).toBe('驳回原因不能为空');
-    expect((await c.post('partner1', `${BASE}/rejectStatement`, { statementNo: target, reason: '长'.repeat(201) })).json().msg).toBe('原因长度不能超过200个字符');
+    expect((await c.post('partner1', `${BASE}/rejectStatement`, { statementNo: target, reason: '长'.repeat(201) })).json().msg).toBe('驳回原因长度不能超过200个字符');
     expect((await c.get('partner1', `${BASE}/statements?period=2026-13`)).json().msg).toBe('结算月份格式不正确');
   });
 

@@ -108,7 +108,7 @@ export default async function orderRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/mercury/v1/order/applyRefund',
-    { preHandler: anyPartner, schema: { body: Type.Object({ orderNo: OrderNo, reason: Type.String({ minLength: 1, maxLength: REASON_MAX_LENGTH }) }) } },
+    { preHandler: anyPartner, schema: { body: Type.Object({ orderNo: OrderNo, reason: Type.String({ minLength: 1, maxLength: REASON_MAX_LENGTH }) }) }, config: { fieldLabels: { reason: '退款原因' } } },
     async (request) => {
       const scope = await scopeOf(request);
       const { orderNo, reason } = request.body as { orderNo: string; reason: string };

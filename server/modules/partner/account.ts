@@ -40,7 +40,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     return ok(packs);
   });
 
-  app.post('/api/wrongbook/v1.0/partner/addPaperOrder', { preHandler: anyPartner, schema: { body: PaperOrderBody } }, async (request) => {
+  app.post('/api/wrongbook/v1.0/partner/addPaperOrder', { preHandler: anyPartner, schema: { body: PaperOrderBody }, config: { fieldLabels: { items: '订购纸张' } } }, async (request) => {
     const partner = await me(request.principal.partnerId);
     const body = request.body as { items: { packId: number; quantity: number }[]; remark?: string };
     const order = await placeOrder(db, app.payments, partner, body, request.principal.userId);

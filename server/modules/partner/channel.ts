@@ -204,7 +204,7 @@ export default async function channelRoutes(app: FastifyInstance) {
   );
   app.post(
     `${BASE}/rejectStatement`,
-    { preHandler: channelOnly, schema: { body: Type.Object({ statementNo: StatementNo, reason: Type.String({ minLength: 1, maxLength: REASON_MAX_LENGTH }) }) } },
+    { preHandler: channelOnly, schema: { body: Type.Object({ statementNo: StatementNo, reason: Type.String({ minLength: 1, maxLength: REASON_MAX_LENGTH }) }) }, config: { fieldLabels: { reason: '驳回原因' } } },
     (request) => {
       const reason = (request.body as { reason: string }).reason.trim();
       if (!reason) throw badRequest('驳回原因不能为空');
