@@ -1,13 +1,14 @@
 // Runs the real server as a child process, as `npm start` would, on a free port and a fresh
 // data directory. Used by browser tests and benchmarks.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { httpTransport } from '../../server/devices/client';
 import { simulate } from '../../server/devices/simulator';
 import { followUpDemoHeartVoices } from '../../server/devices/heartVoices';
+import { fingerprint } from './testDatabase';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -44,10 +45,45 @@ export interface StartOptions {
    * starts quiet and other tests do not share the machine with the upload.
    */
   demoDevices?: boolean;
+  /** Seed the demo on this start instead of starting on a copy of a seeded directory. */
+  fresh?: boolean;
 }
+
+/**
+ * A seeded data directory to start from. A first start seeds the demo (a term of work for every
+ * student), which costs each test server many seconds; so the first server of a run on these
+ * sources seeds a directory once, stops cleanly, and later servers start on copies of it (the
+ * database files and the demo uploads; each server makes its own sign-in secret). Named by the
+ * same fingerprint as the API tests' snapshot, so any change to what the seed is made of seeds anew.
+ */
+async function seededDataDir(): Promise<string> {
+  const template = join(tmpdir(), `xz-datadir-${fingerprint()}`);
+  if (existsSync(template)) return template;
+  const building = mkdtempSync(join(tmpdir(), 'xz-datadir-build-'));
+  const first = await startServer({ dataDir: building, fresh: true });
+  await first.stop();
+  rmSync(join(building, 'jwt-secret'), { force: true });
+  try {
+    // Another test file may have finished the same template first: theirs is as good.
+    renameSync(building, template);
+  } catch {
+    rmSync(building, { recursive: true, force: true });
+  }
+  for (const old of readdirSync(tmpdir())) {
+    if (old.startsWith('xz-datadir-') && !old.startsWith('xz-datadir-build-') && join(tmpdir(), old) !== template) rmSync(join(tmpdir(), old), { recursive: true, force: true });
+  }
+  return template;
+}
+
+const isEmpty = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'xz-data-'));
+  // A copy of the seeded directory, unless this start is about seeding itself: `npm start`'s own
+  // script, a PostgreSQL database, demo grading (made on a first start only) or `fresh`.
+  const env = { ...options.env };
+  const seedsItself = options.fresh || options.entry || env.DATABASE_URL || env.DEMO_GRADING === '1';
+  if (!seedsItself && isEmpty(dataDir)) cpSync(await seededDataDir(), dataDir, { recursive: true });
   const port = await freePort();
   const began = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', options.entry ?? join(root, 'server', 'main.ts')], {
