@@ -13,6 +13,7 @@
 // a minute later restores.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db';
+import { pgErrorCode } from '../../db/errors';
 import { rows } from '../../db/query';
 import { LOW_PAPER_SHEETS, OFFLINE_AFTER_SECONDS } from '../../../src/domain/partner';
 
@@ -103,8 +104,11 @@ export function heartbeatWriter(db: Db) {
     while (queue.length) {
       const batch = queue.slice(0, MAX_BATCH);
       queue = queue.slice(batch.length);
+      const beats = batch.map((q) => q.beat);
       try {
-        const results = await writeBeats(db, batch.map((q) => q.beat));
+        // A deadlock with another writer of the terminals (a bulk bind locks them in its own order)
+        // rolled the whole batch back, nonces included: writing it again is safe.
+        const results = await writeBeats(db, beats).catch((error) => (pgErrorCode(error) === '40P01' ? writeBeats(db, beats) : Promise.reject(error)));
         batch.forEach((q, i) => q.resolve(results[i]));
       } catch (error) {
         batch.forEach((q) => q.reject(error));

@@ -54,15 +54,21 @@ export interface OrderRecord {
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const DAY_MS = 24 * 3600 * 1000;
 
+/** The filter's dates as instants; a bad date or an inverted range is a Chinese 400. */
+export function filterDates(q: OrderFilterQuery): { from?: Date; to?: Date } {
+  const from = q.dateFrom ? chinaDayStart(q.dateFrom) : undefined;
+  const to = q.dateTo ? new Date(chinaDayStart(q.dateTo).getTime() + DAY_MS) : undefined;
+  if ((from && Number.isNaN(from.getTime())) || (to && Number.isNaN(to.getTime()))) throw badRequest('日期格式不正确');
+  if (from && to && from >= to) throw badRequest('开始日期不能晚于结束日期');
+  return { from, to };
+}
+
 export function orderWhere(scope: PartnerScope, q: OrderFilterQuery): SQL {
   const parts: SQL[] = [inSubtree(scope, sql`o.buyer_id`)];
   if (q.status !== undefined) parts.push(sql`o.status = ${q.status}`);
   if (q.payStatus !== undefined) parts.push(sql`o.pay_status = ${q.payStatus}`);
   if (q.refundStatus !== undefined) parts.push(sql`o.refund_status = ${q.refundStatus}`);
-  const from = q.dateFrom ? chinaDayStart(q.dateFrom) : undefined;
-  const to = q.dateTo ? new Date(chinaDayStart(q.dateTo).getTime() + DAY_MS) : undefined;
-  if ((from && Number.isNaN(from.getTime())) || (to && Number.isNaN(to.getTime()))) throw badRequest('日期格式不正确');
-  if (from && to && from >= to) throw badRequest('开始日期不能晚于结束日期');
+  const { from, to } = filterDates(q);
   if (from) parts.push(sql`o.created_at >= ${from}`);
   if (to) parts.push(sql`o.created_at < ${to}`);
   const keyword = q.keyword?.trim();

@@ -14,7 +14,7 @@ import { ORDER_STATUSES, OrderStatus, PAY_STATUSES, REASON_MAX_LENGTH, REFUND_ST
 import { yuan } from '../../../src/domain/partner';
 import { anyPartner, scopeOf } from '../partner/scope';
 import { cancelOrder, closeExpiredOrders, requestRefund, syncWithGateway } from './orders';
-import { countOrders, findOrder, listOrders, orderDetail, OrderFilter, OrderNo, type OrderFilterQuery } from './orderQueries';
+import { countOrders, filterDates, findOrder, listOrders, orderDetail, OrderFilter, OrderNo, type OrderFilterQuery, type OrderRecord } from './orderQueries';
 import { chinaStamp } from './numbers';
 
 /** A sandbox code URL is a path on this server; the payer's phone needs the whole address. */
@@ -45,11 +45,14 @@ const ORDER_COLUMNS: ExportColumn<OrderRow>[] = [
 export default async function orderRoutes(app: FastifyInstance) {
   const db = app.db;
   // Unpaid orders past their time are closed before any read, so no screen shows one as payable.
+  // Each route first checks what it can refuse (the filter, the order's existence in the caller's
+  // subtree), so a refused request writes nothing, not even this sweep.
   const closeExpired = () => closeExpiredOrders(db, app.payments);
 
   app.get('/api/mercury/v1/order/page', { preHandler: anyPartner, schema: { querystring: Type.Object({ ...PagingQuery, ...OrderFilter }) } }, async (request) => {
     const q = request.query as OrderFilterQuery & { current?: number; size?: number };
     const scope = await scopeOf(request);
+    filterDates(q);
     await closeExpired();
     const { current, size, offset } = pageWindow(q);
     const total = await countOrders(db, scope, q);
@@ -59,6 +62,7 @@ export default async function orderRoutes(app: FastifyInstance) {
 
   app.get('/api/mercury/v1/order/export', { preHandler: anyPartner, schema: { querystring: Type.Object({ ...OrderFilter, fields: ColumnsQuery }) } }, async (request, reply) => {
     const scope = await scopeOf(request);
+    filterDates(request.query as OrderFilterQuery);
     await closeExpired();
     const list = await listOrders(db, scope, request.query as OrderFilterQuery);
     const table = exportTable(pickColumns(ORDER_COLUMNS, (request.query as { fields?: string }).fields), list);
@@ -70,8 +74,10 @@ export default async function orderRoutes(app: FastifyInstance) {
 
   app.get('/api/mercury/v1/order/detail', { preHandler: anyPartner, schema: { querystring: ByNo } }, async (request) => {
     const scope = await scopeOf(request);
+    const { orderNo } = request.query as { orderNo: string };
+    await findOrder(db, scope, orderNo);
     await closeExpired();
-    const detail = await orderDetail(db, scope, (request.query as { orderNo: string }).orderNo);
+    const detail = await orderDetail(db, scope, orderNo);
     return ok(detail);
   });
 
@@ -89,11 +95,16 @@ export default async function orderRoutes(app: FastifyInstance) {
 
   app.get('/api/mercury/v1/order/payCode', { preHandler: anyPartner, schema: { querystring: ByNo } }, async (request) => {
     const scope = await scopeOf(request);
-    await closeExpired();
     const { orderNo } = request.query as { orderNo: string };
+    const payable = (order: OrderRecord) => {
+      if (!order.mine) throw conflict('只有下单的合作伙伴可以支付该订单');
+      if (order.status !== OrderStatus.pending) throw conflict(order.status === OrderStatus.paid ? '订单已支付' : '订单已取消或已关闭，不能支付');
+    };
+    payable(await findOrder(db, scope, orderNo));
+    await closeExpired();
     const order = await findOrder(db, scope, orderNo);
-    if (!order.mine) throw conflict('只有下单的合作伙伴可以支付该订单');
-    if (order.status !== OrderStatus.pending) throw conflict(order.status === OrderStatus.paid ? '订单已支付' : '订单已取消或已关闭，不能支付');
+    // Still pending unless this very order has just expired.
+    payable(order);
     const [row] = await rows<{ codeUrl: string | null }>(db, sql`SELECT code_url AS "codeUrl" FROM partner_orders WHERE order_no = ${orderNo}`);
     return ok({ orderNo, amountFen: order.amountFen, payStatus: order.payStatus, codeUrl: absoluteCodeUrl(request, row.codeUrl), expiresAt: order.expiresAt });
   });
