@@ -2,33 +2,13 @@
 // history, events, recent print jobs, daily chart) and binding to a school, one or many at once.
 import type { HttpClient } from './http';
 import type { Page } from './adapters';
+import type { DeviceBinding, DeviceRecord } from '../domain/devices';
 
 const BASE = '/api/wrongbook/v1.0/partner/devices';
 
-export interface DeviceBinding {
-  schoolName: string;
-  boundAt: string;
-  unboundAt: string | null;
-  boundBy: string | null;
-  unboundBy: string | null;
-}
-export interface DeviceDetail {
-  deviceId: number;
-  serial: string;
-  model: string;
-  partnerName: string;
-  schoolName: string | null;
-  deployment: number;
-  online: number;
-  paperLeft: number;
-  paperCapacity: number;
-  lowPaper: boolean;
-  jammed: boolean;
-  firmware: string;
-  lastHeartbeatAt: string | null;
-  lastSeenAt: string | null;
-  bindings: DeviceBinding[];
-}
+/** A terminal's page: the record and its bindings. */
+export type DeviceDetail = DeviceRecord & { bindings: DeviceBinding[] };
+export type { DeviceBinding };
 export interface DeviceEvent {
   id: number;
   at: string;

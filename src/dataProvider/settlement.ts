@@ -2,6 +2,7 @@
 // the monthly statements with their flow.
 import type { HttpClient } from './http';
 import type { Page } from './adapters';
+import type { StatementRecord } from '../domain/orders';
 
 export interface ChildSummary {
   partnerId: number;
@@ -17,21 +18,8 @@ export interface ChannelSummary {
   totals: { boughtFen: number; refundedFen: number; soldFen: number; marginFen: number };
   ledger: { frozenFen: number; settleableFen: number; onStatementFen: number };
 }
-export interface StatementRow {
-  statementNo: string;
-  partnerName: string;
-  payerName: string;
-  period: string;
-  amountFen: number;
-  entryCount: number;
-  status: number;
-  rejectReason: string | null;
-  createdAt: string;
-  confirmedAt: string | null;
-  settledAt: string | null;
-  /** The caller earns it (else the caller pays it). */
-  earned: boolean;
-}
+/** A statement as the list and detail answer it. */
+export type StatementRow = StatementRecord;
 export interface StatementEntry {
   id: number;
   orderNo: string;

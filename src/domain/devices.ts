@@ -38,3 +38,36 @@ export function isOnline(lastHeartbeatAt: string | Date | null | undefined, now 
 }
 
 export const isLowPaper = (paperLeft: number) => paperLeft <= LOW_PAPER_SHEETS;
+
+/** A terminal as the device list and its page answer it (docs/api-devices.md). */
+export interface DeviceRecord {
+  id: number;
+  deviceId: number;
+  serial: string;
+  model: string;
+  partnerId: number;
+  partnerName: string;
+  schoolId: number | null;
+  schoolName: string | null;
+  /** 1 已部署, 2 未部署. */
+  deployment: number;
+  /** 1 在线, 2 离线. */
+  online: number;
+  paperLeft: number;
+  paperCapacity: number;
+  lowPaper: boolean;
+  jammed: boolean;
+  firmware: string;
+  lastHeartbeatAt: string | null;
+  lastSeenAt: string | null;
+  boundAt: string | null;
+}
+
+/** A terminal's school bindings, newest first. */
+export interface DeviceBinding {
+  schoolName: string;
+  boundAt: string;
+  unboundAt: string | null;
+  boundBy: string | null;
+  unboundBy: string | null;
+}

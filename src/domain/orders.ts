@@ -25,6 +25,23 @@ export const REFUND_STATUSES: Option<number>[] = [
   { label: '已退款', value: RefundStatus.refunded },
 ];
 
+/** A monthly statement as the settlement calls answer it (docs/api-partner-settlement.md). */
+export interface StatementRecord {
+  statementNo: string;
+  partnerName: string;
+  payerName: string;
+  period: string;
+  amountFen: number;
+  entryCount: number;
+  status: number;
+  rejectReason: string | null;
+  createdAt: string;
+  confirmedAt: string | null;
+  settledAt: string | null;
+  /** The caller earns it (else the caller pays it). */
+  earned: boolean;
+}
+
 /** Statements: the earning partner confirms or rejects; the payer (upline or platform) settles. */
 export const StatementStatus = { pending: 1, confirmed: 2, settled: 3, rejected: 4 } as const;
 export const STATEMENT_STATUSES: Option<number>[] = [

@@ -13,22 +13,14 @@ import { SandboxGateway } from '../../server/modules/mercury/payment/sandbox';
 import { requestRefund } from '../../server/modules/mercury/orders';
 import { buildStatements, periodOf } from '../../server/modules/partner/statements';
 import { completeSandboxRefund } from '../../server/db/seed/orders';
+import type { StatementRecord } from '../../src/domain/orders';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;
 let ids: Record<string, number>;
 const BASE = '/api/wrongbook/v1.0/partner/channel';
 
-interface Statement {
-  statementNo: string;
-  partnerName: string;
-  payerName: string;
-  period: string;
-  amountFen: number;
-  entryCount: number;
-  status: number;
-  earned: boolean;
-}
+type Statement = StatementRecord;
 
 beforeAll(async () => {
   t = await createTestApp();

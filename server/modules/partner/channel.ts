@@ -13,7 +13,7 @@ import { badRequest, forbidden, ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { buildWorkbook } from '../../files/xlsx';
 import { exportFileName } from '../../../src/domain/format';
-import { EntryKind, REASON_MAX_LENGTH, STATEMENT_NO_PATTERN, STATEMENT_STATUSES, labelOf } from '../../../src/domain/orders';
+import { EntryKind, REASON_MAX_LENGTH, STATEMENT_NO_PATTERN, STATEMENT_STATUSES, labelOf, type StatementRecord } from '../../../src/domain/orders';
 import { yuan } from '../../../src/domain/partner';
 import { chinaDayStart, chinaStamp } from '../mercury/numbers';
 import { OrderFilter } from '../mercury/orderQueries';
@@ -50,21 +50,6 @@ function statementWhere(party: Party, q: StatementQuery): SQL {
   if (q.status !== undefined) parts.push(sql`s.status = ${q.status}`);
   if (q.period) parts.push(sql`s.period = ${q.period}`);
   return sql.join(parts, sql` AND `);
-}
-
-interface StatementRecord {
-  statementNo: string;
-  partnerName: string;
-  payerName: string;
-  period: string;
-  amountFen: number;
-  entryCount: number;
-  status: number;
-  rejectReason: string | null;
-  createdAt: string;
-  confirmedAt: string | null;
-  settledAt: string | null;
-  earned: boolean;
 }
 
 const selectStatements = (party: Party) => sql`

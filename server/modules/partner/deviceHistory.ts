@@ -7,10 +7,10 @@ import { isoTime, rows } from '../../db/query';
 import { ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { Id } from '../../http/schemas';
-import { BACKFILL_DAYS } from '../../../src/domain/devices';
+import { BACKFILL_DAYS, type DeviceBinding, type DeviceRecord } from '../../../src/domain/devices';
 import { UserKind } from '../../../src/domain/partner';
 import { anyPartner, checkDevice, scopeOf } from './scope';
-import { SELECT_DEVICE, type DeviceRecord } from './devices';
+import { SELECT_DEVICE } from './devices';
 
 const BASE = '/api/wrongbook/v1.0/partner/devices';
 const DeviceQuery = { deviceId: Id };
@@ -23,7 +23,7 @@ export default async function deviceHistoryRoutes(app: FastifyInstance) {
     const { deviceId } = request.query as { deviceId: number };
     const device = await checkDevice(db, await scopeOf(request), deviceId);
     const [record] = await rows<DeviceRecord>(db, sql`${SELECT_DEVICE} WHERE d.id = ${device.id}`);
-    const bindings = await rows<{ schoolName: string; boundAt: string; unboundAt: string | null; boundBy: string | null; unboundBy: string | null }>(
+    const bindings = await rows<DeviceBinding>(
       db,
       sql`SELECT s.name AS "schoolName", ${iso('b.bound_at')} AS "boundAt", ${iso('b.unbound_at')} AS "unboundAt", ub.name AS "boundBy", uu.name AS "unboundBy"
             FROM device_bindings b JOIN schools s ON s.id = b.school_id

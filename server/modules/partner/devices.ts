@@ -14,6 +14,7 @@ import { streamWorkbook } from '../../files/xlsx';
 import { ColumnsQuery, exportTable, pickColumns, type ExportColumn } from '../../http/exportColumns';
 import { exportFileName } from '../../../src/domain/format';
 import { DEVICE_MODELS, LOW_PAPER_SHEETS, OFFLINE_AFTER_SECONDS } from '../../../src/domain/partner';
+import type { DeviceRecord } from '../../../src/domain/devices';
 import { stamp, localTime } from '../minerva/homeworkExport';
 import { anyPartner, checkSchool, inSubtree, scopeOf, type PartnerScope } from './scope';
 
@@ -46,29 +47,6 @@ interface DeviceFilterQuery {
   keyword?: string;
   sort?: string;
   order?: 'asc' | 'desc';
-}
-
-export interface DeviceRecord {
-  id: number;
-  deviceId: number;
-  serial: string;
-  model: string;
-  partnerId: number;
-  partnerName: string;
-  schoolId: number | null;
-  schoolName: string | null;
-  /** 1 已部署, 2 未部署. */
-  deployment: number;
-  /** 1 在线, 2 离线. */
-  online: number;
-  paperLeft: number;
-  paperCapacity: number;
-  lowPaper: boolean;
-  jammed: boolean;
-  firmware: string;
-  lastHeartbeatAt: string | null;
-  lastSeenAt: string | null;
-  boundAt: string | null;
 }
 
 const ONLINE = sql`(d.last_heartbeat_at > now() - make_interval(secs => ${OFFLINE_AFTER_SECONDS}))`;
