@@ -1,43 +1,15 @@
 // The partner data boards (docs/api-partner-boards.md): 数据看板, a school's board and a student's
 // usage. The 直营学校 list goes through its resource (src/resources/directSchools).
-import type { BoardRange, RangeQuery } from '../domain/boardRange';
+import type { BoardKpis, BoardRange, BoardRevenue, BoardSeries, Metric, RangeQuery, Statistics } from '../domain/boardRange';
+
+export type { BoardKpis, BoardRevenue, BoardSeries, Metric, Statistics } from '../domain/boardRange';
 import type { HttpClient } from './http';
 import type { Page } from './adapters';
 
 const BASE = '/api/wrongbook/v1.0/partner/board';
 
-export type Statistics = 'overall' | 'app' | 'subject';
-export type Metric = 'pages' | 'uses';
-
 export interface BoardFilter extends RangeQuery {
   userKind?: number;
-}
-
-export interface BoardKpis {
-  pages: number;
-  jobs: number;
-  uses: number;
-  users: number;
-  activeSchools: number;
-  activeDevices: number;
-  devices: number;
-  onlineDevices: number;
-}
-
-export interface BoardSeries {
-  id: number;
-  name: string;
-  values: number[];
-  total: number;
-}
-
-/** 数据看板's money, in fen: paid paper orders, their refunds, the channel margin; per bucket net and margin. */
-export interface BoardRevenue {
-  boughtFen: number;
-  refundedFen: number;
-  marginFen: number;
-  net: number[];
-  margin: number[];
 }
 
 export interface Overview {

@@ -158,3 +158,37 @@ export function bucketLabel(day: string, bucket: Bucket): string {
   const [y, m, d] = day.split('-').map(Number);
   return bucket === 'month' ? `${y}年${m}月` : `${m}/${d}`;
 }
+
+// The figures of the boards as the API answers them (docs/api-partner-boards.md).
+
+/** 统计方式 and 统计指标 of 数据看板. */
+export type Statistics = 'overall' | 'app' | 'subject';
+export type Metric = 'pages' | 'uses';
+
+export interface BoardKpis {
+  pages: number;
+  jobs: number;
+  uses: number;
+  users: number;
+  activeSchools: number;
+  activeDevices: number;
+  devices: number;
+  onlineDevices: number;
+}
+
+/** One line of a chart: a name and a value per bucket. */
+export interface BoardSeries {
+  id: number;
+  name: string;
+  values: number[];
+  total: number;
+}
+
+/** 数据看板's money, in fen: paid paper orders, their refunds, the channel margin; per bucket net and margin. */
+export interface BoardRevenue {
+  boughtFen: number;
+  refundedFen: number;
+  marginFen: number;
+  net: number[];
+  margin: number[];
+}

@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../server/db/query';
-import { addDays, boardRange, chinaToday, type BoardRange } from '../../src/domain/boardRange';
+import { addDays, boardRange, chinaToday, type BoardKpis, type BoardRange } from '../../src/domain/boardRange';
 import { createTestApp, type TestApp } from '../support/testApp';
 import { client } from '../support/school';
 import { generateUsage } from '../support/usage';
@@ -38,14 +38,8 @@ const subtree = (user: string) => SUBTREES[user].map((name) => ids[name]);
 const list = (values: number[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 const chinaDay = (column: SQL) => sql`((${column} AT TIME ZONE 'UTC') + interval '8 hours')::date`;
 
-interface Recount {
-  pages: number;
-  jobs: number;
-  uses: number;
-  users: number;
-  activeSchools: number;
-  activeDevices: number;
-}
+/** The KPI cards a recount can check (设备总数 and 在线设备 are the devices table now). */
+type Recount = Omit<BoardKpis, 'devices' | 'onlineDevices'>;
 
 /** The board's figures counted again from the raw rows, with the documented definitions. */
 async function recount(partners: number[], range: BoardRange, userKind = 0, schoolId?: number): Promise<Recount> {

@@ -1,8 +1,8 @@
 // 数据看板 figures of a subtree: KPI cards and one chart, from the rollups only (usage_daily and
 // print_partner_daily with their monthly twins, device_daily) and the devices table, so a level-1
-// partner's year reads a few thousand rows (docs/api-partner-boards.md). Definitions: docs/api-partner-boards.md.
+// partner's year reads a few thousand rows. Definitions: docs/api-partner-boards.md.
 import { sql, type SQL } from 'drizzle-orm';
-import type { BoardRange } from '../../../src/domain/boardRange';
+import type { BoardKpis, BoardRange, BoardSeries, Metric, Statistics } from '../../../src/domain/boardRange';
 import { PRINT_APPS } from '../../../src/domain/partner';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
@@ -10,32 +10,10 @@ import { bucketOf, fill, inRange, isOnline, ofKind, PARTNER_PRINTS, rollupRows, 
 import { revenue } from './boardRevenue';
 import { inSubtree, type PartnerScope } from './scope';
 
-export type Statistics = 'overall' | 'app' | 'subject';
-export type Metric = 'pages' | 'uses';
-
 export interface OverviewQuery {
   userKind?: number;
   statistics: Statistics;
   metric: Metric;
-}
-
-export interface Kpis {
-  pages: number;
-  jobs: number;
-  uses: number;
-  users: number;
-  activeSchools: number;
-  activeDevices: number;
-  devices: number;
-  onlineDevices: number;
-}
-
-/** One line of the chart: a name and a value per bucket. */
-export interface Series {
-  id: number;
-  name: string;
-  values: number[];
-  total: number;
 }
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -46,7 +24,7 @@ export const NO_SUBJECT = '未分学科';
 
 /** The KPI cards and the per-bucket totals of pages and uses, which 总体 draws. */
 export interface Totals {
-  kpis: Kpis;
+  kpis: BoardKpis;
   pages: number[];
   uses: number[];
 }
@@ -94,7 +72,7 @@ export async function totals(db: Db, scope: PartnerScope, range: BoardRange, use
  * 使用次数 counts print jobs. A subtree's lines come from print_partner_daily (and _monthly), one
  * row per partner whatever its schools; `school` narrows to one school's print_daily rows.
  */
-export async function breakdown(db: Db, scope: PartnerScope, range: BoardRange, q: OverviewQuery, school?: number): Promise<Series[]> {
+export async function breakdown(db: Db, scope: PartnerScope, range: BoardRange, q: OverviewQuery, school?: number): Promise<BoardSeries[]> {
   const group = q.statistics === 'app' ? sql`app` : sql`subject_id`;
   const column = q.metric === 'pages' ? sql`pages` : sql`jobs`;
   const mine = sql`${inSubtree(scope, sql`partner_id`)} AND ${ofKind(q.userKind)}`;
@@ -110,7 +88,7 @@ export async function breakdown(db: Db, scope: PartnerScope, range: BoardRange, 
   return lines.sort((a, b) => b.total - a.total || a.id - b.id);
 }
 
-export const line = (id: number, name: string, values: number[]): Series => ({ id, name, values, total: values.reduce((a, b) => a + b, 0) });
+export const line = (id: number, name: string, values: number[]): BoardSeries => ({ id, name, values, total: values.reduce((a, b) => a + b, 0) });
 
 export async function subjectNames(db: Db, ids: number[]): Promise<Map<number, string>> {
   const known = ids.filter((id) => id > 0);

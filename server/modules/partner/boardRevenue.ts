@@ -3,26 +3,14 @@
 // per bucket. Orders and entries are few (a partner orders paper a few times a month), so they are
 // read directly by their timestamps. Definitions: docs/api-partner-boards.md.
 import { sql } from 'drizzle-orm';
-import type { BoardRange } from '../../../src/domain/boardRange';
+import type { BoardRange, BoardRevenue } from '../../../src/domain/boardRange';
 import { OrderStatus, RefundStatus } from '../../../src/domain/orders';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
 import { bucketOf, chinaDayOf, fill, inRangeAt } from './boardQuery';
 import { inSubtree, type PartnerScope } from './scope';
 
-export interface Revenue {
-  /** Paid paper orders of the subtree's partners, by pay day. */
-  boughtFen: number;
-  /** Refunds of those orders completed in the range, by refund day. */
-  refundedFen: number;
-  /** The subtree's ledger entries (margins on direct children's orders, less reversals). */
-  marginFen: number;
-  /** Per bucket: bought less refunded, and margin. */
-  net: number[];
-  margin: number[];
-}
-
-export async function revenue(db: Db, scope: PartnerScope, range: BoardRange): Promise<Revenue> {
+export async function revenue(db: Db, scope: PartnerScope, range: BoardRange): Promise<BoardRevenue> {
   const found = await rows<{ b: string; bought: unknown; refunded: unknown; margin: unknown }>(db, sql`
     SELECT b, sum(bought)::bigint AS bought, sum(refunded)::bigint AS refunded, sum(margin)::bigint AS margin FROM (
       SELECT ${bucketOf(range.bucket, chinaDayOf(sql`o.paid_at`))} AS b, o.amount_fen AS bought, 0 AS refunded, 0 AS margin

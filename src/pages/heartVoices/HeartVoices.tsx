@@ -31,6 +31,7 @@ import { ScreenCard } from '../ScreenCard';
 import { LevelChip, placeText, riskTypesText, StatusChip, timeText } from './labels';
 import { MoodChart } from './MoodChart';
 import { TablePaging } from '../TablePaging';
+import { useHeartNotices } from './useHeartNotices';
 
 const PAGE_SIZE = 10;
 
@@ -68,7 +69,7 @@ export default function HeartVoices({ route }: ScreenProps) {
   const [level, setLevel] = useState('');
   const [current, setCurrent] = useState(1);
   const [page, setPage] = useState<{ records: HeartVoiceRow[]; total: number } | null>();
-  const [notices, setNotices] = useState<HeartNotice[]>([]);
+  const [notices] = useHeartNotices();
 
   useEffect(() => setCurrent(1), [gradeId, classId, search, status, level]);
   useEffect(() => {
@@ -84,16 +85,6 @@ export default function HeartVoices({ route }: ScreenProps) {
       live = false;
     };
   }, [dataProvider, gradeId, classId, current, search, status, level]);
-  useEffect(() => {
-    let live = true;
-    dataProvider.heartNotices().then(
-      (n) => live && setNotices(n.records),
-      () => live && setNotices([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dataProvider]);
 
   const scope = (classId && selection.className ? classLabel(selection.gradeName, selection.className) : gradeId && selection.gradeName) || '全校';
   return (

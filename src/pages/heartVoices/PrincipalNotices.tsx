@@ -1,28 +1,17 @@
 // The principal's notices of 学生心声: each reveal of an anonymous writer by a psychology teacher
 // (with its reason) shows above the principal's landing screen until marked as read.
-import { useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { AppDataProvider } from '../../dataProvider';
-import type { HeartNotice } from '../../dataProvider/heartVoices';
 import { timeText } from './labels';
+import { useHeartNotices } from './useHeartNotices';
 
 export function PrincipalNotices() {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [notices, setNotices] = useState<HeartNotice[]>([]);
-  useEffect(() => {
-    let live = true;
-    dataProvider.heartNotices().then(
-      (n) => live && setNotices(n.records),
-      () => live && setNotices([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dataProvider]);
+  const [notices, setNotices] = useHeartNotices();
   if (!notices.length) return null;
   const seen = () => dataProvider.markHeartNoticesSeen(notices.map((n) => n.id)).then(() => setNotices([]), () => undefined);
   return (
