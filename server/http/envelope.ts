@@ -2,12 +2,9 @@
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-export interface Envelope<T> {
-  code: number;
-  msg: string;
-  success: boolean;
-  data: T;
-}
+import type { Envelope } from '../../src/domain/envelope';
+
+export type { Envelope };
 
 export function ok<T>(data: T, msg = '操作成功'): Envelope<T> {
   return { code: 200, msg, success: true, data };

@@ -1,5 +1,6 @@
 // The paging convention of DESIGN.md: `current`, `size` in; {records,total,current,size,pages} out.
 import { Type } from 'typebox';
+import type { Page } from '../../src/domain/envelope';
 
 export const MAX_PAGE_SIZE = 500;
 /** Far beyond any real list (500 × 100,000 rows) and small enough that OFFSET stays an integer. */
@@ -10,13 +11,7 @@ export const PagingQuery = {
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 })),
 };
 
-export interface Page<T> {
-  records: T[];
-  total: number;
-  current: number;
-  size: number;
-  pages: number;
-}
+export type { Page };
 
 export function page<T>(records: T[], total: number, current: number, size: number): Page<T> {
   return { records, total, current, size, pages: Math.ceil(total / size) };

@@ -2,16 +2,10 @@
 // Later issues register resources (classes, students, teachers, ...) with `pagedResource`, or with
 // a hand-written adapter where an endpoint does not follow the paging convention.
 import { HttpError, type DataProvider, type GetListParams, type RaRecord } from 'ra-core';
-import type { Envelope, HttpClient, Query } from './http';
+import type { Envelope, Page } from '../domain/envelope';
+import type { HttpClient, Query } from './http';
 
-/** The backend family's paging (DESIGN.md): `current,size` in, this out. */
-export interface Page<T> {
-  records: T[];
-  total: number;
-  current: number;
-  size: number;
-  pages: number;
-}
+export type { Page };
 
 type Method = 'getList' | 'getOne' | 'getMany' | 'getManyReference' | 'create' | 'update' | 'updateMany' | 'delete' | 'deleteMany';
 /** The subset of DataProvider methods a resource supports; the rest answer with a Chinese 405. */

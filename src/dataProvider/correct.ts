@@ -4,7 +4,7 @@
 // progress, removing one and submitting the task; reviewing one result (its reading drawn over
 // the scan, the teacher's points; an essay with the teacher's comment).
 import type { HttpClient } from './http';
-import type { Paged } from './minerva';
+import type { Page } from '../domain/envelope';
 
 const BASE = '/api/wrongbook/v1.0/correct';
 
@@ -247,7 +247,7 @@ export interface ReviewSaved {
 
 export function createCorrectApi(http: HttpClient) {
   return {
-    correctTasks: (query: { current: number; size: number; type?: number }) => http.get<Paged<CorrectTask>>(`${BASE}/task/page`, query),
+    correctTasks: (query: { current: number; size: number; type?: number }) => http.get<Page<CorrectTask>>(`${BASE}/task/page`, query),
     correctTaskDetail: (taskId: number) => http.get<CorrectTaskDetail>(`${BASE}/task/detail`, { taskId }),
     removeCorrectTask: (taskId: number) => http.post<null>(`${BASE}/task/remove`, { taskId }),
     correctReport: (taskId: number) => http.get<TaskReport>(`${BASE}/task/report`, { taskId }),
@@ -270,7 +270,7 @@ export function createCorrectApi(http: HttpClient) {
     submitCorrectTask: (taskId: number) => http.post<null>(`${BASE}/task/submit`, { taskId }),
     /** The enrolled students of a class the teacher teaches, by student number. */
     classStudents: async (classId: number) =>
-      (await http.get<Paged<ClassStudent>>('/api/vesta/student/page', { classId, status: 0, current: 1, size: 500 })).records,
+      (await http.get<Page<ClassStudent>>('/api/vesta/student/page', { classId, status: 0, current: 1, size: 500 })).records,
     correctResult: (resultId: number) => http.get<CorrectResultDetail>(`${BASE}/result/detail`, { resultId }),
     /** Silent: the review screen shows the server's reason beside the item. */
     reviewCorrectResult: (resultId: number, items: { no: number; score: number }[]) => http.post<ReviewSaved>(`${BASE}/result/review`, { resultId, items }, { silent: true }),

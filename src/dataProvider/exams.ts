@@ -1,7 +1,7 @@
 // The teacher's exams and exam reports (docs/api-content.md "Exams and the exam report"), and the
 // report's xlsx export.
 import type { HttpClient } from './http';
-import type { Paged } from './minerva';
+import type { Page } from '../domain/envelope';
 
 export interface ExamSummary {
   id: number;
@@ -89,7 +89,7 @@ const BASE = '/api/minerva/v1.0/exams';
 export function createExamApi(http: HttpClient) {
   return {
     examPage: (query: { gradeId?: string | number; courseId?: string | number; current?: number; size?: number }) =>
-      http.get<Paged<ExamSummary>>(BASE, {
+      http.get<Page<ExamSummary>>(BASE, {
         gradeId: query.gradeId || undefined,
         courseId: query.courseId || undefined,
         current: query.current ?? 1,

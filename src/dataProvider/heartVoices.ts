@@ -1,6 +1,7 @@
 // 学生心声 (docs/api-heart-voices.md): the psychology teacher's messages, follow-up, counts and
 // notices; the school admin's read log and guardian consents; the principal's notices.
 import type { HttpClient } from './http';
+import type { Page } from '../domain/envelope';
 
 const BASE = '/api/heart/v1';
 
@@ -75,11 +76,6 @@ export interface GuardianConsent {
   underAge: boolean;
   guardianName: string | null;
   consentedOn: string | null;
-}
-
-interface Page<T> {
-  records: T[];
-  total: number;
 }
 
 const place = (p: HeartPlace) => ({ gradeId: p.gradeId || undefined, classId: p.classId || undefined });

@@ -6,13 +6,9 @@ import queryString from 'query-string';
 import { ERROR_TOAST_MS, REQUEST_TIMEOUT_MS } from '../domain/enums';
 import { exportFileName } from '../domain/format';
 import type { Notify } from './notifier';
+import type { Envelope } from '../domain/envelope';
 
-export interface Envelope<T = unknown> {
-  code: number;
-  msg: string;
-  success: boolean;
-  data: T;
-}
+export type { Envelope };
 
 export type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
 

@@ -1,5 +1,6 @@
 // Teaching content calls of the teacher (docs/api-content.md, service minerva): the books a grade may
 // be given, a book page by page, the teacher's homework and assigning it to several classes.
+import type { Page } from '../domain/envelope';
 import type { HttpClient } from './http';
 
 export interface BookSummary {
@@ -80,13 +81,6 @@ export interface HomeworkDetail extends HomeworkRecord {
   students: HomeworkStudent[];
   questions: HomeworkQuestion[];
 }
-export interface Paged<T> {
-  records: T[];
-  total: number;
-  current: number;
-  size: number;
-  pages: number;
-}
 export interface AssignRequest {
   courseId: number;
   classIds: number[];
@@ -110,7 +104,7 @@ export function createMinervaApi(http: HttpClient) {
       http.get<BookSummary[]>(`${BASE}/exercisebook/getAvailableExerciseBookByGrade`, { gradeId, courseId: courseId || undefined }),
     bookDetail: (bookId: number | string) => http.get<BookDetail>(`${BASE}/exercisebooks/${Number(bookId)}`),
     homeworkPage: (query: { classId?: number | string; courseId?: number | string; current?: number; size?: number }) =>
-      http.get<Paged<HomeworkRecord>>(`${BASE}/homeworks`, {
+      http.get<Page<HomeworkRecord>>(`${BASE}/homeworks`, {
         classId: query.classId || undefined,
         courseId: query.courseId || undefined,
         current: query.current ?? 1,

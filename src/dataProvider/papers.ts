@@ -1,7 +1,7 @@
 // 组卷 calls of the teacher (docs/api-content.md, service minerva): knowledge points, the question
 // bank search, the teacher's papers, and a paper's printable PDF with its answer sheet.
 import type { HttpClient } from './http';
-import type { Paged } from './minerva';
+import type { Page } from '../domain/envelope';
 
 export interface PointNode {
   id: number;
@@ -67,7 +67,7 @@ export function createPaperApi(http: HttpClient) {
   return {
     knowledgePointTree: (subjectId: number | string, stage: number) => http.get<PointNode[]>(`${BASE}/knowledge-points`, { subjectId, stage }),
     bankQuestions: (q: BankQuery) =>
-      http.get<Paged<BankQuestion>>(`${BASE}/questions`, {
+      http.get<Page<BankQuestion>>(`${BASE}/questions`, {
         subjectId: q.subjectId,
         gradeLevel: q.gradeLevel,
         knowledgePointId: q.knowledgePointId,
@@ -78,7 +78,7 @@ export function createPaperApi(http: HttpClient) {
         size: q.size ?? 10,
       }),
     myPapers: (q: { subjectId?: number | string; gradeLevel?: number; current?: number; size?: number }) =>
-      http.get<Paged<PaperSummary>>(`${BASE}/papers`, { subjectId: q.subjectId || undefined, gradeLevel: q.gradeLevel, current: q.current ?? 1, size: q.size ?? 20 }),
+      http.get<Page<PaperSummary>>(`${BASE}/papers`, { subjectId: q.subjectId || undefined, gradeLevel: q.gradeLevel, current: q.current ?? 1, size: q.size ?? 20 }),
     paper: (paperId: number | string) => http.get<PaperDetail>(`${BASE}/papers/${Number(paperId)}`),
     createPaper: (body: PaperInput) => http.post<PaperDetail>(`${BASE}/papers`, body),
     updatePaper: async (paperId: number, body: PaperInput) => (await http.request<PaperDetail>(`${BASE}/papers/${paperId}`, { method: 'PUT', body })).data,

@@ -1,7 +1,7 @@
 // 班级错题本 calls (docs/api-wrongbook-class.md, service wrongbook): a class's wrongly answered
 // questions with their error rates, and one question's wrong answers and option spread.
 import type { HttpClient } from './http';
-import type { Paged } from './minerva';
+import type { Page } from '../domain/envelope';
 import type { BankQuestion } from './papers';
 
 /** Error-rate bands: 全部, >40%, 30–40%, 10–30%, <10%. */
@@ -18,7 +18,7 @@ export interface ClassMistake {
   /** wrong / answered, 0–1. */
   errorRate: number;
 }
-export interface ClassMistakePage extends Paged<ClassMistake> {
+export interface ClassMistakePage extends Page<ClassMistake> {
   bands: Record<MistakeBand, number>;
   knowledgePoints: { id: number; name: string; count: number }[];
 }

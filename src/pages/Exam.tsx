@@ -15,7 +15,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import type { AppDataProvider } from '../dataProvider';
 import type { ExamSummary } from '../dataProvider/exams';
-import type { Paged } from '../dataProvider/minerva';
+import type { Page } from '../domain/envelope';
 import { useSelection } from '../filters/SelectionProvider';
 import type { ScreenProps } from '.';
 import { EmptyState } from './EmptyState';
@@ -29,7 +29,7 @@ export default function Exam({ route }: ScreenProps) {
   const { selection } = useSelection();
   const { gradeId, courseId, classId } = selection;
   const [current, setCurrent] = useState(1);
-  const [page, setPage] = useState<Paged<ExamSummary> | null>();
+  const [page, setPage] = useState<Page<ExamSummary> | null>();
 
   useEffect(() => setCurrent(1), [gradeId, courseId]);
   useEffect(() => {

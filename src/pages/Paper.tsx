@@ -31,7 +31,7 @@ import RemoveShoppingCart from '@mui/icons-material/RemoveShoppingCartOutlined';
 import Search from '@mui/icons-material/Search';
 import type { AppDataProvider } from '../dataProvider';
 import type { BankQuestion, PaperSummary, PointNode } from '../dataProvider/papers';
-import type { Paged } from '../dataProvider/minerva';
+import type { Page } from '../domain/envelope';
 import type { Permissions } from '../authProvider';
 import { QUESTION_TYPES } from '../domain/content';
 import { useSelection } from '../filters/SelectionProvider';
@@ -194,7 +194,7 @@ function Bank({ subjectId, gradeLevel, draft, toggle }: { subjectId: string; gra
   const [points, setPoints] = useState<PointNode[]>();
   const [search, setSearch] = useState<Search>({ type: '', difficulty: '', keyword: '', current: 1 });
   const [keyword, setKeyword] = useState('');
-  const [result, setResult] = useState<Paged<BankQuestion>>();
+  const [result, setResult] = useState<Page<BankQuestion>>();
   const inBasket = draftIds(draft);
 
   useEffect(() => {

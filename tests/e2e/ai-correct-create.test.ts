@@ -20,7 +20,7 @@ import { startServer, type RunningServer } from '../support/serverProcess';
 import { buildLayout, type SectionSpec, type SheetLayout } from '../../server/grading';
 import { makeScan, type Filling } from '../../server/grading/corpus/generate';
 import type { CorrectTaskDetail } from '../../src/dataProvider/correct';
-import type { Paged } from '../../src/dataProvider/minerva';
+import type { Page as ApiPage } from '../../src/domain/envelope';
 
 let server: RunningServer;
 let browser: Browser;
@@ -79,7 +79,7 @@ describe('新建批改任务 (mini-program teacher)', () => {
     page.on('pageerror', (e) => problems.push(e.message));
     await page.waitForFunction(() => location.hash.startsWith('#/AICorrect'));
     const [klass] = await pageApi<{ id: number; className: string }[]>(page, '/api/vesta/teaching/getTeachClass?leaderType=1');
-    const roster = (await pageApi<Paged<{ id: number; name: string; studentNo: string }>>(page, `/api/vesta/student/page?classId=${klass.id}&status=0&size=500`)).records;
+    const roster = (await pageApi<ApiPage<{ id: number; name: string; studentNo: string }>>(page, `/api/vesta/student/page?classId=${klass.id}&status=0&size=500`)).records;
 
     // From the list to the designer (答题卡 is the first tab).
     await page.getByRole('link', { name: '新建批改任务' }).click();
@@ -253,7 +253,7 @@ describe('新建批改任务 (mini-program teacher)', () => {
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));
     await page.waitForFunction(() => location.hash.startsWith('#/AICorrect'));
-    const exams = (await pageApi<Paged<{ id: number; title: string; fullMarks: number; questionCount: number; classes: { classId: number; className: string }[] }>>(page, '/api/minerva/v1.0/exams?size=50')).records;
+    const exams = (await pageApi<ApiPage<{ id: number; title: string; fullMarks: number; questionCount: number; classes: { classId: number; className: string }[] }>>(page, '/api/minerva/v1.0/exams?size=50')).records;
     const exam = exams.find((e) => e.title === '七年级数学第一次月考')!;
     await page.goto(`${server.url}/#/AICorrect/createCorrectTask?type=3`);
     await page.getByRole('button', { name: '使用试卷的答题卡' }).click();

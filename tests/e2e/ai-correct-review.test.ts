@@ -17,7 +17,7 @@ import { buildLayout, type SectionSpec, type SheetLayout } from '../../server/gr
 import { makeScan, type Filling } from '../../server/grading/corpus/generate';
 import type { MarkStyle } from '../../server/grading/corpus/marks';
 import type { CorrectResultDetail, CorrectTaskDetail, TaskReport } from '../../src/dataProvider/correct';
-import type { Paged } from '../../src/dataProvider/minerva';
+import type { Page as ApiPage } from '../../src/domain/envelope';
 
 let server: RunningServer;
 let browser: Browser;
@@ -61,7 +61,7 @@ describe('AI批改 review (mini-program teacher)', () => {
 
     // A roster sheet for the teacher's class, three students' scans, graded.
     const [klass] = await call<{ id: number; className: string }[]>(headers, '/api/vesta/teaching/getTeachClass?leaderType=1');
-    const roster = await call<Paged<{ id: number; name: string }>>(headers, `/api/vesta/student/page?classId=${klass.id}&status=0&size=100`);
+    const roster = await call<ApiPage<{ id: number; name: string }>>(headers, `/api/vesta/student/page?classId=${klass.id}&status=0&size=100`);
     const title = '七年级数学小测';
     const sheet = await call<{ sheetId: string }>(headers, `${BASE}/sheet/create`, { json: { title, paper: 'A4', identity: 'roster', classId: klass.id, sections: SECTIONS } });
     const layout: SheetLayout = buildLayout({

@@ -19,7 +19,7 @@ import { buildLayout, type SectionSpec, type SheetLayout } from '../../server/gr
 import { makeScan, type Filling } from '../../server/grading/corpus/generate';
 import type { MarkStyle } from '../../server/grading/corpus/marks';
 import type { CorrectTask, CorrectTaskDetail, TaskReport } from '../../src/dataProvider/correct';
-import type { Paged } from '../../src/dataProvider/minerva';
+import type { Page as ApiPage } from '../../src/domain/envelope';
 
 let server: RunningServer;
 let browser: Browser;
@@ -66,7 +66,7 @@ const MARKS: Record<number, [string, MarkStyle]>[] = [
  */
 async function printSheet(headers: Headers) {
   const [klass] = await call<{ id: number; className: string }[]>(headers, '/api/vesta/teaching/getTeachClass?leaderType=1');
-  const roster = await call<Paged<{ id: number; name: string; studentNo: string }>>(headers, `/api/vesta/student/page?classId=${klass.id}&status=0&size=100`);
+  const roster = await call<ApiPage<{ id: number; name: string; studentNo: string }>>(headers, `/api/vesta/student/page?classId=${klass.id}&status=0&size=100`);
   const title = '七年级数学周测';
   const sheet = await call<{ sheetId: string; copies: number }>(headers, `${BASE}/sheet/create`, {
     json: { title, paper: 'A4', identity: 'roster', classId: klass.id, sections: SECTIONS },
@@ -147,7 +147,7 @@ describe('AI批改 (mini-program teacher)', () => {
     await expect.poll(() => row.getByTestId('task-status').innerText(), { timeout: 180_000, interval: 500 }).toBe('已批改');
 
     // Every row shows the status, files and review count the API reports.
-    const listed = await call<Paged<CorrectTask>>(headers, `${BASE}/task/page?current=1&size=20`);
+    const listed = await call<ApiPage<CorrectTask>>(headers, `${BASE}/task/page?current=1&size=20`);
     expect(listed.records.map((r) => r.id)).toEqual([pending.id, task.id, failed.id]);
     await expect.poll(() => page.getByTestId('correct-task').count()).toBe(3);
     expect(await page.getByTestId('task-title').allInnerTexts()).toEqual(listed.records.map((r) => r.title));
@@ -171,7 +171,7 @@ describe('AI批改 (mini-program teacher)', () => {
     await page.getByRole('dialog').getByRole('button', { name: '删除' }).click();
     await page.getByText('已删除批改任务').waitFor();
     await page.getByText('暂无数据').waitFor();
-    expect((await call<Paged<CorrectTask>>(headers, `${BASE}/task/page?current=1&size=20`)).records.map((r) => r.id)).toEqual([task.id, failed.id]);
+    expect((await call<ApiPage<CorrectTask>>(headers, `${BASE}/task/page?current=1&size=20`)).records.map((r) => r.id)).toEqual([task.id, failed.id]);
     await page.getByRole('tab', { name: '全部' }).click();
     await expect.poll(() => page.getByTestId('correct-task').count()).toBe(2);
 

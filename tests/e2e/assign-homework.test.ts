@@ -7,7 +7,8 @@ import type { Browser, Page } from 'playwright-core';
 import { ensureWebBuild } from '../../scripts/webBuild';
 import { launchBrowser, pageApi, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/serverProcess';
-import type { HomeworkRecord, Paged } from '../../src/dataProvider/minerva';
+import type { HomeworkRecord } from '../../src/dataProvider/minerva';
+import type { Page as ApiPage } from '../../src/domain/envelope';
 
 let server: RunningServer;
 let browser: Browser;
@@ -98,7 +99,7 @@ describe('assign homework (mini-program teacher)', () => {
 
     // What the server now holds: the new homework of each class, with the two pages' questions.
     const courseId = await page.evaluate(() => JSON.parse(sessionStorage.getItem('xuezhu.teacherSelection') ?? '{}').courseId);
-    const listed = await api<Paged<HomeworkRecord>>(page, `/api/minerva/v1.0/homeworks?courseId=${courseId}&current=1&size=20`);
+    const listed = await api<ApiPage<HomeworkRecord>>(page, `/api/minerva/v1.0/homeworks?courseId=${courseId}&current=1&size=20`);
     const mine = listed.records.filter((r) => created.data.homeworks.some((h) => h.id === r.id));
     expect(mine.map((r) => r.className).sort()).toEqual(['七(1)班', '七(2)班']);
     for (const record of mine) {

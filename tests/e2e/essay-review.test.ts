@@ -16,7 +16,7 @@ import { launchBrowser, signIn, pageSession, sessionCall, type SessionHeaders } 
 import { startServer, type RunningServer } from '../support/serverProcess';
 import { homeworkPhoto } from '../../server/grading/corpus/homeworkPhoto';
 import type { CorrectResultDetail, CorrectTaskDetail, TaskReport } from '../../src/dataProvider/correct';
-import type { Paged } from '../../src/dataProvider/minerva';
+import type { Page as ApiPage } from '../../src/domain/envelope';
 
 let server: RunningServer;
 let browser: Browser;
@@ -69,7 +69,7 @@ describe('作文批改详情 (mini-program teacher)', () => {
     const headers = await session(page);
 
     const [klass] = await call<{ id: number }[]>(headers, '/api/vesta/teaching/getTeachClass?leaderType=1');
-    const roster = await call<Paged<{ id: number; name: string }>>(headers, `/api/vesta/student/page?classId=${klass.id}&status=0&size=100`);
+    const roster = await call<ApiPage<{ id: number; name: string }>>(headers, `/api/vesta/student/page?classId=${klass.id}&status=0&size=100`);
     const students = roster.records.slice(0, 2);
     const task = await call<{ id: number }>(headers, `${BASE}/task/create`, {
       json: { type: 2, title: '作文：我的老师', classId: klass.id, essayBrief: { title: '我的老师', minChars: 100, fullMarks: 50 } },

@@ -9,7 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import { ensureWebBuild } from '../../scripts/webBuild';
 import { launchBrowser, pageApi, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/serverProcess';
-import type { HomeworkDetail, HomeworkRecord, Paged } from '../../src/dataProvider/minerva';
+import type { HomeworkDetail, HomeworkRecord } from '../../src/dataProvider/minerva';
+import type { Page as ApiPage } from '../../src/domain/envelope';
 
 let server: RunningServer;
 let browser: Browser;
@@ -76,7 +77,7 @@ describe('homework (classic teacher)', () => {
     // The header's class, course and time range are the list's filters.
     const listFor = async () => {
       const s = await selection(page);
-      return api<Paged<HomeworkRecord>>(page, `/api/minerva/v1.0/homeworks?classId=${s.classId}&courseId=${s.courseId}&dateType=${s.dateType ?? 0}&current=1&size=20`);
+      return api<ApiPage<HomeworkRecord>>(page, `/api/minerva/v1.0/homeworks?classId=${s.classId}&courseId=${s.courseId}&dateType=${s.dateType ?? 0}&current=1&size=20`);
     };
     const term = await listFor();
     expect(term.total).toBeGreaterThan(0);
@@ -195,7 +196,7 @@ describe('homework (classic teacher)', () => {
     // The classic demo teacher teaches English; the mathematics teacher's homework has formulas.
     const page = await signIn(browser, server.url, 'teacher');
     await page.waitForFunction(() => location.hash.startsWith('#/homework'));
-    const list = await api<Paged<HomeworkRecord>>(page, '/api/minerva/v1.0/homeworks?size=50');
+    const list = await api<ApiPage<HomeworkRecord>>(page, '/api/minerva/v1.0/homeworks?size=50');
     let chosen: HomeworkDetail | undefined;
     for (const r of list.records.filter((x) => x.courseName === '数学' && x.submittedCount > 0)) {
       const detail = await api<HomeworkDetail>(page, `/api/minerva/v1.0/homeworks/${r.id}`);

@@ -11,7 +11,7 @@ import { PDFDocument } from 'pdf-lib';
 import { ensureWebBuild } from '../../scripts/webBuild';
 import { launchBrowser, pageApi, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/serverProcess';
-import type { Paged } from '../../src/dataProvider/minerva';
+import type { Page as ApiPage } from '../../src/domain/envelope';
 import type { BankQuestion, PaperDetail, PaperSummary } from '../../src/dataProvider/papers';
 
 let server: RunningServer;
@@ -56,16 +56,16 @@ describe('paper (classic teacher)', () => {
     // The bank: the total shown is the API's for the same filters.
     const total = page.getByTestId('bank-total');
     await total.waitFor();
-    const all = await api<Paged<BankQuestion>>(page, `/api/minerva/v1.0/questions?subjectId=${subjectId}&gradeLevel=8&size=1`);
+    const all = await api<ApiPage<BankQuestion>>(page, `/api/minerva/v1.0/questions?subjectId=${subjectId}&gradeLevel=8&size=1`);
     await expect.poll(() => total.innerText()).toBe(`共 ${all.total} 题`);
     expect(all.total).toBeGreaterThan(0);
 
     // Narrow by knowledge point and type: single choice under a top point of the tree that has some.
     const tree = await api<{ id: number; name: string }[]>(page, `/api/minerva/v1.0/knowledge-points?subjectId=${subjectId}&stage=2`);
     let point: { id: number; name: string } | undefined;
-    let singles: Paged<BankQuestion> | undefined;
+    let singles: ApiPage<BankQuestion> | undefined;
     for (const p of tree) {
-      singles = await api<Paged<BankQuestion>>(page, `/api/minerva/v1.0/questions?subjectId=${subjectId}&gradeLevel=8&knowledgePointId=${p.id}&type=1&size=10`);
+      singles = await api<ApiPage<BankQuestion>>(page, `/api/minerva/v1.0/questions?subjectId=${subjectId}&gradeLevel=8&knowledgePointId=${p.id}&type=1&size=10`);
       point = p;
       if (singles.total >= 3) break;
     }
@@ -82,11 +82,11 @@ describe('paper (classic teacher)', () => {
     await page.getByRole('combobox', { name: '题型' }).click();
     await page.getByRole('option', { name: '全部题型' }).click();
     await page.getByRole('button', { name: '全部知识点' }).click();
-    const fills = await api<Paged<BankQuestion>>(page, `/api/minerva/v1.0/questions?subjectId=${subjectId}&gradeLevel=8&type=4&size=1`);
+    const fills = await api<ApiPage<BankQuestion>>(page, `/api/minerva/v1.0/questions?subjectId=${subjectId}&gradeLevel=8&type=4&size=1`);
     const word = fills.records[0].stem.slice(0, 15);
     await page.getByLabel('题干关键词').fill(word);
     await page.getByRole('button', { name: '搜索' }).click();
-    const found = await api<Paged<BankQuestion>>(page, `/api/minerva/v1.0/questions?subjectId=${subjectId}&gradeLevel=8&keyword=${encodeURIComponent(word)}&size=10`);
+    const found = await api<ApiPage<BankQuestion>>(page, `/api/minerva/v1.0/questions?subjectId=${subjectId}&gradeLevel=8&keyword=${encodeURIComponent(word)}&size=10`);
     await expect.poll(() => total.innerText()).toBe(`共 ${found.total} 题`);
     await page.locator(`[data-question-id="${fills.records[0].id}"]`).getByRole('button', { name: '加入试题篮' }).click();
 
@@ -116,7 +116,7 @@ describe('paper (classic teacher)', () => {
     await page.getByText(`已保存试卷「${title}」，共 4 题，总分 25 分`).waitFor();
 
     // Listed with the API's figures.
-    const listed = await api<Paged<PaperSummary>>(page, `/api/minerva/v1.0/papers?subjectId=${subjectId}&gradeLevel=8`);
+    const listed = await api<ApiPage<PaperSummary>>(page, `/api/minerva/v1.0/papers?subjectId=${subjectId}&gradeLevel=8`);
     const summary = listed.records.find((p) => p.id === created.id)!;
     expect(summary).toMatchObject({ questionCount: 4, totalPoints: 25 });
     const row = page.locator(`[data-paper-id="${created.id}"]`);
@@ -189,7 +189,7 @@ describe('paper (classic teacher)', () => {
     await page.getByRole('dialog').getByRole('button', { name: '删除' }).click();
     await page.getByText(`已删除试卷「${title}」`).waitFor();
     await expect.poll(() => again.count()).toBe(0);
-    const after = await api<Paged<PaperSummary>>(page, `/api/minerva/v1.0/papers?subjectId=${subjectId}&gradeLevel=8`);
+    const after = await api<ApiPage<PaperSummary>>(page, `/api/minerva/v1.0/papers?subjectId=${subjectId}&gradeLevel=8`);
     expect(after.records.some((p) => p.id === created.id)).toBe(false);
     expect(problems).toEqual([]);
     await page.context().close();

@@ -28,18 +28,14 @@ import { EmptyState } from '../EmptyState';
 import { ScreenCard } from '../ScreenCard';
 import { timeText } from './labels';
 import { TablePaging } from '../TablePaging';
+import type { Page } from '../../domain/envelope';
 
 const PAGE_SIZE = 10;
 
-interface Paged<T> {
-  records: T[];
-  total: number;
-}
-
 /** A page of rows loaded on demand; `reload` bumps a key. */
-function usePaged<T>(load: (current: number) => Promise<Paged<T>>, deps: readonly unknown[]) {
+function usePaged<T>(load: (current: number) => Promise<Page<T>>, deps: readonly unknown[]) {
   const [current, setCurrent] = useState(1);
-  const [page, setPage] = useState<Paged<T> | null>();
+  const [page, setPage] = useState<Page<T> | null>();
   const [version, setVersion] = useState(0);
   useEffect(() => setCurrent(1), deps);
   useEffect(() => {
