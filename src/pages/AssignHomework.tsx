@@ -21,8 +21,8 @@ import type { Permissions } from '../authProvider';
 import { useSelection } from '../filters/SelectionProvider';
 import type { ScreenProps } from '.';
 import EmptyScreen from './EmptyScreen';
-import { EmptyState } from './EmptyState';
-import { ScreenCard } from './ScreenCard';
+import { EmptyState } from '../ui/EmptyState';
+import { ScreenCard } from '../ui/ScreenCard';
 import { Stem } from './Stem';
 import { dateTime } from '../domain/format';
 

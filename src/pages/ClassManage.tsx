@@ -8,7 +8,7 @@ import { ClassInfoPanel } from '../resources/classes/ClassInfo';
 import students from '../resources/students';
 import { ResourceList, ScreenCard } from '../resources/views';
 import type { ScreenProps } from '.';
-import { EmptyState } from './EmptyState';
+import { EmptyState } from '../ui/EmptyState';
 
 export default function ClassManage({ route }: ScreenProps) {
   const { selection } = useSelection();

@@ -1,7 +1,7 @@
 // A route's screen before its issue fills it: the title and an empty state, nothing invented.
-import { ScreenCard } from './ScreenCard';
+import { ScreenCard } from '../ui/ScreenCard';
 import type { RouteDef } from '../menu/routes';
-import { EmptyState } from './EmptyState';
+import { EmptyState } from '../ui/EmptyState';
 
 export default function EmptyScreen({ route }: { route: RouteDef }) {
   return (

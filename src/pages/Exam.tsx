@@ -18,8 +18,8 @@ import type { ExamSummary } from '../dataProvider/exams';
 import type { Page } from '../domain/envelope';
 import { useSelection } from '../filters/SelectionProvider';
 import type { ScreenProps } from '.';
-import { EmptyState } from './EmptyState';
-import { ScreenCard } from './ScreenCard';
+import { EmptyState } from '../ui/EmptyState';
+import { ScreenCard } from '../ui/ScreenCard';
 
 const PAGE_SIZE = 20;
 

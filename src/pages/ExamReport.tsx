@@ -28,8 +28,8 @@ import type { BandKey, ExamQuestion, ExamReport as Report, QuestionStats } from 
 import { QUESTION_TYPES } from '../domain/content';
 import { useSelection } from '../filters/SelectionProvider';
 import type { ScreenProps } from '.';
-import { EmptyState } from './EmptyState';
-import { ScreenCard } from './ScreenCard';
+import { EmptyState } from '../ui/EmptyState';
+import { ScreenCard } from '../ui/ScreenCard';
 import { Stem } from './Stem';
 
 const GRADE = 'grade';

@@ -7,7 +7,7 @@ import { TIME_RANGES } from '../domain/enums';
 import homeworks from '../resources/homeworks';
 import { ResourceList, ScreenCard } from '../resources/views';
 import type { ScreenProps } from '.';
-import { EmptyState } from './EmptyState';
+import { EmptyState } from '../ui/EmptyState';
 
 export default function Homework({ route }: ScreenProps) {
   const { selection } = useSelection();

@@ -27,9 +27,9 @@ import { QUESTION_TYPES } from '../domain/content';
 import { classLabel } from '../filters/widgets';
 import { timeLabel, percent } from '../resources/homeworks';
 import type { ScreenProps } from '.';
-import { EmptyState } from './EmptyState';
+import { EmptyState } from '../ui/EmptyState';
 import { MathText } from './MathText';
-import { ScreenCard } from './ScreenCard';
+import { ScreenCard } from '../ui/ScreenCard';
 
 /** Below this accuracy a question is worth going over again in class. */
 const LOW_ACCURACY = 0.6;

@@ -37,8 +37,8 @@ import { QUESTION_TYPES } from '../domain/content';
 import { useSelection } from '../filters/SelectionProvider';
 import type { ScreenProps } from '.';
 import EmptyScreen from './EmptyScreen';
-import { EmptyState } from './EmptyState';
-import { ScreenCard } from './ScreenCard';
+import { EmptyState } from '../ui/EmptyState';
+import { ScreenCard } from '../ui/ScreenCard';
 import { MathText } from './MathText';
 import {
   addQuestion,

@@ -18,7 +18,7 @@ import { paperPdfUrl, type PaperDetail, type PaperSize } from '../dataProvider/p
 import type { Permissions } from '../authProvider';
 import type { ScreenProps } from '.';
 import EmptyScreen from './EmptyScreen';
-import { EmptyState } from './EmptyState';
+import { EmptyState } from '../ui/EmptyState';
 
 /** A PDF from a same-origin API address, as a blob URL that lives as long as the screen shows it. */
 export function usePrintable(url: string | null) {

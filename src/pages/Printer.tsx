@@ -12,8 +12,8 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import type { AppDataProvider } from '../dataProvider';
 import type { ScreenProps } from '.';
-import { EmptyState } from './EmptyState';
-import { ScreenCard } from './ScreenCard';
+import { EmptyState } from '../ui/EmptyState';
+import { ScreenCard } from '../ui/ScreenCard';
 import { usePrintable } from './PaperPrinter';
 import { sameOriginApi } from './printable';
 

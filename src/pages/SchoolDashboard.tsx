@@ -17,9 +17,9 @@ import type { SchoolOverview, SchoolSettings } from '../dataProvider/school';
 import type { Permissions } from '../authProvider';
 import type { ScreenProps } from '.';
 import EmptyScreen from './EmptyScreen';
-import { EmptyState } from './EmptyState';
-import { ScreenCard } from './ScreenCard';
-import { Tile } from './Tile';
+import { EmptyState } from '../ui/EmptyState';
+import { ScreenCard } from '../ui/ScreenCard';
+import { Tile } from '../ui/Tile';
 
 const ADMINS = ['schoolAdmin', 'mpSchoolAdmin'];
 /** The partner's school board: its own chunk, which school admins never load. */

@@ -18,8 +18,8 @@ import Typography from '@mui/material/Typography';
 import type { AppDataProvider } from '../../dataProvider';
 import type { CorrectResult, CorrectResultDetail, ReviewItem } from '../../dataProvider/correct';
 import type { ScreenProps } from '..';
-import { EmptyState } from '../EmptyState';
-import { ScreenCard } from '../ScreenCard';
+import { EmptyState } from '../../ui/EmptyState';
+import { ScreenCard } from '../../ui/ScreenCard';
 import { ScanOverlay } from './ScanOverlay';
 import { PointsInput, useSavePoints } from './reviewPoints';
 

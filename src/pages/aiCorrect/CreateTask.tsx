@@ -27,7 +27,7 @@ import type { ClassItem } from '../../dataProvider/api';
 import { LEADER_TYPES } from '../../domain/roles';
 import { GRADING_STATUSES, GRADING_TASK_TYPES, GradingStatus } from '../../domain/enums';
 import type { ScreenProps } from '..';
-import { ScreenCard } from '../ScreenCard';
+import { ScreenCard } from '../../ui/ScreenCard';
 import { ExamSheet } from './ExamSheet';
 import { SheetDesigner, type CreatedSheetTask } from './SheetDesigner';
 import { Uploader } from './Uploader';

@@ -19,8 +19,8 @@ import type { AppDataProvider } from '../../dataProvider';
 import type { CorrectTask } from '../../dataProvider/correct';
 import { GRADING_STATUSES, GRADING_TASK_TYPES, GradingStatus } from '../../domain/enums';
 import type { ScreenProps } from '..';
-import { EmptyState } from '../EmptyState';
-import { ScreenCard } from '../ScreenCard';
+import { EmptyState } from '../../ui/EmptyState';
+import { ScreenCard } from '../../ui/ScreenCard';
 
 const PAGE_SIZE = 20;
 /** How often a task being graded is asked for its progress. */

@@ -20,8 +20,8 @@ import type { AppDataProvider } from '../../dataProvider';
 import type { ReportQuestion, TaskReport as Report } from '../../dataProvider/correct';
 import { GRADING_TASK_TYPES } from '../../domain/enums';
 import type { ScreenProps } from '..';
-import { EmptyState } from '../EmptyState';
-import { ScreenCard } from '../ScreenCard';
+import { EmptyState } from '../../ui/EmptyState';
+import { ScreenCard } from '../../ui/ScreenCard';
 
 /** The review screen of one student's result: answer sheets and homework photos have their own. */
 const detailPath = (task: Report['task'], resultId: number) =>

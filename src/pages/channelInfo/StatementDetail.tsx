@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import type { StatementEntry, StatementRow } from '../../dataProvider/settlement';
 import { EntryKind, STATEMENT_STATUSES, labelOf } from '../../domain/orders';
 import { money, timeText } from '../../resources/orders/labels';
-import { Facts } from '../Facts';
+import { Facts } from '../../ui/Facts';
 
 export function StatementDetailDialog({ detail, onClose }: { detail: StatementRow & { entries: StatementEntry[] }; onClose: () => void }) {
   return (

@@ -24,8 +24,8 @@ import type { AppDataProvider } from '../../dataProvider';
 import type { Page } from '../../dataProvider/adapters';
 import type { StatementRow, StatementSide } from '../../dataProvider/settlement';
 import { REASON_MAX_LENGTH, STATEMENT_STATUSES, StatementStatus, labelOf } from '../../domain/orders';
-import { EmptyState } from '../EmptyState';
-import { TablePaging } from '../TablePaging';
+import { EmptyState } from '../../ui/EmptyState';
+import { TablePaging } from '../../ui/TablePaging';
 import { money, timeText } from '../../resources/orders/labels';
 import { StatementDetailDialog } from './StatementDetail';
 

@@ -24,10 +24,10 @@ import type { AppDataProvider } from '../../dataProvider';
 import type { GuardianConsent, HeartRead } from '../../dataProvider/heartVoices';
 import { CONSENT_AGE } from '../../domain/heartVoices';
 import type { ScreenProps } from '..';
-import { EmptyState } from '../EmptyState';
-import { ScreenCard } from '../ScreenCard';
+import { EmptyState } from '../../ui/EmptyState';
+import { ScreenCard } from '../../ui/ScreenCard';
 import { timeText } from './labels';
-import { TablePaging } from '../TablePaging';
+import { TablePaging } from '../../ui/TablePaging';
 import type { Page } from '../../domain/envelope';
 
 const PAGE_SIZE = 10;

@@ -23,8 +23,8 @@ import type { AppDataProvider } from '../../dataProvider';
 import type { HeartVoice } from '../../dataProvider/heartVoices';
 import { FOLLOW_UP_KINDS, FollowUpKind, labelOf, MIN_REVEAL_REASON, MOODS, RETENTION_DAYS, RISK_LEVELS, RiskLevel, VOICE_CATEGORIES } from '../../domain/heartVoices';
 import type { ScreenProps } from '..';
-import { EmptyState } from '../EmptyState';
-import { ScreenCard } from '../ScreenCard';
+import { EmptyState } from '../../ui/EmptyState';
+import { ScreenCard } from '../../ui/ScreenCard';
 import { LevelChip, placeText, riskTypesText, StatusChip, timeText } from './labels';
 
 const WRITABLE_KINDS = FOLLOW_UP_KINDS.filter((k) => k.value !== FollowUpKind.level);

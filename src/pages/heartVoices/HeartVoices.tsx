@@ -26,11 +26,11 @@ import { labelOf, MOODS, RISK_LEVELS, VOICE_CATEGORIES, VOICE_STATUSES } from '.
 import { useSelection } from '../../filters/SelectionProvider';
 import { classLabel } from '../../filters/widgets';
 import type { ScreenProps } from '..';
-import { EmptyState } from '../EmptyState';
-import { ScreenCard } from '../ScreenCard';
+import { EmptyState } from '../../ui/EmptyState';
+import { ScreenCard } from '../../ui/ScreenCard';
 import { LevelChip, placeText, riskTypesText, StatusChip, timeText } from './labels';
 import { MoodChart } from './MoodChart';
-import { TablePaging } from '../TablePaging';
+import { TablePaging } from '../../ui/TablePaging';
 import { useHeartNotices } from './useHeartNotices';
 
 const PAGE_SIZE = 10;

@@ -8,8 +8,8 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import type { AppDataProvider } from '../../dataProvider';
 import type { HeartPlace } from '../../dataProvider/heartVoices';
 import { weekLabel } from '../analysis/format';
-import { EmptyState } from '../EmptyState';
-import { ScreenCard } from '../ScreenCard';
+import { EmptyState } from '../../ui/EmptyState';
+import { ScreenCard } from '../../ui/ScreenCard';
 
 type Mood = Awaited<ReturnType<AppDataProvider['heartMood']>>;
 

@@ -1,7 +1,7 @@
 // The KPI cards of a board (docs/api-partner-boards.md defines each figure).
 import Box from '@mui/material/Box';
 import type { BoardKpis as Kpis } from '../../dataProvider/partnerBoards';
-import { Tile } from '../Tile';
+import { Tile } from '../../ui/Tile';
 import { count } from './UsageChart';
 
 export function BoardKpis({ kpis, schools = true }: { kpis: Kpis; schools?: boolean }) {

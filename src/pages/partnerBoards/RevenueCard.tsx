@@ -5,9 +5,9 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { bucketLabel, type BoardRange } from '../../domain/boardRange';
 import { yuan } from '../../domain/partner';
 import type { BoardRevenue } from '../../dataProvider/partnerBoards';
-import { EmptyState } from '../EmptyState';
+import { EmptyState } from '../../ui/EmptyState';
 import { FigureCard } from '../analysis/FigureCard';
-import { Tile } from '../Tile';
+import { Tile } from '../../ui/Tile';
 
 const DEFINITION =
   '进货额 = 所辖合作伙伴已支付的纸张订单金额（按支付日），扣除期间完成的退款；渠道收入 = 向直属下级供货的差价（按记账日），扣除退款冲减。不受角色筛选影响。';

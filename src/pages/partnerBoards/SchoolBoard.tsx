@@ -21,7 +21,7 @@ import type { SchoolBoard as Board } from '../../dataProvider/partnerBoards';
 import type { RangeQuery } from '../../domain/boardRange';
 import { dateTime } from '../../domain/format';
 import { ROLE_FILTERS } from '../../domain/partner';
-import { EmptyState } from '../EmptyState';
+import { EmptyState } from '../../ui/EmptyState';
 import { FigureCard } from '../analysis/FigureCard';
 import { BoardFrame } from './BoardFrame';
 import { BoardKpis } from './BoardKpis';

@@ -19,13 +19,13 @@ import type { Page } from '../../dataProvider/adapters';
 import type { StudentPrintJob, StudentSignIn, StudentUsage } from '../../dataProvider/partnerBoards';
 import type { RangeQuery } from '../../domain/boardRange';
 import { dateTime } from '../../domain/format';
-import { EmptyState } from '../EmptyState';
-import { Tile } from '../Tile';
+import { EmptyState } from '../../ui/EmptyState';
+import { Tile } from '../../ui/Tile';
 import { FigureCard } from '../analysis/FigureCard';
 import { BoardFrame } from './BoardFrame';
 import { RangeFilter, rangeFromSearch, rangeToSearch } from './RangeFilter';
 import { SharePie, UsageChart } from './UsageChart';
-import { TablePaging } from '../TablePaging';
+import { TablePaging } from '../../ui/TablePaging';
 
 const PAGE_SIZE = 10;
 

@@ -5,7 +5,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { bucketLabel, type BoardRange } from '../../domain/boardRange';
 import type { BoardSeries } from '../../dataProvider/partnerBoards';
-import { EmptyState } from '../EmptyState';
+import { EmptyState } from '../../ui/EmptyState';
 
 export const count = (n: number) => n.toLocaleString('zh-CN');
 const valueFormatter = (v: number | null) => (v === null ? '' : count(v));

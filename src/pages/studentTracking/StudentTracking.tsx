@@ -15,8 +15,8 @@ import type { WrongbookStudent } from '../../dataProvider/studentWrongbook';
 import { useSelection } from '../../filters/SelectionProvider';
 import { classLabel } from '../../filters/widgets';
 import type { ScreenProps } from '..';
-import { EmptyState } from '../EmptyState';
-import { ScreenCard } from '../ScreenCard';
+import { EmptyState } from '../../ui/EmptyState';
+import { ScreenCard } from '../../ui/ScreenCard';
 import { StudentWrongbook } from './StudentWrongbook';
 
 function StudentCard({ row, onOpen }: { row: WrongbookStudent; onOpen: () => void }) {

@@ -18,7 +18,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import type { AppDataProvider } from '../../dataProvider';
 import type { WrongbookDetail, WrongQuestion } from '../../dataProvider/studentWrongbook';
 import { ERROR_CAUSES, masteryLabel } from '../../domain/wrongbook';
-import { EmptyState } from '../EmptyState';
+import { EmptyState } from '../../ui/EmptyState';
 import { MathText } from '../MathText';
 import { Stem } from '../Stem';
 

@@ -19,8 +19,8 @@ import type { Usage } from '../../dataProvider/analysis';
 import { currentSemester } from '../../domain/semester';
 import { useSelection } from '../../filters/SelectionProvider';
 import type { ScreenProps } from '..';
-import { EmptyState } from '../EmptyState';
-import { ScreenCard } from '../ScreenCard';
+import { EmptyState } from '../../ui/EmptyState';
+import { ScreenCard } from '../../ui/ScreenCard';
 import { chartPercent, percent, weekLabel } from '../analysis/format';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ScreenProps } from '..';
-import { ScreenCard } from '../ScreenCard';
+import { ScreenCard } from '../../ui/ScreenCard';
 
 interface Step {
   title: string;

@@ -21,7 +21,7 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import type { AppDataProvider } from '../../dataProvider';
 import type { VolumeCandidate, VolumeInput, VolumeMode, VolumePreview, VolumeSheet } from '../../dataProvider/volumePaper';
 import { useSelection } from '../../filters/SelectionProvider';
-import { EmptyState } from '../EmptyState';
+import { EmptyState } from '../../ui/EmptyState';
 import { MathText } from '../MathText';
 import type { ScreenProps } from '..';
 

@@ -22,8 +22,8 @@ import { termOptions } from '../../domain/semester';
 import { useSelection } from '../../filters/SelectionProvider';
 import { classLabel } from '../../filters/widgets';
 import type { ScreenProps } from '..';
-import { EmptyState } from '../EmptyState';
-import { ScreenCard } from '../ScreenCard';
+import { EmptyState } from '../../ui/EmptyState';
+import { ScreenCard } from '../../ui/ScreenCard';
 import { addQuestion, draftCount, draftTotal, emptyDraft, gradeLevelOf, LIMITS, toInput, type Draft } from '../paperDraft';
 import { MistakeList } from './MistakeList';
 

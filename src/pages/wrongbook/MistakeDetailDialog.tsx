@@ -22,7 +22,7 @@ import type { Theme } from '@mui/material/styles';
 import type { AppDataProvider } from '../../dataProvider';
 import type { MistakeScope } from '../../dataProvider/wrongbook';
 import { OBJECTIVE_TYPES } from '../../domain/content';
-import { EmptyState } from '../EmptyState';
+import { EmptyState } from '../../ui/EmptyState';
 import { MathText } from '../MathText';
 import { Stem } from '../Stem';
 import { pct, sourceLabel, typeLabel } from './labels';

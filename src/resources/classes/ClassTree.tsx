@@ -32,7 +32,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import type { AppDataProvider } from '../../dataProvider';
-import { EmptyState } from '../../pages/EmptyState';
+import { EmptyState } from '../../ui/EmptyState';
 import type { ResourceConfig } from '../types';
 import { FormDialog } from '../views/ResourceForm';
 import { ClassInfoDialog } from './ClassInfo';

@@ -26,7 +26,7 @@ import type { Page } from '../../dataProvider/adapters';
 import type { DeviceDay, DeviceDetail, DeviceEvent, DevicePrintJob } from '../../dataProvider/devices';
 import { eventLabel } from '../../domain/devices';
 import { PRINT_APPS, USER_KINDS } from '../../domain/partner';
-import { EmptyState } from '../../pages/EmptyState';
+import { EmptyState } from '../../ui/EmptyState';
 import { jamStatus, onlineStatus, paperStatus } from './status';
 
 const DAYS = 30;

@@ -20,7 +20,7 @@ import AddShoppingCartOutlined from '@mui/icons-material/AddShoppingCartOutlined
 import type { AppDataProvider } from '../../dataProvider';
 import type { PaperPack, PlacedOrder } from '../../dataProvider/orders';
 import { ORDER_MAX_QUANTITY, REMARK_MAX_LENGTH } from '../../domain/orders';
-import { EmptyState } from '../../pages/EmptyState';
+import { EmptyState } from '../../ui/EmptyState';
 import { PayDialog } from './PayDialog';
 import { money } from './labels';
 

@@ -22,7 +22,7 @@ import type { AppDataProvider } from '../../dataProvider';
 import type { OrderDetail, PlacedOrder } from '../../dataProvider/orders';
 import { ORDER_STATUSES, OrderStatus, PAY_STATUSES, REASON_MAX_LENGTH, REFUND_STATUSES, RefundStatus, labelOf } from '../../domain/orders';
 import type { RowActionProps } from '../types';
-import { Facts } from '../../pages/Facts';
+import { Facts } from '../../ui/Facts';
 import { PayDialog } from './PayDialog';
 import { money, timeText } from './labels';
 

@@ -20,7 +20,7 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import type { Permissions } from '../../authProvider';
-import { EmptyState } from '../../pages/EmptyState';
+import { EmptyState } from '../../ui/EmptyState';
 import type { ResourceConfig } from '../types';
 import { fieldElement, filterElements } from './fields';
 import { FormDialog } from './ResourceForm';

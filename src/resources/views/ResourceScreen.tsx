@@ -5,7 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { useLocation, useNavigate } from 'react-router-dom';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { ScreenCard } from '../../pages/ScreenCard';
+import { ScreenCard } from '../../ui/ScreenCard';
 import type { ScreenProps } from '../../pages';
 import type { ResourceConfig } from '../types';
 import { ResourceList, useReadOnly } from './ResourceList';

@@ -3,4 +3,4 @@ export { ResourceList, useReadOnly, representation } from './ResourceList';
 export { ResourceCreate, ResourceEdit, FormDialog, formToRecord } from './ResourceForm';
 export { ResourceShow, ShowDialog } from './ResourceShow';
 export { ResourceScreen } from './ResourceScreen';
-export { ScreenCard } from '../../pages/ScreenCard';
+export { ScreenCard } from '../../ui/ScreenCard';

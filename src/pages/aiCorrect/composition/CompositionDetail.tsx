@@ -23,7 +23,7 @@ import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import type { AppDataProvider } from '../../../dataProvider';
 import type { CorrectResultDetail, CorrectTaskDetail, EssayOutput } from '../../../dataProvider/correct';
 import type { ScreenProps } from '../..';
-import { EmptyState } from '../../EmptyState';
+import { EmptyState } from '../../../ui/EmptyState';
 import { EssayText, NoteList } from './EssayText';
 import { PrintFeedback } from './PrintFeedback';
 
