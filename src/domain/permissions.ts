@@ -1,6 +1,6 @@
 // Which routes a user may open, which show in the menu, and where home is (SPEC §2.1, §4, §5).
 import { canAccess, type AccessContext } from './access';
-import type { RouteDef } from '../menu/routes';
+import type { RouteDef } from './routes';
 
 /** Permitted routes, children filtered recursively; a parent that is not permitted takes its children with it. */
 export function permittedRoutes(routes: readonly RouteDef[], ctx: AccessContext): RouteDef[] {

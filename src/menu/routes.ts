@@ -1,54 +1,10 @@
-// The route table of SPEC §2.3 and §2.4 as data. Pure (no React): the server imports it too,
-// so an API call guarded by a route is allowed exactly when the route is.
-import type { AccessRule } from '../domain/access';
+// The route table of SPEC §2.3 and §2.4 as data (no React): the menu, the home page, the header
+// filters, the screens and the client's access checks all read it. The server does not import it:
+// each API route states its own roles with the same src/domain rules (server/auth/plugin.ts).
+import type { FilterKey, RouteDef, SearchSetting } from '../domain/routes';
 import type { Role } from '../domain/roles';
 
-export type FilterKey =
-  | 'classGrade'
-  | 'course'
-  | 'time'
-  | 'grade'
-  | 'homeworkDate'
-  | 'mistake'
-  | 'courseInGrade'
-  | 'term'
-  | 'learningTerm'
-  | 'learningYear'
-  | 'schoolGrade'
-  | 'schoolClass';
-
-export type IconName =
-  | 'aiCorrect' | 'academic' | 'account' | 'activity' | 'analysis' | 'assignHomework' | 'channelInfo'
-  | 'class' | 'classManagement' | 'composition' | 'dashboard' | 'devices' | 'directMarketingSchool'
-  | 'errorNote' | 'exam' | 'examProcess' | 'heartSounds' | 'homework' | 'incomeStatistics' | 'mistake'
-  | 'orders' | 'overviewDashboard' | 'paper' | 'purchaseRecord' | 'registerBinding' | 'resource'
-  | 'schoolDashboard' | 'schoolResource' | 'studentManagement' | 'studentTracking' | 'teacherManagement'
-  | 'usageStatistics' | 'useGuide' | 'wrongbook';
-
-/** Header filters: one list for every role, or one list per active role (SPEC §2.2). */
-export type SearchSetting = readonly FilterKey[] | Partial<Record<Role, readonly FilterKey[]>>;
-
-export interface RouteMeta extends AccessRule {
-  title: string;
-  icon?: IconName;
-  /** Key into the menu badge statistics. */
-  badge?: string;
-  /** The role's landing page when permitted. */
-  home?: boolean;
-  hideMenu?: boolean;
-  hideSidebar?: boolean;
-  hideHeader?: boolean;
-  search?: SearchSetting;
-}
-
-export interface RouteDef {
-  path: string;
-  meta: RouteMeta;
-  /** Where the back link goes (SPEC §2.1). */
-  parent?: string;
-  redirect?: string;
-  children?: RouteDef[];
-}
+export type { FilterKey, IconName, RouteDef, RouteMeta, SearchSetting } from '../domain/routes';
 
 const TEACHER_FILTERS_BY_ROLE: SearchSetting = {
   subjectleader: ['grade', 'course', 'learningTerm'],

@@ -19,7 +19,7 @@ import type { AppDataProvider } from '../dataProvider';
 import type { BookDetail, BookSummary, HomeworkRecord } from '../dataProvider/minerva';
 import type { Permissions } from '../authProvider';
 import { useSelection } from '../filters/SelectionProvider';
-import type { ScreenProps } from '.';
+import type { ScreenProps } from './screen';
 import EmptyScreen from './EmptyScreen';
 import { EmptyState } from '../ui/EmptyState';
 import { ScreenCard } from '../ui/ScreenCard';

@@ -7,7 +7,7 @@ import { classLabel } from '../filters/widgets';
 import { ClassInfoPanel } from '../resources/classes/ClassInfo';
 import students from '../resources/students';
 import { ResourceList, ScreenCard } from '../resources/views';
-import type { ScreenProps } from '.';
+import type { ScreenProps } from './screen';
 import { EmptyState } from '../ui/EmptyState';
 
 export default function ClassManage({ route }: ScreenProps) {

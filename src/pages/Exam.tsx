@@ -17,7 +17,7 @@ import type { AppDataProvider } from '../dataProvider';
 import type { ExamSummary } from '../dataProvider/exams';
 import type { Page } from '../domain/envelope';
 import { useSelection } from '../filters/SelectionProvider';
-import type { ScreenProps } from '.';
+import type { ScreenProps } from './screen';
 import { EmptyState } from '../ui/EmptyState';
 import { ScreenCard } from '../ui/ScreenCard';
 

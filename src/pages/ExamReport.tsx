@@ -27,7 +27,7 @@ import type { AppDataProvider } from '../dataProvider';
 import type { BandKey, ExamQuestion, ExamReport as Report, QuestionStats } from '../dataProvider/exams';
 import { QUESTION_TYPES } from '../domain/content';
 import { useSelection } from '../filters/SelectionProvider';
-import type { ScreenProps } from '.';
+import type { ScreenProps } from './screen';
 import { EmptyState } from '../ui/EmptyState';
 import { ScreenCard } from '../ui/ScreenCard';
 import { Stem } from './Stem';

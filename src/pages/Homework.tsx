@@ -6,7 +6,7 @@ import { classLabel } from '../filters/widgets';
 import { TIME_RANGES } from '../domain/enums';
 import homeworks from '../resources/homeworks';
 import { ResourceList, ScreenCard } from '../resources/views';
-import type { ScreenProps } from '.';
+import type { ScreenProps } from './screen';
 import { EmptyState } from '../ui/EmptyState';
 
 export default function Homework({ route }: ScreenProps) {

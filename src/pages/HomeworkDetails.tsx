@@ -26,7 +26,7 @@ import type { HomeworkDetail, HomeworkQuestion, HomeworkStudent } from '../dataP
 import { QUESTION_TYPES } from '../domain/content';
 import { classLabel } from '../filters/widgets';
 import { timeLabel, percent } from '../resources/homeworks';
-import type { ScreenProps } from '.';
+import type { ScreenProps } from './screen';
 import { EmptyState } from '../ui/EmptyState';
 import { MathText } from './MathText';
 import { ScreenCard } from '../ui/ScreenCard';

@@ -35,7 +35,7 @@ import type { Page } from '../domain/envelope';
 import type { Permissions } from '../authProvider';
 import { QUESTION_TYPES } from '../domain/content';
 import { useSelection } from '../filters/SelectionProvider';
-import type { ScreenProps } from '.';
+import type { ScreenProps } from './screen';
 import EmptyScreen from './EmptyScreen';
 import { EmptyState } from '../ui/EmptyState';
 import { ScreenCard } from '../ui/ScreenCard';

@@ -16,7 +16,7 @@ import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import type { AppDataProvider } from '../dataProvider';
 import { paperPdfUrl, type PaperDetail, type PaperSize } from '../dataProvider/papers';
 import type { Permissions } from '../authProvider';
-import type { ScreenProps } from '.';
+import type { ScreenProps } from './screen';
 import EmptyScreen from './EmptyScreen';
 import { EmptyState } from '../ui/EmptyState';
 

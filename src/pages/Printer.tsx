@@ -11,7 +11,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import type { AppDataProvider } from '../dataProvider';
-import type { ScreenProps } from '.';
+import type { ScreenProps } from './screen';
 import { EmptyState } from '../ui/EmptyState';
 import { ScreenCard } from '../ui/ScreenCard';
 import { usePrintable } from './PaperPrinter';

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import type { AppDataProvider } from '../dataProvider';
 import type { SchoolOverview, SchoolSettings } from '../dataProvider/school';
 import type { Permissions } from '../authProvider';
-import type { ScreenProps } from '.';
+import type { ScreenProps } from './screen';
 import EmptyScreen from './EmptyScreen';
 import { EmptyState } from '../ui/EmptyState';
 import { ScreenCard } from '../ui/ScreenCard';

@@ -18,7 +18,7 @@ import { EmptyState } from '../ui/EmptyState';
 import { MathText } from './MathText';
 import { QuestionDialog } from './QuestionDialog';
 import { ImportButton, TemplateButton } from '../resources/views/Transfer';
-import type { ScreenProps } from './index';
+import type { ScreenProps } from './screen';
 
 const TYPE_LABELS: Record<number, string> = { 1: '单选', 2: '多选', 3: '判断', 4: '填空', 5: '解答', 6: '综合', 7: '作文' };
 

@@ -3,7 +3,7 @@
 // screens register them here.
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { CanAccess } from 'react-admin';
-import type { RouteDef } from '../menu/routes';
+import type { RouteDef } from '../domain/routes';
 import { ScreenLoading, ScreenShown } from '../layout/RouteChrome';
 import { AccessDenied } from './NotFound';
 

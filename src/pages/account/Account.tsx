@@ -31,7 +31,7 @@ import { TablePaging } from '../../ui/TablePaging';
 import { PayDialog } from '../../resources/orders/PayDialog';
 import { NewOrderForm, PlacedOrderPay } from '../../resources/orders/NewOrder';
 import { money, timeText } from '../../resources/orders/labels';
-import type { ScreenProps } from '../index';
+import type { ScreenProps } from '../screen';
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (

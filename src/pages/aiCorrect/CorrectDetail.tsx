@@ -17,7 +17,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { AppDataProvider } from '../../dataProvider';
 import type { CorrectResult, CorrectResultDetail, ReviewItem } from '../../dataProvider/correct';
-import type { ScreenProps } from '..';
+import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
 import { ScanOverlay } from './ScanOverlay';

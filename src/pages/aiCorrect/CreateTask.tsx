@@ -26,7 +26,7 @@ import type { AppDataProvider } from '../../dataProvider';
 import type { ClassItem } from '../../dataProvider/api';
 import { LEADER_TYPES } from '../../domain/roles';
 import { GRADING_STATUSES, GRADING_TASK_TYPES, GradingStatus } from '../../domain/enums';
-import type { ScreenProps } from '..';
+import type { ScreenProps } from '../screen';
 import { ScreenCard } from '../../ui/ScreenCard';
 import { ExamSheet } from './ExamSheet';
 import { SheetDesigner, type CreatedSheetTask } from './SheetDesigner';

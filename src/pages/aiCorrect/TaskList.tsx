@@ -18,7 +18,7 @@ import AddIcon from '@mui/icons-material/Add';
 import type { AppDataProvider } from '../../dataProvider';
 import type { CorrectTask } from '../../dataProvider/correct';
 import { GRADING_STATUSES, GRADING_TASK_TYPES, GradingStatus } from '../../domain/enums';
-import type { ScreenProps } from '..';
+import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
 

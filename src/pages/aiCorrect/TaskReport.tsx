@@ -19,7 +19,7 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { AppDataProvider } from '../../dataProvider';
 import type { ReportQuestion, TaskReport as Report } from '../../dataProvider/correct';
 import { GRADING_TASK_TYPES } from '../../domain/enums';
-import type { ScreenProps } from '..';
+import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
 

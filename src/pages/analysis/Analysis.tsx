@@ -19,7 +19,7 @@ import type { Analysis as Report, AnalysisFigure, AnalysisFilter } from '../../d
 import type { Permissions } from '../../authProvider';
 import { LEADER_TYPES } from '../../domain/roles';
 import { useSelection } from '../../filters/SelectionProvider';
-import type { ScreenProps } from '..';
+import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
 import { PrincipalNotices } from '../heartVoices/PrincipalNotices';

@@ -23,7 +23,7 @@ import { FREEZE_DAYS } from '../../domain/orders';
 import { ScreenCard } from '../../ui/ScreenCard';
 import { EmptyState } from '../../ui/EmptyState';
 import { money } from '../../resources/orders/labels';
-import type { ScreenProps } from '../index';
+import type { ScreenProps } from '../screen';
 import { Statements } from './Statements';
 
 const china = (at: Date) => new Date(at.getTime() + 8 * 3600_000);

@@ -23,7 +23,7 @@ import TextField from '@mui/material/TextField';
 import type { AppDataProvider } from '../../dataProvider';
 import type { GuardianConsent, HeartRead } from '../../dataProvider/heartVoices';
 import { CONSENT_AGE } from '../../domain/heartVoices';
-import type { ScreenProps } from '..';
+import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
 import { timeText } from './labels';

@@ -22,7 +22,7 @@ import Typography from '@mui/material/Typography';
 import type { AppDataProvider } from '../../dataProvider';
 import type { HeartVoice } from '../../dataProvider/heartVoices';
 import { FOLLOW_UP_KINDS, FollowUpKind, labelOf, MIN_REVEAL_REASON, MOODS, RETENTION_DAYS, RISK_LEVELS, RiskLevel, VOICE_CATEGORIES } from '../../domain/heartVoices';
-import type { ScreenProps } from '..';
+import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
 import { LevelChip, placeText, riskTypesText, StatusChip, timeText } from './labels';

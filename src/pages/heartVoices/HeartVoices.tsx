@@ -25,7 +25,7 @@ import type { HeartNotice, HeartVoiceRow } from '../../dataProvider/heartVoices'
 import { labelOf, MOODS, RISK_LEVELS, VOICE_CATEGORIES, VOICE_STATUSES } from '../../domain/heartVoices';
 import { useSelection } from '../../filters/SelectionProvider';
 import { classLabel } from '../../filters/widgets';
-import type { ScreenProps } from '..';
+import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
 import { LevelChip, placeText, riskTypesText, StatusChip, timeText } from './labels';

@@ -16,7 +16,7 @@ import type { Metric, Overview, Statistics } from '../../dataProvider/partnerBoa
 import type { RangeQuery } from '../../domain/boardRange';
 import { METRICS, ROLE_FILTERS, STATISTICS_MODES } from '../../domain/partner';
 import type { Option } from '../../domain/semester';
-import type { ScreenProps } from '..';
+import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
 import { FigureCard } from '../analysis/FigureCard';

@@ -14,7 +14,7 @@ import type { AppDataProvider } from '../../dataProvider';
 import type { WrongbookStudent } from '../../dataProvider/studentWrongbook';
 import { useSelection } from '../../filters/SelectionProvider';
 import { classLabel } from '../../filters/widgets';
-import type { ScreenProps } from '..';
+import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
 import { StudentWrongbook } from './StudentWrongbook';

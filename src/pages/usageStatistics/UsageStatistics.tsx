@@ -18,7 +18,7 @@ import type { AppDataProvider } from '../../dataProvider';
 import type { Usage } from '../../dataProvider/analysis';
 import { currentSemester } from '../../domain/semester';
 import { useSelection } from '../../filters/SelectionProvider';
-import type { ScreenProps } from '..';
+import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
 import { chartPercent, percent, weekLabel } from '../analysis/format';

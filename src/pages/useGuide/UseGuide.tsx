@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { ScreenProps } from '..';
+import type { ScreenProps } from '../screen';
 import { ScreenCard } from '../../ui/ScreenCard';
 
 interface Step {

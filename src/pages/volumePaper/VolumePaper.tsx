@@ -23,7 +23,7 @@ import type { VolumeCandidate, VolumeInput, VolumeMode, VolumePreview, VolumeShe
 import { useSelection } from '../../filters/SelectionProvider';
 import { EmptyState } from '../../ui/EmptyState';
 import { MathText } from '../MathText';
-import type { ScreenProps } from '..';
+import type { ScreenProps } from '../screen';
 
 const MAX_QUESTIONS = 50;
 type PrintAs = 'typeset' | 'scan';

@@ -23,7 +23,7 @@ import type { Permissions } from '../../authProvider';
 import { academicYearOptions } from '../../domain/semester';
 import { useSelection } from '../../filters/SelectionProvider';
 import { classLabel } from '../../filters/widgets';
-import type { ScreenProps } from '..';
+import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
 import { BAND_CHIPS, SOURCE_CHIPS } from './labels';

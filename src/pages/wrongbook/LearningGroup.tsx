@@ -21,7 +21,7 @@ import { MISTAKE_TYPES } from '../../domain/enums';
 import { termOptions } from '../../domain/semester';
 import { useSelection } from '../../filters/SelectionProvider';
 import { classLabel } from '../../filters/widgets';
-import type { ScreenProps } from '..';
+import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
 import { addQuestion, draftCount, draftTotal, emptyDraft, gradeLevelOf, LIMITS, toInput, type Draft } from '../paperDraft';

@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { ScreenCard } from '../../ui/ScreenCard';
-import type { ScreenProps } from '../../pages';
+import type { ScreenProps } from '../../pages/screen';
 import type { ResourceConfig } from '../types';
 import { ResourceList, useReadOnly } from './ResourceList';
 

@@ -22,7 +22,7 @@ import NavigateNext from '@mui/icons-material/NavigateNext';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import type { AppDataProvider } from '../../../dataProvider';
 import type { CorrectResultDetail, CorrectTaskDetail, EssayOutput } from '../../../dataProvider/correct';
-import type { ScreenProps } from '../..';
+import type { ScreenProps } from '../../screen';
 import { EmptyState } from '../../../ui/EmptyState';
 import { EssayText, NoteList } from './EssayText';
 import { PrintFeedback } from './PrintFeedback';
