@@ -1,7 +1,7 @@
 // <Admin> wired with the shell: layout, zh-CN, and one route per permitted entry of the route
 // table, added once startup knows the active role (SPEC §4 step 6). Providers come from outside,
 // so tests render the real shell with fakes.
-import type { ComponentType } from 'react';
+import { useMemo, type ComponentType, type LazyExoticComponent } from 'react';
 import { Admin, CustomRoutes, type AuthProvider, type DataProvider } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import type { Permissions } from './authProvider';
@@ -12,22 +12,27 @@ import { theme } from './layout/theme';
 import { PRODUCT_TITLE } from './layout/brand';
 import { NotFound } from './pages/NotFound';
 import { HomeRedirect } from './pages/HomeRedirect';
-import { RouteScreen } from './pages';
-// Registers the resources' adapters, access routes and screens before the first route renders.
-import './resources';
+import { CUSTOM_SCREENS, RouteScreen } from './pages';
+import type { ScreenProps } from './pages/screen';
+import { resourceScreens } from './resources/define';
+import type { ResourceConfig } from './resources/types';
+
+type Screens = Readonly<Record<string, LazyExoticComponent<ComponentType<ScreenProps>>>>;
 
 /** The permitted routes as react-router routes; a parent with a redirect only redirects. */
-export function permittedRouteElements(permissions: Permissions) {
+export function permittedRouteElements(permissions: Permissions, screens: Screens) {
   return flattenRoutes(permissions.routes).map((route) =>
     route.redirect ? (
       <Route key={route.path} path={route.path} element={<Navigate to={route.redirect} replace />} />
     ) : (
-      <Route key={route.path} path={route.path} element={<RouteScreen route={route} />} />
+      <Route key={route.path} path={route.path} element={<RouteScreen route={route} screens={screens} />} />
     ),
   );
 }
 
-export function AdminApp(props: { dataProvider: DataProvider; authProvider: AuthProvider; notification?: ComponentType }) {
+export function AdminApp(props: { dataProvider: DataProvider; authProvider: AuthProvider; resources: readonly ResourceConfig[]; notification?: ComponentType }) {
+  // A custom screen on a path wins over the generic screen of the resources the route names.
+  const screens = useMemo<Screens>(() => ({ ...resourceScreens(props.resources, flattenRoutes()), ...CUSTOM_SCREENS }), [props.resources]);
   return (
     <Admin
       title={PRODUCT_TITLE}
@@ -43,7 +48,7 @@ export function AdminApp(props: { dataProvider: DataProvider; authProvider: Auth
       requireAuth
       disableTelemetry
     >
-      {(permissions: Permissions) => <CustomRoutes>{permittedRouteElements(permissions)}</CustomRoutes>}
+      {(permissions: Permissions) => <CustomRoutes>{permittedRouteElements(permissions, screens)}</CustomRoutes>}
     </Admin>
   );
 }

@@ -3,6 +3,8 @@
 import { createHttpClient } from './dataProvider/http';
 import { createNotifier } from './dataProvider/notifier';
 import { createDataProvider } from './dataProvider';
+import { RESOURCES } from './resources';
+import { adaptersOf } from './resources/define';
 import { createAuthProvider, createSignOut, type SignOut } from './authProvider';
 import { getStoredRole, getToken } from './authProvider/session';
 import { createAppNotification } from './layout/AppNotification';
@@ -18,11 +20,11 @@ const http = createHttpClient({
   // A 401 without a token means "never signed in", not "session expired".
   onAuthFailure: (status) => void signOut({ revoke: false, reason: status === 403 ? 'forbidden' : getToken() ? 'expired' : undefined }),
 });
-const dataProvider = createDataProvider(http);
+const dataProvider = createDataProvider(http, adaptersOf(RESOURCES));
 signOut = createSignOut(dataProvider);
 const authProvider = createAuthProvider({ api: dataProvider, signOut });
 const AppNotification = createAppNotification(notifier);
 
 export function App() {
-  return <AdminApp dataProvider={dataProvider} authProvider={authProvider} notification={AppNotification} />;
+  return <AdminApp dataProvider={dataProvider} authProvider={authProvider} resources={RESOURCES} notification={AppNotification} />;
 }

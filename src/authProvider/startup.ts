@@ -1,7 +1,7 @@
 // SPEC §4 startup steps 1–6, as one function over injected calls and storage, so each rule is testable.
 import { chooseActiveRole, partnerLevel, roleFromKey, usableRoles, type Role } from '../domain/roles';
 import { findRoute, homePath, menuRoutes, permittedRoutes } from '../domain/permissions';
-import { ROUTES, type RouteDef } from '../menu/routes';
+import { flattenRoutes, ROUTES, type RouteDef } from '../menu/routes';
 import type { CourseItem, ShellApi, UserInfo } from '../dataProvider/api';
 import { SESSION_KEYS, type SignOutReason } from './session';
 
@@ -126,17 +126,12 @@ export async function startSession(api: StartupApi, storage: Storage, routes: re
 }
 
 /**
- * react-admin resources, by name, and the routes whose screens use them: a resource is
- * accessible when one of its routes is. Resource issues add their entries.
- */
-export const RESOURCE_ROUTES: Record<string, readonly string[]> = {};
-
-/**
- * canAccess over cached permissions: a route path ('/homework') or a registered resource name.
- * Anything else is refused, so a forgotten registration hides a screen instead of exposing it.
+ * canAccess over cached permissions: a route path ('/homework') or a resource name. A resource is
+ * accessible when a permitted route shows or uses it (its `resources` / `uses` in the route table),
+ * so the route table is the one source of access; a resource no route names is refused.
  */
 export function canAccessResource(permissions: Permissions | undefined, resource: string): boolean {
   if (!permissions) return false;
   if (resource.startsWith('/')) return !!findRoute(permissions.routes, resource);
-  return (RESOURCE_ROUTES[resource] ?? []).some((path) => !!findRoute(permissions.routes, path));
+  return flattenRoutes(permissions.routes).some((route) => route.resources?.includes(resource) || route.uses?.includes(resource));
 }

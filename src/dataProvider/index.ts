@@ -21,14 +21,12 @@ import { createSettlementApi, type SettlementApi } from './settlement';
 import { createPartnerBoardsApi, type PartnerBoardsApi } from './partnerBoards';
 import { createHeartVoiceApi, type HeartVoiceApi } from './heartVoices';
 
-/** Adapters by resource name; resource issues add theirs here. */
+/** Adapters by resource name, built from the resource configs (src/resources: adaptersOf). */
 export type AdapterRegistry = Record<string, (http: HttpClient) => ResourceAdapter>;
-
-export const RESOURCE_ADAPTERS: AdapterRegistry = {};
 
 export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & PaperApi & VolumePaperApi & CorrectApi & WrongbookApi & StudentWrongbookApi & AnalysisApi & SavedFilterApi & DeviceApi & OrderApi & SettlementApi & PartnerBoardsApi & HeartVoiceApi & Pick<HttpClient, 'download'>;
 
-export function createDataProvider(http: HttpClient, registry: AdapterRegistry = RESOURCE_ADAPTERS): AppDataProvider {
+export function createDataProvider(http: HttpClient, registry: AdapterRegistry): AppDataProvider {
   const adapters = new Map<string, ResourceAdapter>();
   const adapterFor = (resource: string): ResourceAdapter => {
     let adapter = adapters.get(resource);

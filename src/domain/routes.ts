@@ -47,5 +47,12 @@ export interface RouteDef {
   /** Where the back link goes (SPEC §2.1). */
   parent?: string;
   redirect?: string;
+  /**
+   * The resources (src/resources) this route's screen shows, in tab order. Without a custom screen
+   * for the path, the generic resource screen shows them. Naming a resource here grants access to it.
+   */
+  resources?: readonly string[];
+  /** Resources the screen only reads (pickers, a custom screen's list): access, no screen. */
+  uses?: readonly string[];
   children?: RouteDef[];
 }

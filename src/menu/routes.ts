@@ -29,18 +29,18 @@ export const ROUTES: RouteDef[] = [
   { path: '/examProcessCorrectDetail', parent: '/AICorrect', meta: { title: '作业批改详情', roles: ['mpTeacher'], hideMenu: true } },
 
   // Partner (levels per SPEC §2.4)
-  { path: '/overview-dashboard', meta: { title: '数据看板', icon: 'overviewDashboard', roles: ['partner'], levels: [1, 2, 3], home: true } },
+  { path: '/overview-dashboard', uses: ['boardPartners'], meta: { title: '数据看板', icon: 'overviewDashboard', roles: ['partner'], levels: [1, 2, 3], home: true } },
   { path: '/channel-info', meta: { title: '渠道结算', icon: 'channelInfo', roles: ['partner'], levels: [1, 2] } },
-  { path: '/direct-marketing-school', meta: { title: '直营学校', icon: 'directMarketingSchool', roles: ['partner'], levels: [1, 2, 3] } },
-  { path: '/devices', meta: { title: '设备管理', icon: 'devices', roles: ['partner'], levels: [1, 2, 3] } },
-  { path: '/orders', meta: { title: '订单管理', icon: 'orders', roles: ['partner'], levels: [1, 2, 3] } },
+  { path: '/direct-marketing-school', resources: ['directSchools'], uses: ['boardPartners'], meta: { title: '直营学校', icon: 'directMarketingSchool', roles: ['partner'], levels: [1, 2, 3] } },
+  { path: '/devices', resources: ['devices'], uses: ['deviceSchools'], meta: { title: '设备管理', icon: 'devices', roles: ['partner'], levels: [1, 2, 3] } },
+  { path: '/orders', resources: ['orders'], meta: { title: '订单管理', icon: 'orders', roles: ['partner'], levels: [1, 2, 3] } },
   { path: '/account', meta: { title: '我的账户', icon: 'account', roles: ['partner'], levels: [1] } },
 
   // Mini-program school admin
   { path: '/school-dashboard', meta: { title: '数据概览', icon: 'schoolDashboard', roles: ['mpSchoolAdmin'], home: true } },
-  { path: '/class', meta: { title: '班级管理', icon: 'classManagement', roles: ['mpSchoolAdmin'] } },
-  { path: '/studentManage', meta: { title: '学生管理', icon: 'studentManagement', roles: ['mpSchoolAdmin'] } },
-  { path: '/teacherManage', meta: { title: '教师管理', icon: 'teacherManagement', roles: ['mpSchoolAdmin'] } },
+  { path: '/class', resources: ['classes', 'grades'], meta: { title: '班级管理', icon: 'classManagement', roles: ['mpSchoolAdmin'] } },
+  { path: '/studentManage', resources: ['students'], uses: ['classes', 'grades'], meta: { title: '学生管理', icon: 'studentManagement', roles: ['mpSchoolAdmin'] } },
+  { path: '/teacherManage', resources: ['teachers'], uses: ['classes', 'grades', 'jobs'], meta: { title: '教师管理', icon: 'teacherManagement', roles: ['mpSchoolAdmin'] } },
 
   // Psychology teacher
   {
@@ -84,6 +84,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/useGuide', meta: { title: '使用教程', icon: 'useGuide', roles: ['mpTeacher'] } },
   {
     path: '/schoolResource',
+    resources: ['schoolResources'],
+    uses: ['subjects'],
     meta: { title: '学校资源', icon: 'schoolResource', roles: ['mpTeacher', 'mpSchoolAdmin'], search: TEACHER_FILTERS_BY_ROLE },
   },
 
@@ -93,28 +95,28 @@ export const ROUTES: RouteDef[] = [
     redirect: '/academic/class',
     meta: { title: '教务管理', icon: 'academic', roles: ['schoolAdmin'], home: true },
     children: [
-      { path: '/academic/class', meta: { title: '班级管理', roles: ['schoolAdmin'] } },
-      { path: '/academic/teacher', meta: { title: '教师管理', roles: ['schoolAdmin'] } },
-      { path: '/academic/student', meta: { title: '学生管理', roles: ['schoolAdmin'] } },
+      { path: '/academic/class', resources: ['classes', 'grades'], meta: { title: '班级管理', roles: ['schoolAdmin'] } },
+      { path: '/academic/teacher', resources: ['teachers'], uses: ['classes', 'grades', 'jobs'], meta: { title: '教师管理', roles: ['schoolAdmin'] } },
+      { path: '/academic/student', resources: ['students'], uses: ['classes', 'grades'], meta: { title: '学生管理', roles: ['schoolAdmin'] } },
     ],
   },
   {
     path: '/resource',
     redirect: '/resource/teaching',
     meta: { title: '学校资源', icon: 'resource', roles: ['schoolAdmin', 'parttime'], home: true },
-    children: [{ path: '/resource/teaching', meta: { title: '教学资源', roles: ['schoolAdmin', 'parttime'] } }],
+    children: [{ path: '/resource/teaching', resources: ['schoolResources'], uses: ['subjects'], meta: { title: '教学资源', roles: ['schoolAdmin', 'parttime'] } }],
   },
   // 学生心声's read log and guardian consents (PIPL art. 28, 31), for both kinds of school admin.
   { path: '/heart-voice-privacy', meta: { title: '心声隐私', icon: 'heartSounds', roles: ['mpSchoolAdmin', 'schoolAdmin'] } },
 
   // Teacher (classic web, TEACHER_CLASSIC_WEB)
-  { path: '/homework', meta: { title: '作业', icon: 'homework', badge: 'homeworkCount', roles: ['teacher'], home: true, search: ['classGrade', 'course', 'time'] } },
-  { path: '/homeworkDetails', parent: '/homework', meta: { title: '作业详情', roles: ['teacher'], hideMenu: true, hideSidebar: true } },
+  { path: '/homework', resources: ['homeworks'], meta: { title: '作业', icon: 'homework', badge: 'homeworkCount', roles: ['teacher'], home: true, search: ['classGrade', 'course', 'time'] } },
+  { path: '/homeworkDetails', uses: ['homeworks'], parent: '/homework', meta: { title: '作业详情', roles: ['teacher'], hideMenu: true, hideSidebar: true } },
   { path: '/exam', meta: { title: '考试', icon: 'exam', roles: ['teacher'], search: ['classGrade', 'course'] } },
   { path: '/examReport', parent: '/exam', meta: { title: '考试报告', roles: ['teacher'], hideMenu: true, hideSidebar: true } },
   { path: '/paper', meta: { title: '试卷', icon: 'paper', roles: ['teacher'], search: ['grade', 'courseInGrade'] } },
   { path: '/paperPrinter', meta: { title: '试卷打印', roles: ['teacher'], ...FULL_SCREEN } },
-  { path: '/classManage', meta: { title: '班级', icon: 'class', roles: ['teacher'], search: ['classGrade'] } },
+  { path: '/classManage', uses: ['students'], meta: { title: '班级', icon: 'class', roles: ['teacher'], search: ['classGrade'] } },
   { path: '/errorNote', meta: { title: '错题本', icon: 'errorNote', roles: ['teacher'], search: ['classGrade', 'course'] } },
   {
     path: '/learningGroup',
@@ -135,8 +137,8 @@ export const ROUTES: RouteDef[] = [
   },
 
   // Admin and part-time
-  { path: '/workbook', meta: { title: '练习册', icon: 'paper', roles: ['admin', 'parttime'] } },
-  { path: '/workbook/:bookId', parent: '/workbook', meta: { title: '练习册详情', roles: ['admin', 'parttime'], hideMenu: true, hideSidebar: true } },
+  { path: '/workbook', resources: ['workbooks'], meta: { title: '练习册', icon: 'paper', roles: ['admin', 'parttime'] } },
+  { path: '/workbook/:bookId', uses: ['workbooks'], parent: '/workbook', meta: { title: '练习册详情', roles: ['admin', 'parttime'], hideMenu: true, hideSidebar: true } },
   { path: '/without/common', meta: { title: '学情分析', roles: ['admin', 'teacher'], home: true, hideMenu: true, hideSidebar: true } },
 ];
 

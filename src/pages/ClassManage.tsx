@@ -23,7 +23,7 @@ export default function ClassManage({ route }: ScreenProps) {
           <Typography variant="subtitle2" sx={{ mt: 3 }}>
             学生名单
           </Typography>
-          <ResourceList config={students.config} readOnly filter={{ classId }} hideFilters />
+          <ResourceList config={students} readOnly filter={{ classId }} hideFilters />
         </Box>
       )}
     </ScreenCard>

@@ -21,7 +21,7 @@ export default function Homework({ route }: ScreenProps) {
       {!classId ? (
         <EmptyState text="请先在上方选择班级" />
       ) : (
-        <ResourceList key={`${classId}-${courseId}-${dateType}`} config={homeworks.config} readOnly={false} filter={filter} hideFilters />
+        <ResourceList key={`${classId}-${courseId}-${dateType}`} config={homeworks} readOnly={false} filter={filter} hideFilters />
       )}
     </ScreenCard>
   );

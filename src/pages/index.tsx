@@ -1,22 +1,17 @@
-// Screens by route path. Each screen is its own chunk (React.lazy), so the first load carries only
-// the shell. A route without a registered screen shows EmptyScreen; the issues that build the
-// screens register them here.
+// Custom screens by route path. Each screen is its own chunk (React.lazy), so the first load
+// carries only the shell. Routes that show resources get the generic resource screen unless a
+// custom screen is listed here (src/AdminApp.tsx merges the two); any other route shows EmptyScreen.
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { CanAccess } from 'react-admin';
-import type { RouteDef } from '../domain/routes';
+import type { ScreenProps } from './screen';
 import { ScreenLoading, ScreenShown } from '../layout/RouteChrome';
 import { AccessDenied } from './NotFound';
-
-export interface ScreenProps {
-  route: RouteDef;
-}
 
 type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
 
 const EmptyScreen: Screen = lazy(() => import('./EmptyScreen'));
 
-/** Screens by path. Resource screens are added by src/resources (registerResources). */
-export const SCREENS: Record<string, Screen> = {
+export const CUSTOM_SCREENS: Readonly<Record<string, Screen>> = {
   '/school-dashboard': lazy(() => import('./SchoolDashboard')),
   '/classManage': lazy(() => import('./ClassManage')),
   '/assignHomework': lazy(() => import('./AssignHomework')),
@@ -57,8 +52,8 @@ export const SCREENS: Record<string, Screen> = {
  * The screen of a route, behind the same access rule as the menu (a typed-in address included).
  * The progress bar runs from the access check until the screen's chunk has rendered.
  */
-export function RouteScreen({ route }: ScreenProps) {
-  const Screen = SCREENS[route.path] ?? EmptyScreen;
+export function RouteScreen({ route, screens }: ScreenProps & { screens: Readonly<Record<string, Screen>> }) {
+  const Screen = screens[route.path] ?? EmptyScreen;
   return (
     <CanAccess action="access" resource={route.path} accessDenied={<AccessDenied />} loading={<ScreenLoading />}>
       <Suspense fallback={<ScreenLoading />}>

@@ -1,28 +1,21 @@
-// From a config to what the shell needs: the adapter in the dataProvider registry, the resource's
-// routes for canAccess, and the route screens. Views load lazily, so the configs stay in the
-// first-load bundle at a few kilobytes and react-admin's list and form machinery does not.
-import { createElement, lazy, type ComponentType } from 'react';
-import type { RaRecord } from 'ra-core';
+// From resource configs to what the shell needs, each built from the list it is given (no module
+// registers itself): the data provider's adapters, and the generic screens of the routes that show
+// resources. Views load lazily, so the configs stay in the first-load bundle at a few kilobytes and
+// react-admin's list and form machinery does not.
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { listResource, pagedResource, type ResourceAdapter } from '../dataProvider/adapters';
 import type { HttpClient } from '../dataProvider/http';
-import { RESOURCE_ADAPTERS } from '../dataProvider';
-import { RESOURCE_ROUTES } from '../authProvider/startup';
-import { SCREENS, type ScreenProps } from '../pages';
+import type { AdapterRegistry } from '../dataProvider';
+import type { RouteDef } from '../domain/routes';
+import type { ScreenProps } from '../pages/screen';
 import type { ResourceConfig } from './types';
 
-export interface ResourceViews {
-  name: string;
-  config: ResourceConfig;
-  /** The react-admin Resource props (DESIGN.md): views bound to this config. */
-  list: ComponentType;
-  edit: ComponentType<{ id: RaRecord['id']; onDone?: () => void }>;
-  create: ComponentType<{ onDone?: () => void }>;
-  show: ComponentType<{ id: RaRecord['id'] }>;
-  icon?: ComponentType;
-  recordRepresentation: ResourceConfig['recordRepresentation'];
-}
-
 const views = () => import('./views');
+
+/** Types a resource's config; the folder's index.ts exports it as default. */
+export function defineResource(config: ResourceConfig): ResourceConfig {
+  return config;
+}
 
 /** A named export of a lazily loaded module as a component (custom row, bulk and toolbar actions). */
 export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): M[K] {
@@ -37,42 +30,31 @@ export function adapterOf(config: ResourceConfig): (http: HttpClient) => Resourc
   return (http) => pagedResource(http, { ...endpoints, writable });
 }
 
-export function defineResource(config: ResourceConfig): ResourceViews {
-  const bind = <P extends object>(pick: (m: Awaited<ReturnType<typeof views>>) => ComponentType<P & { config: ResourceConfig }>) =>
-    lazy(async () => {
-      const View = pick(await views());
-      return { default: (props: P) => createElement(View, { ...props, config }) };
-    }) as unknown as ComponentType<P>;
-  return {
-    name: config.name,
-    config,
-    list: bind<object>((m) => m.ResourceList),
-    edit: bind<{ id: RaRecord['id']; onDone?: () => void }>((m) => m.ResourceEdit),
-    create: bind<{ onDone?: () => void }>((m) => m.ResourceCreate),
-    show: bind<{ id: RaRecord['id'] }>((m) => m.ResourceShow),
-    icon: config.icon,
-    recordRepresentation: config.recordRepresentation,
-  };
+/** The data provider's registry: each resource's adapter by name. */
+export function adaptersOf(resources: readonly ResourceConfig[]): AdapterRegistry {
+  return Object.fromEntries(resources.map((config) => [config.name, adapterOf(config)]));
 }
 
+export type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
+
 /**
- * Registers each resource with the shell: its adapter, the routes that make it accessible, and a
- * generic screen on each of its route paths (tabs when several resources share one), unless a
- * custom screen is already registered there.
+ * The generic screen of every route that names the resources it shows (tabs when several, in the
+ * route's order). A route naming a resource that is not in the list is a mistake caught here.
  */
-export function registerResources(resources: readonly ResourceViews[]): void {
-  const byScreen = new Map<string, ResourceConfig[]>();
-  for (const { config } of resources) {
-    RESOURCE_ADAPTERS[config.name] = adapterOf(config);
-    RESOURCE_ROUTES[config.name] = [...config.screens, ...(config.usedOn ?? [])];
-    for (const path of config.screens) byScreen.set(path, [...(byScreen.get(path) ?? []), config]);
-  }
-  for (const [path, configs] of byScreen) {
-    if (SCREENS[path]) continue;
-    const ordered = [...configs].sort((a, b) => (a.tab ?? 0) - (b.tab ?? 0));
-    SCREENS[path] = lazy(async () => {
+export function resourceScreens(resources: readonly ResourceConfig[], routes: readonly RouteDef[]): Record<string, Screen> {
+  const byName = new Map(resources.map((config) => [config.name, config]));
+  const screens: Record<string, Screen> = {};
+  for (const route of routes) {
+    if (!route.resources?.length) continue;
+    const shown = route.resources.map((name) => {
+      const config = byName.get(name);
+      if (!config) throw new Error(`Route ${route.path} shows unknown resource ${name}`);
+      return config;
+    });
+    screens[route.path] = lazy(async () => {
       const { ResourceScreen } = await views();
-      return { default: (props: ScreenProps) => createElement(ResourceScreen, { ...props, resources: ordered }) };
+      return { default: (props: ScreenProps) => createElement(ResourceScreen, { ...props, resources: shown }) };
     });
   }
+  return screens;
 }

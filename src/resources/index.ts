@@ -1,5 +1,6 @@
-// Every resource of the product. Adding one = a folder with its config (docs/adding-a-resource.md)
-// and a line here; registration wires the adapter, access and the route screens.
+// Every resource of the product. Adding one = a folder with its config (docs/adding-a-resource.md),
+// a line here, and a route that names it (src/menu/routes.ts). The list is handed to the data
+// provider and to the app; nothing registers itself on import.
 import boardPartners from './boardPartners';
 import classes from './classes';
 import directSchools from './directSchools';
@@ -14,8 +15,6 @@ import teachers from './teachers';
 import workbooks from './workbooks';
 import devices from './devices';
 import deviceSchools from './deviceSchools';
-import { registerResources, type ResourceViews } from './define';
+import type { ResourceConfig } from './types';
 
-export const RESOURCES: readonly ResourceViews[] = [classes, grades, students, teachers, jobs, subjects, schoolResources, workbooks, homeworks, devices, deviceSchools, orders, boardPartners, directSchools];
-
-registerResources(RESOURCES);
+export const RESOURCES: readonly ResourceConfig[] = [classes, grades, students, teachers, jobs, subjects, schoolResources, workbooks, homeworks, devices, deviceSchools, orders, boardPartners, directSchools];

@@ -104,15 +104,6 @@ export interface ResourceConfig {
   name: string;
   /** Singular, for titles: 新增{label}, 编辑{label}, 删除{label}. */
   label: string;
-  icon?: ComponentType;
-  /** Route paths of the route table whose screen is this resource (several resources: tabs). */
-  screens: readonly string[];
-  /** Further routes whose screens read this resource (pickers, a custom screen): they grant access too. */
-  usedOn?: readonly string[];
-  /** Tab order when several resources share a screen. */
-  tab?: number;
-  /** Roles that may use it; the route table decides the screens, this the resource name. */
-  roles: readonly Role[];
   endpoints: EndpointConfig;
   fields: readonly FieldConfig[];
   filters?: readonly FilterConfig[];

@@ -6,11 +6,12 @@ import { AdminContext, type DataProvider } from 'react-admin';
 import { createDataProvider } from '../../src/dataProvider';
 import { i18nProvider } from '../../src/i18n';
 import { RESOURCES } from '../../src/resources';
+import { adaptersOf } from '../../src/resources/define';
 import { ResourceList } from '../../src/resources/views';
 import { fakeHttp } from '../support/fakeHttp';
 import { permissionsFor } from './fixtures';
 
-const homeworks = RESOURCES.find((r) => r.name === 'homeworks')!.config;
+const homeworks = RESOURCES.find((r) => r.name === 'homeworks')!;
 const env = <T,>(data: T) => ({ code: 200, msg: '操作成功', success: true, data });
 const RECORD = {
   id: 41, title: '1.1 一般过去时（第1页）', className: '八(2)班', questionCount: 4, studentCount: 40, submittedCount: 37,
@@ -20,7 +21,7 @@ const RECORD = {
 describe('homeworks resource', () => {
   it('asks for the header’s class, course and time range, page by page', async () => {
     const { http, calls } = fakeHttp({ '/api/minerva/v1.0/homeworks': env({ records: [RECORD], total: 1, current: 1, size: 20, pages: 1 }) });
-    const dp = createDataProvider(http);
+    const dp = createDataProvider(http, adaptersOf(RESOURCES));
     const result = await dp.getList('homeworks', { pagination: { page: 1, perPage: 20 }, sort: { field: 'id', order: 'ASC' }, filter: { classId: '12', courseId: '5', dateType: 0 } });
     expect(calls[0].options.query).toEqual({ classId: '12', courseId: '5', dateType: 0, current: 1, size: 20 });
     expect(result.data[0]).toMatchObject({ id: 41, title: RECORD.title });

@@ -6,13 +6,15 @@ import userEvent from '@testing-library/user-event';
 import { AdminContext, type DataProvider } from 'react-admin';
 import { HttpError } from 'ra-core';
 import type { Envelope, HttpClient, RequestOptions } from '../../src/dataProvider/http';
-import { createDataProvider, RESOURCE_ADAPTERS } from '../../src/dataProvider';
+import { createDataProvider } from '../../src/dataProvider';
+import { flattenRoutes } from '../../src/menu/routes';
 import { i18nProvider } from '../../src/i18n';
 import { RESOURCES } from '../../src/resources';
+import { adaptersOf } from '../../src/resources/define';
 import { ResourceCreate, ResourceList } from '../../src/resources/views';
 import { permissionsFor } from './fixtures';
 
-const students = RESOURCES.find((r) => r.name === 'students')!.config;
+const students = RESOURCES.find((r) => r.name === 'students')!;
 
 /** A fake http client that records each call and answers from a table of URL → data. */
 function fakeHttp(answers: Record<string, unknown>) {
@@ -32,7 +34,7 @@ const STUDENT = { id: 7, studentId: 7, name: '王小明', studentNo: '2026010107
 describe('students adapter', () => {
   it('lists with current,size, the sort as `sort`, and the filters that are set', async () => {
     const { http, calls } = fakeHttp({ '/api/vesta/student/page': page([STUDENT]) });
-    const dp = createDataProvider(http);
+    const dp = createDataProvider(http, adaptersOf(RESOURCES));
     const result = await dp.getList('students', { pagination: { page: 2, perPage: 50 }, sort: { field: 'name', order: 'DESC' }, filter: { classId: 3, keyword: '', status: 0 } });
     expect(calls[0].options.query).toEqual({ classId: 3, status: 0, current: 2, size: 50, sort: 'name', order: 'desc' });
     expect(result).toEqual({ data: [{ ...STUDENT, id: 7 }], total: 1 });
@@ -43,7 +45,7 @@ describe('students adapter', () => {
 
   it('sends only the form fields on create and update, with studentId', async () => {
     const { http, calls } = fakeHttp({ '/api/vesta/student/add': { id: 8, studentId: 8 }, '/api/vesta/student/update': { id: 7, studentId: 7 } });
-    const dp = createDataProvider(http);
+    const dp = createDataProvider(http, adaptersOf(RESOURCES));
     await dp.create('students', { data: { name: '李雷', studentNo: 'A-1', classId: 3, gender: 1, className: '七(1)班' } });
     expect(calls[0]).toMatchObject({ url: '/api/vesta/student/add', options: { method: 'POST', body: { name: '李雷', studentNo: 'A-1', classId: 3, gender: 1 } } });
     const updated = await dp.update('students', { id: 7, data: { ...STUDENT, name: '王晓明' }, previousData: STUDENT });
@@ -53,7 +55,7 @@ describe('students adapter', () => {
 
   it('deletes one by studentId and many in one all-or-nothing call', async () => {
     const { http, calls } = fakeHttp({});
-    const dp = createDataProvider(http);
+    const dp = createDataProvider(http, adaptersOf(RESOURCES));
     await dp.delete('students', { id: 7, previousData: STUDENT });
     await dp.deleteMany('students', { ids: [7, 8, 9] });
     expect(calls.map((c) => [c.url, c.options.body])).toEqual([
@@ -64,7 +66,7 @@ describe('students adapter', () => {
 
   it('turns a refusal into an HttpError with the server message', async () => {
     const { http } = fakeHttp({ '/api/vesta/student/add': new Error('学号A-1已存在') });
-    const dp = createDataProvider(http);
+    const dp = createDataProvider(http, adaptersOf(RESOURCES));
     const error = await dp.create('students', { data: { name: '李雷', studentNo: 'A-1', classId: 3 } }).catch((e) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ message: '学号A-1已存在', status: 409 });
@@ -76,15 +78,20 @@ describe('students adapter', () => {
       { gradeId: 2, gradeName: '八年级', graduatedYear: null, children: [{ id: 5, classId: 5, className: '八(1)班', gradeId: 2, gradeName: '八年级', studentCount: 41 }] },
     ];
     const { http, calls } = fakeHttp({ '/api/vesta/class/treeClassBySchool': tree });
-    const dp = createDataProvider(http);
+    const dp = createDataProvider(http, adaptersOf(RESOURCES));
     const result = await dp.getList('classes', { pagination: { page: 1, perPage: 1 }, sort: { field: 'className', order: 'ASC' }, filter: { gradeId: 1 } });
     expect(calls[0].url).toBe('/api/vesta/class/treeClassBySchool');
     expect(result.total).toBe(2);
     expect(result.data).toEqual([expect.objectContaining({ id: 1, className: '七(1)班', fullName: '七(1)班' })]);
   });
 
-  it('registers every resource with the dataProvider', () => {
-    expect(Object.keys(RESOURCE_ADAPTERS).sort()).toEqual(['boardPartners', 'classes', 'deviceSchools', 'devices', 'directSchools', 'grades', 'homeworks', 'jobs', 'orders', 'schoolResources', 'students', 'subjects', 'teachers', 'workbooks']);
+  it('gives the dataProvider every resource, and every resource a route that names it', () => {
+    const names = ['boardPartners', 'classes', 'deviceSchools', 'devices', 'directSchools', 'grades', 'homeworks', 'jobs', 'orders', 'schoolResources', 'students', 'subjects', 'teachers', 'workbooks'];
+    expect(Object.keys(adaptersOf(RESOURCES)).sort()).toEqual(names);
+    // The route table is the one source of access: a resource no route shows or uses is unreachable,
+    // and a route naming a resource that does not exist is a typo.
+    const named = new Set(flattenRoutes().flatMap((route) => [...(route.resources ?? []), ...(route.uses ?? [])]));
+    expect([...named].sort()).toEqual(names);
   });
 });
 

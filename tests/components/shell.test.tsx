@@ -4,6 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthProvider, DataProvider } from 'react-admin';
 import { AdminApp } from '../../src/AdminApp';
+import { RESOURCES } from '../../src/resources';
 import { canAccessResource } from '../../src/authProvider/startup';
 import type { AppAuthProvider, Permissions } from '../../src/authProvider';
 import type { Role } from '../../src/domain/roles';
@@ -34,7 +35,7 @@ function fakeProviders(permissions: Permissions) {
 function renderShell(role: Role, hash: string, extra: Partial<Permissions> = {}) {
   window.location.hash = hash;
   const providers = fakeProviders(permissionsFor(role, extra));
-  render(<AdminApp authProvider={providers.authProvider} dataProvider={providers.dataProvider} />);
+  render(<AdminApp authProvider={providers.authProvider} dataProvider={providers.dataProvider} resources={RESOURCES} />);
   return providers;
 }
 

@@ -1,15 +1,10 @@
 // The partners of the caller's subtree (itself and those below): the partner pickers of the data
 // boards. No screen of its own.
-import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
 import { defineResource } from '../define';
 
 export default defineResource({
   name: 'boardPartners',
   label: '合作伙伴',
-  icon: HandshakeOutlined,
-  screens: [],
-  usedOn: ['/overview-dashboard', '/direct-marketing-school'],
-  roles: ['partner'],
   endpoints: { kind: 'list', list: '/api/wrongbook/v1.0/partner/board/partners' },
   fields: [{ type: 'text', source: 'name', label: '合作伙伴' }],
   recordRepresentation: 'name',

@@ -1,7 +1,6 @@
 // 班级: the grade/class tree. Config for the data and the forms; the tree itself (grades with their
 // classes, graduation) is the one view a table cannot express.
 import { lazy } from 'react';
-import ClassOutlined from '@mui/icons-material/ClassOutlined';
 import { NAME_MAX_LENGTH } from '../../domain/school';
 import { classLabel } from '../../filters/widgets';
 import { defineResource } from '../define';
@@ -14,11 +13,6 @@ interface TreeGrade {
 export default defineResource({
   name: 'classes',
   label: '班级',
-  icon: ClassOutlined,
-  screens: ['/academic/class', '/class'],
-  usedOn: ['/academic/student', '/studentManage', '/academic/teacher', '/teacherManage'],
-  tab: 1,
-  roles: ['schoolAdmin', 'mpSchoolAdmin'],
   endpoints: {
     kind: 'list',
     list: '/api/vesta/class/treeClassBySchool',

@@ -1,15 +1,10 @@
 // Schools of 设备管理: the ones the partner sees (its subtree runs them or has terminals there).
 // No screen of its own: it feeds the school filter and the bind dialog (`direct`: may bind there).
-import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import { defineResource } from '../define';
 
 export default defineResource({
   name: 'deviceSchools',
   label: '学校',
-  icon: SchoolOutlined,
-  screens: [],
-  usedOn: ['/devices'],
-  roles: ['partner'],
   endpoints: { kind: 'list', list: '/api/wrongbook/v1.0/partner/devices/schools', idField: 'schoolId' },
   fields: [{ type: 'text', source: 'schoolName', label: '学校' }],
   recordRepresentation: 'schoolName',

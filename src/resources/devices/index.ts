@@ -1,6 +1,5 @@
 // 设备管理: the partner's subtree's print terminals. Config for the list, filters and export; the
 // terminal's history drawer and binding to a school (one or many) are the custom parts.
-import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import { DEVICE_MODELS, LOW_PAPER_SHEETS, OFFLINE_AFTER_SECONDS, ONLINE_FILTERS } from '../../domain/partner';
 import { DEPLOYMENT_FILTERS } from '../../domain/devices';
 import { defineResource, lazyNamed } from '../define';
@@ -17,9 +16,6 @@ const DEPLOYMENTS = DEPLOYMENT_FILTERS.filter((d) => d.value !== 0);
 export default defineResource({
   name: 'devices',
   label: '设备',
-  icon: PrintOutlined,
-  screens: ['/devices'],
-  roles: ['partner'],
   endpoints: { kind: 'paged', list: '/api/wrongbook/v1.0/partner/devices/page', idField: 'deviceId', sortParam: 'sort' },
   fields: [
     { type: 'text', source: 'serial', label: '设备编号', sortable: true },

@@ -1,7 +1,6 @@
 // 直营学校: the schools the partner's subtree serves, with terminals, students and the range's usage
 // (GET …/partner/board/schools, docs/api-partner-boards.md). Read-only; a row opens the school's
 // full-screen board.
-import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import { defineResource, lazyNamed } from '../define';
 
 const OpenSchoolBoard = lazyNamed(() => import('./OpenSchoolBoard'), 'OpenSchoolBoard');
@@ -9,9 +8,6 @@ const OpenSchoolBoard = lazyNamed(() => import('./OpenSchoolBoard'), 'OpenSchool
 export default defineResource({
   name: 'directSchools',
   label: '学校',
-  icon: SchoolOutlined,
-  screens: ['/direct-marketing-school'],
-  roles: ['partner'],
   description: '所辖合作伙伴直营或部署了所辖终端的学校；打印量、使用次数、用户数为所选日期内（不选日期为本月），按打印量从高到低排列。',
   endpoints: { kind: 'paged', list: '/api/wrongbook/v1.0/partner/board/schools', idField: 'schoolId' },
   fields: [

@@ -1,17 +1,11 @@
 // 年级: the school's grades with their class and student counts, graduated ones included.
 // Written as docs/adding-a-resource.md describes: this file, and the server route it reads
 // (GET /api/vesta/school/overview). It also feeds every grade picker of the other resources.
-import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import { defineResource } from '../define';
 
 export default defineResource({
   name: 'grades',
   label: '年级',
-  icon: SchoolOutlined,
-  screens: ['/academic/class', '/class'],
-  usedOn: ['/academic/student', '/studentManage', '/academic/teacher', '/teacherManage'],
-  tab: 2,
-  roles: ['schoolAdmin', 'mpSchoolAdmin'],
   endpoints: {
     kind: 'list',
     list: '/api/vesta/school/overview',

@@ -1,7 +1,6 @@
 // 作业 of the classic teacher (/homework): the teacher's own homework for the class, course and
 // time range picked in the header (src/pages/Homework.tsx passes them as fixed filters), with
 // completion, grading and accuracy; each opens on /homeworkDetails.
-import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import type { RaRecord } from 'ra-core';
 import { defineResource, lazyNamed } from '../define';
 
@@ -21,10 +20,6 @@ export function timeLabel(iso: unknown): string {
 export default defineResource({
   name: 'homeworks',
   label: '作业',
-  icon: AssignmentOutlined,
-  screens: ['/homework'],
-  usedOn: ['/homeworkDetails'],
-  roles: ['teacher'],
   endpoints: { kind: 'paged', list: '/api/minerva/v1.0/homeworks', idField: 'id' },
   fields: [
     { type: 'text', source: 'title', label: '作业', width: 320 },

@@ -1,15 +1,10 @@
 // 职务: the jobs a teacher may hold (the standard ones plus those used in the school). No screen
 // of its own: it feeds the job pickers of the teacher forms and filters.
-import WorkOutline from '@mui/icons-material/WorkOutline';
 import { defineResource } from '../define';
 
 export default defineResource({
   name: 'jobs',
   label: '职务',
-  icon: WorkOutline,
-  screens: [],
-  usedOn: ['/academic/teacher', '/teacherManage'],
-  roles: ['schoolAdmin', 'mpSchoolAdmin'],
   endpoints: { kind: 'list', list: '/api/vesta/teacher/getJobInSchool' },
   fields: [{ type: 'text', source: 'name', label: '职务' }],
   recordRepresentation: 'name',

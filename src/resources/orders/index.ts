@@ -1,7 +1,6 @@
 // 订单管理 (/orders, partner levels 1–3): the paper orders of the caller's subtree with their pay
 // and refund status. The list, filters and export are config; detail, pay, cancel and refund are
 // row actions, and a new order is a toolbar action (docs/api-partner-orders.md).
-import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import type { RaRecord } from 'ra-core';
 import { ORDER_STATUSES, PAY_STATUSES, REFUND_STATUSES } from '../../domain/orders';
 import { defineResource, lazyNamed } from '../define';
@@ -16,9 +15,6 @@ const NewOrderButton = lazyNamed(() => import('./NewOrder'), 'NewOrderButton');
 export default defineResource({
   name: 'orders',
   label: '订单',
-  icon: ReceiptLongOutlined,
-  screens: ['/orders'],
-  roles: ['partner'],
   endpoints: { kind: 'paged', list: '/api/mercury/v1/order/page', idField: 'orderNo' },
   fields: [
     { type: 'text', source: 'orderNo', label: '订单号', width: 200 },

@@ -1,6 +1,5 @@
 // 学校资源: lesson plans, papers and courseware shared in a school. The list is config; uploading
 // with progress, preview of images and PDFs, and download are the custom parts.
-import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import { RESOURCE_TYPES } from '../../domain/school';
 import { defineResource, lazyNamed } from '../define';
 
@@ -17,9 +16,6 @@ const ADMINS = ['schoolAdmin', 'mpSchoolAdmin'] as const;
 export default defineResource({
   name: 'schoolResources',
   label: '资源',
-  icon: FolderOutlined,
-  screens: ['/resource/teaching', '/schoolResource'],
-  roles: ['schoolAdmin', 'mpSchoolAdmin', 'mpTeacher', 'parttime'],
   endpoints: { kind: 'paged', list: '/api/vesta/resource/page', remove: '/api/vesta/resource/remove', idField: 'resourceId' },
   fields: [
     { type: 'text', source: 'title', label: '标题' },

@@ -1,5 +1,4 @@
 // 学生: the school's students. Pure config; the bulk binding buttons are the only custom part.
-import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import { BINDING_STATUSES, STUDENT_STATUSES } from '../../domain/enums';
 import { GENDERS, NAME_MAX_LENGTH, STUDENT_NO_PATTERN } from '../../domain/school';
 import { defineResource, lazyNamed } from '../define';
@@ -11,11 +10,7 @@ const UnbindStudents = lazyNamed(() => import('./BindButtons'), 'UnbindStudents'
 export default defineResource({
   name: 'students',
   label: '学生',
-  icon: PeopleOutlined,
-  screens: ['/academic/student', '/studentManage'],
   // The classic teacher reads the students of their own classes on /classManage.
-  usedOn: ['/classManage'],
-  roles: ['schoolAdmin', 'mpSchoolAdmin', 'teacher'],
   readOnlyRoles: ['teacher'],
   endpoints: {
     kind: 'paged',

@@ -1,14 +1,9 @@
 // 学科: the school's courses with their subjects; feeds the subject pickers of the resource library.
-import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import { defineResource } from '../define';
 
 export default defineResource({
   name: 'subjects',
   label: '学科',
-  icon: MenuBookOutlined,
-  screens: [],
-  usedOn: ['/resource/teaching', '/schoolResource'],
-  roles: ['schoolAdmin', 'mpSchoolAdmin', 'mpTeacher'],
   endpoints: { kind: 'list', list: '/api/vesta/teaching/getSubjectInSchool', idField: 'subjectId' },
   fields: [{ type: 'text', source: 'subjectName', label: '学科' }],
   recordRepresentation: 'subjectName',

@@ -1,6 +1,5 @@
 // 教师: the school's teachers. Config for the list, filters and forms; binding classes and courses,
 // and the one-time passwords of new and reset accounts, are custom.
-import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import type { RaRecord } from 'ra-core';
 import { NAME_MAX_LENGTH } from '../../domain/school';
 import { classLabel } from '../../filters/widgets';
@@ -25,9 +24,6 @@ export function bindingsText(record: RaRecord): string {
 export default defineResource({
   name: 'teachers',
   label: '教师',
-  icon: PersonOutlined,
-  screens: ['/academic/teacher', '/teacherManage'],
-  roles: ['schoolAdmin', 'mpSchoolAdmin'],
   endpoints: {
     kind: 'paged',
     list: '/api/vesta/teacher/page',

@@ -1,6 +1,5 @@
 // 练习册: the exercise books an editor (admin, part-timer) may open; the questions of one book are
 // edited on the custom screen /workbook/:bookId (src/pages/WorkbookDetail.tsx).
-import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import { defineResource, lazyNamed } from '../define';
 
 const OpenBookButton = lazyNamed(() => import('./OpenBook'), 'OpenBookButton');
@@ -8,10 +7,6 @@ const OpenBookButton = lazyNamed(() => import('./OpenBook'), 'OpenBookButton');
 export default defineResource({
   name: 'workbooks',
   label: '练习册',
-  icon: MenuBookOutlined,
-  screens: ['/workbook'],
-  usedOn: ['/workbook/:bookId'],
-  roles: ['admin', 'parttime'],
   endpoints: { kind: 'paged', list: '/api/minerva/v1.0/exercisebooks', idField: 'id' },
   fields: [
     { type: 'text', source: 'title', label: '书名' },
