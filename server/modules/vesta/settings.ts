@@ -2,13 +2,13 @@
 // student's teachers see of that student's exam results (ScoreDisclosure).
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SCORE_DISCLOSURES } from '../../../src/domain/content';
 import { rows } from '../../db/query';
 import { ok } from '../../http/envelope';
 import { adminOnly, schoolOf } from './access';
 
-export default async function settingsRoutes(app: FastifyInstance) {
+const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   app.get('/api/vesta/school/settings', { preHandler: adminOnly }, async (request) => {
@@ -26,9 +26,10 @@ export default async function settingsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const s = schoolOf(request.principal);
-      const { scoreDisclosure } = request.body as { scoreDisclosure: number };
+      const { scoreDisclosure } = request.body;
       await db.execute(sql`UPDATE schools SET score_disclosure = ${scoreDisclosure} WHERE id = ${s.schoolId} AND tenant_id = ${s.tenantId}`);
       return ok({ scoreDisclosure }, '设置已保存');
     },
   );
-}
+};
+export default settingsRoutes;

@@ -1,7 +1,7 @@
 // Students: the filtered list, CRUD, Excel import/export and the import template.
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { exportFileName } from '../../../src/domain/format';
 import { GENDERS, STUDENT_NO_PATTERN, genderFromLabel, genderLabel, isMobilePhone } from '../../../src/domain/school';
 import { BINDING_STATUSES, STUDENT_STATUSES } from '../../../src/domain/enums';
@@ -111,14 +111,14 @@ const TEMPLATE_NOTE = [
   '单次最多导入5000条数据。',
 ].join('\n');
 
-export default async function studentRoutes(app: FastifyInstance) {
+const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   app.get(
     '/api/vesta/student/page',
     { preHandler: adminOrTeacher, schema: { querystring: Type.Object({ ...PagingQuery, ...StudentFilter }) } },
     async (request) => {
-      const q = request.query as StudentFilterQuery & { current?: number; size?: number };
+      const q = request.query;
       const { current, size, offset } = pageWindow(q);
       const where = await studentWhere(db, request.principal, q);
       const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM students s WHERE ${where}`);
@@ -133,7 +133,7 @@ export default async function studentRoutes(app: FastifyInstance) {
     '/api/vesta/student/exportStudentData',
     { preHandler: adminOrTeacher, schema: { querystring: Type.Object(StudentFilter) } },
     async (request, reply) => {
-      const q = request.query as StudentFilterQuery;
+      const q = request.query;
       const where = await studentWhere(db, request.principal, q);
       const list = await rows<StudentRecord>(db, sql`${SELECT_STUDENT} WHERE ${where} ORDER BY ${studentOrder(q)}`);
       const statusLabel = (v: number, options: { label: string; value: number }[]) => options.find((o) => o.value === v)?.label ?? '';
@@ -191,7 +191,7 @@ export default async function studentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as { name: string; studentNo: string; gender?: number; classId: number; parentPhone?: string };
+      const body = request.body;
       const p = request.principal;
       const s = schoolOf(p);
       const name = cleanName(body.name, '姓名');
@@ -226,7 +226,7 @@ export default async function studentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as { studentId: number; name?: string; studentNo?: string; gender?: number | null; classId?: number; parentPhone?: string | null };
+      const body = request.body;
       const p = request.principal;
       await checkStudentIds(db, p, [body.studentId]);
       const changes: Partial<typeof students.$inferInsert> = {};
@@ -258,7 +258,7 @@ export default async function studentRoutes(app: FastifyInstance) {
       schema: { body: Type.Object({ studentId: Type.Optional(Id), studentIds: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 5000 })) }) },
     },
     async (request) => {
-      const body = request.body as { studentId?: number; studentIds?: number[] };
+      const body = request.body;
       const ids = [...new Set([...(body.studentIds ?? []), ...(body.studentId ? [body.studentId] : [])])];
       if (!ids.length) throw badRequest('学生不能为空');
       await checkStudentIds(db, request.principal, ids);
@@ -352,7 +352,8 @@ export default async function studentRoutes(app: FastifyInstance) {
     }
     return ok(result, `导入成功：新增${result.created}名，更新${result.updated}名`);
   });
-}
+};
+export default studentRoutes;
 
 /** Rows an import must touch before the table is vacuumed after it. */
 const LARGE_IMPORT = 500;
