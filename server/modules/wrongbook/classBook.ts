@@ -6,7 +6,7 @@
 // course in the term (docs/api-wrongbook-class.md).
 import { sql, type SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OBJECTIVE_TYPES } from '../../../src/domain/content';
 import { currentSemester } from '../../../src/domain/semester';
 import { allow } from '../../auth/plugin';
@@ -236,7 +236,7 @@ async function mistakeDetail(db: Db, tenantId: number, questionId: number, q: Sc
   };
 }
 
-export default async function classBookRoutes(app: FastifyInstance) {
+const classBookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   app.get(
@@ -256,7 +256,7 @@ export default async function classBookRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const q = request.query as ScopeQuery & { band?: Band; knowledgePointId?: number; current?: number; size?: number };
+      const q = request.query;
       const { tenantId } = await checkScope(db, request.principal, q);
       return ok(await classMistakes(db, tenantId, q));
     },
@@ -272,10 +272,11 @@ export default async function classBookRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { questionId } = request.params as { questionId: number };
-      const q = request.query as ScopeQuery;
+      const { questionId } = request.params;
+      const q = request.query;
       const { tenantId } = await checkScope(db, request.principal, q);
       return ok(await mistakeDetail(db, tenantId, questionId, q));
     },
   );
-}
+};
+export default classBookRoutes;
