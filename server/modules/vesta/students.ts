@@ -1,6 +1,6 @@
 // Students: the filtered list, CRUD, Excel import/export and the import template.
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { exportFileName } from '../../../src/domain/format';
 import { GENDERS, STUDENT_NO_PATTERN, genderFromLabel, genderLabel, isMobilePhone } from '../../../src/domain/school';
@@ -32,7 +32,7 @@ const SORTS: Record<string, SQL> = {
   bindingStatus: sql`s.binding_status`,
 };
 
-const StudentFilter = {
+const StudentFilterQuery = Type.Object({
   gradeId: Type.Optional(Id),
   classId: Type.Optional(Id),
   keyword: Type.Optional(Type.String({ maxLength: 50 })),
@@ -40,17 +40,8 @@ const StudentFilter = {
   bindingStatus: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
   sort: Type.Optional(Type.Union(Object.keys(SORTS).map((k) => Type.Literal(k)))),
   order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
-};
-
-interface StudentFilterQuery {
-  gradeId?: number;
-  classId?: number;
-  keyword?: string;
-  status?: 0 | 1;
-  bindingStatus?: 0 | 1;
-  sort?: string;
-  order?: 'asc' | 'desc';
-}
+});
+type StudentFilterQuery = Static<typeof StudentFilterQuery>;
 
 export interface StudentRecord {
   id: number;
@@ -116,7 +107,7 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/vesta/student/page',
-    { preHandler: adminOrTeacher, schema: { querystring: Type.Object({ ...PagingQuery, ...StudentFilter }) } },
+    { preHandler: adminOrTeacher, schema: { querystring: Type.Object({ ...PagingQuery, ...StudentFilterQuery.properties }) } },
     async (request) => {
       const q = request.query;
       const { current, size, offset } = pageWindow(q);
@@ -131,7 +122,7 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/vesta/student/exportStudentData',
-    { preHandler: adminOrTeacher, schema: { querystring: Type.Object(StudentFilter) } },
+    { preHandler: adminOrTeacher, schema: { querystring: StudentFilterQuery } },
     async (request, reply) => {
       const q = request.query;
       const where = await studentWhere(db, request.principal, q);
