@@ -63,3 +63,10 @@ export const SchoolOverviewSchema = Type.Object({
   grades: Type.Array(GradeOverviewSchema),
 });
 export type SchoolOverview = Static<typeof SchoolOverviewSchema>;
+
+/** The school's own settings (GET /api/vesta/school/settings); PUT saves scoreDisclosure alone. */
+export const SchoolSettingsSchema = Type.Object({
+  scoreDisclosure: Type.Integer(),
+  scoreDisclosureOptions: Type.Array(Type.Object({ label: Type.String(), value: Type.Integer() })),
+});
+export type SchoolSettings = Static<typeof SchoolSettingsSchema>;

@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SCORE_DISCLOSURES } from '../../../src/domain/content';
+import { EnvelopeSchema } from '../../../src/domain/envelope';
+import { SchoolSettingsSchema } from '../../../src/domain/school';
 import { rows } from '../../db/query';
 import { ok } from '../../http/envelope';
 import { adminOnly, schoolOf } from './access';
@@ -11,7 +13,7 @@ import { adminOnly, schoolOf } from './access';
 const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
-  app.get('/api/vesta/school/settings', { preHandler: adminOnly }, async (request) => {
+  app.get('/api/vesta/school/settings', { preHandler: adminOnly, schema: { response: { 200: EnvelopeSchema(SchoolSettingsSchema) } } }, async (request) => {
     const s = schoolOf(request.principal);
     const [settings] = await rows<{ scoreDisclosure: number }>(db, sql`
       SELECT score_disclosure AS "scoreDisclosure" FROM schools WHERE id = ${s.schoolId} AND tenant_id = ${s.tenantId}`);
