@@ -1,4 +1,5 @@
 // 学情分析 and 使用统计 (docs/api-analysis.md): figures of the caller's scope, and each card's xlsx.
+import type { Analysis, AnalysisFigure, Usage } from '../domain/analysis';
 import type { HttpClient } from './http';
 
 const BASE = '/api/analysis/v1.0';
@@ -9,58 +10,6 @@ export interface AnalysisFilter {
   courseId?: string | number;
   classId?: string | number;
   leaderType?: number;
-}
-
-export type BandKey = 'excellent' | 'good' | 'pass' | 'fail';
-
-export interface GroupFigures {
-  enrolled: number;
-  participants: number;
-  homeworkAssigned: number;
-  homeworkSubmitted: number;
-  works: number;
-  score: number;
-  maxScore: number;
-  excellent: number;
-  good: number;
-  pass: number;
-  fail: number;
-  scoreRate: number | null;
-  participationRate: number | null;
-  completionRate: number | null;
-  bands: Record<BandKey, number | null>;
-}
-
-export interface Analysis {
-  term: string;
-  groupBy: 'class' | 'school';
-  total: GroupFigures;
-  groups: (GroupFigures & { id: number; name: string })[];
-  trend: { week: string; score: number; maxScore: number; submitted: number; assigned: number; scoreRate: number | null; completionRate: number | null }[];
-  knowledge: {
-    knowledgePoints: { id: number; name: string }[];
-    cells: { groupId: number; knowledgePointId: number; answered: number; correct: number; mastery: number | null }[];
-  };
-  questions: { questionId: number; stem: string; answered: number; correct: number; wrong: number; wrongRate: number | null }[];
-}
-
-export type AnalysisFigure = 'groups' | 'bands' | 'participation' | 'trend' | 'knowledge' | 'questions';
-
-interface UsageTally {
-  assigned: number;
-  submitted: number;
-  answered: number;
-  correct: number;
-  completionRate: number | null;
-  accuracy: number | null;
-}
-
-export interface Usage {
-  term: string;
-  classId: number | null;
-  classes: (UsageTally & { classId: number; className: string; homeworks: number; enrolled: number; graded: number })[];
-  students: (UsageTally & { studentId: number; studentNo: string; name: string })[];
-  trend: (UsageTally & { week: string })[];
 }
 
 const params = (f: AnalysisFilter) => ({

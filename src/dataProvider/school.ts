@@ -1,6 +1,7 @@
 // School administration calls that are not CRUD on one record (docs/api-school.md): the class tree,
 // graduation, teacher bindings and passwords, bulk binding, the overview board, templates and
 // imports. They live on the dataProvider beside the resources, reached through useDataProvider.
+import type { SchoolOverview, SchoolSettings } from '../domain/school';
 import type { HttpClient, UploadResult } from './http';
 
 export interface ClassNode {
@@ -34,32 +35,6 @@ export interface OneTimePassword {
   teacherId: number;
   username: string;
   password: string;
-}
-export interface GradeOverview {
-  gradeId: number;
-  gradeName: string;
-  level: number;
-  graduatedYear: number | null;
-  classCount: number;
-  studentCount: number;
-  boundCount: number;
-  unboundCount: number;
-}
-/** The school's own settings (docs/api-school.md "School settings"). */
-export interface SchoolSettings {
-  scoreDisclosure: number;
-  scoreDisclosureOptions: { label: string; value: number }[];
-}
-
-export interface SchoolOverview {
-  gradeCount: number;
-  classCount: number;
-  studentCount: number;
-  teacherCount: number;
-  boundCount: number;
-  unboundCount: number;
-  graduatedCount: number;
-  grades: GradeOverview[];
 }
 export interface ImportCounts {
   total: number;

@@ -1,5 +1,6 @@
 // School administration rules shared by the server (validation, imports) and the screens
 // (form rules, pickers): field limits, enumerations and the import/upload limits.
+import { Type, type Static } from 'typebox';
 import type { Option } from './semester';
 
 /** Mainland mobile numbers. */
@@ -34,3 +35,38 @@ export function classLabel(gradeName: string, className: string): string {
   const carriesGrade = !gradeName || className.startsWith(gradeName) || className.startsWith(gradeName.replace(/年级$/, ''));
   return carriesGrade ? className : `${gradeName} ${className}`;
 }
+
+const Count = Type.Integer();
+
+/** One grade of the school overview (GET /api/vesta/school/overview), graduated grades included. */
+export const GradeOverviewSchema = Type.Object({
+  gradeId: Type.Integer(),
+  gradeName: Type.String(),
+  level: Type.Integer(),
+  graduatedYear: Type.Union([Type.Integer(), Type.Null()]),
+  classCount: Count,
+  studentCount: Count,
+  boundCount: Count,
+  unboundCount: Count,
+});
+export type GradeOverview = Static<typeof GradeOverviewSchema>;
+
+/** The school overview: counts of the school's current grades, teachers and students, then per grade. */
+export const SchoolOverviewSchema = Type.Object({
+  gradeCount: Count,
+  classCount: Count,
+  studentCount: Count,
+  teacherCount: Count,
+  boundCount: Count,
+  unboundCount: Count,
+  graduatedCount: Count,
+  grades: Type.Array(GradeOverviewSchema),
+});
+export type SchoolOverview = Static<typeof SchoolOverviewSchema>;
+
+/** The school's own settings (GET /api/vesta/school/settings); PUT saves scoreDisclosure alone. */
+export const SchoolSettingsSchema = Type.Object({
+  scoreDisclosure: Type.Integer(),
+  scoreDisclosureOptions: Type.Array(Type.Object({ label: Type.String(), value: Type.Integer() })),
+});
+export type SchoolSettings = Static<typeof SchoolSettingsSchema>;

@@ -13,7 +13,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AppDataProvider } from '../dataProvider';
-import type { SchoolOverview, SchoolSettings } from '../dataProvider/school';
+import type { SchoolOverview, SchoolSettings } from '../domain/school';
 import type { Permissions } from '../authProvider';
 import type { ScreenProps } from './screen';
 import EmptyScreen from './EmptyScreen';

@@ -3,20 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/testApp';
 import { client } from '../support/school';
+import type { SchoolOverview } from '../../src/domain/school';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;
-
-interface Overview {
-  gradeCount: number;
-  classCount: number;
-  studentCount: number;
-  teacherCount: number;
-  boundCount: number;
-  unboundCount: number;
-  graduatedCount: number;
-  grades: { gradeId: number; gradeName: string; graduatedYear: number | null; classCount: number; studentCount: number; boundCount: number; unboundCount: number }[];
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -24,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const overview = (user = 'schooladmin'): Promise<Overview> => c.data(user, '/api/vesta/school/overview');
+const overview = (user = 'schooladmin'): Promise<SchoolOverview> => c.data(user, '/api/vesta/school/overview');
 
 describe('school overview', () => {
   it('counts the seeded school: 3 grades, 12 classes, 480 students, per grade', async () => {

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ensureWebBuild } from '../../scripts/webBuild';
 import { launchBrowser, pageApi, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/serverProcess';
-import type { Analysis } from '../../src/dataProvider/analysis';
+import type { Analysis } from '../../src/domain/analysis';
 import { currentSemester } from '../../src/domain/semester';
 
 let server: RunningServer;

@@ -1,8 +1,5 @@
 // Each card of 学情分析 as a workbook: the same numbers the card shows, rates as fractions.
-import type { Analysis } from './figures';
-
-export const FIGURES = ['groups', 'bands', 'participation', 'trend', 'knowledge', 'questions'] as const;
-export type Figure = (typeof FIGURES)[number];
+import type { Analysis, AnalysisFigure } from '../../../src/domain/analysis';
 
 type Cell = string | number | null;
 type Sheet = { name: string; headers: { header: string; width?: number }[]; data: Cell[][] };
@@ -12,7 +9,7 @@ const NONE = '暂无数据';
 const rate = (r: number | null): Cell => (r === null ? NONE : r);
 const h = (...names: string[]) => names.map((header) => ({ header, width: Math.max(12, header.length * 3) }));
 
-export function exportSheets(a: Analysis, figure: Figure): { title: string; sheets: Sheet[] } {
+export function exportSheets(a: Analysis, figure: AnalysisFigure): { title: string; sheets: Sheet[] } {
   const unit = a.groupBy === 'school' ? '学校' : '班级';
   const rowsWithTotal = [...a.groups, { name: '合计', ...a.total }];
   switch (figure) {

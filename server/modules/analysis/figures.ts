@@ -2,6 +2,7 @@
 // only: work_student_stats, work_question_stats and class_knowledge_stats, never answer_records.
 // Every figure is a ratio of summed counts; a ratio without a denominator is null ('暂无数据').
 import { sql, type SQL } from 'drizzle-orm';
+import type { Analysis, GroupFigures } from '../../../src/domain/analysis';
 import { SourceType } from '../../../src/domain/content';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db';
@@ -130,7 +131,7 @@ function add(a: Counts, b: Counts): Counts {
 }
 
 /** Counts and the rates made from them. */
-export function figures(c: Counts) {
+export function figures(c: Counts): GroupFigures {
   const banded = c.excellent + c.good + c.pass + c.fail;
   return {
     ...c,
@@ -205,7 +206,7 @@ export async function mostMissed(db: Db, p: Principal, q: AnalysisQuery) {
  * The whole analysis of the caller's scope. A regional researcher compares schools; everyone else
  * classes. Groups come in name order: a comparison, not a ranking.
  */
-export async function analysis(db: Db, p: Principal, q: AnalysisQuery) {
+export async function analysis(db: Db, p: Principal, q: AnalysisQuery): Promise<Analysis> {
   const bySchool = p.activeRole === 'regionResearcher';
   // One at a time: PGlite serves one query at a time anyway, and a pool should not be hogged.
   const { classes, weeks } = await classAndWeekCounts(db, p, q);
@@ -231,5 +232,3 @@ export async function analysis(db: Db, p: Principal, q: AnalysisQuery) {
     questions,
   };
 }
-
-export type Analysis = Awaited<ReturnType<typeof analysis>>;

@@ -4,7 +4,7 @@
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { currentSemester } from '../../../src/domain/semester';
 import type { Role } from '../../../src/domain/roles';
 import { allow } from '../../auth/plugin';
@@ -15,9 +15,11 @@ import type { Db } from '../../db';
 import { rows } from '../../db/query';
 import { forbidden, notFound, ok } from '../../http/envelope';
 import { Id } from '../../http/schemas';
+import { EnvelopeSchema } from '../../../src/domain/envelope';
+import { ANALYSIS_FIGURES, AnalysisSchema, UsageSchema } from '../../../src/domain/analysis';
 import { stamp } from '../minerva/homeworkExport';
 import { analysis, type AnalysisQuery } from './figures';
-import { exportSheets, FIGURES, type Figure } from './export';
+import { exportSheets } from './export';
 import { usage } from './usage';
 import { classScope, courseScope } from '../vesta/scope';
 
@@ -36,9 +38,8 @@ const Query = {
  * The query with its default term. A grade, course or class outside the caller's scope (another
  * subject, grade, school or tenant) is refused by name rather than answered with empty figures.
  */
-async function readQuery(db: Db, p: Principal, raw: unknown): Promise<AnalysisQuery> {
+async function readQuery(db: Db, p: Principal, q: Partial<AnalysisQuery>): Promise<AnalysisQuery> {
   if (p.tenantId === null) throw forbidden();
-  const q = { ...(raw as Partial<AnalysisQuery>) };
   const scope = classScope(p, q.leaderType);
   if (q.classId && !(await rows(db, sql`SELECT 1 FROM classes c WHERE ${scope} AND c.id = ${q.classId}`)).length) throw notFound('班级不存在');
   if (q.gradeId && !(await rows(db, sql`SELECT 1 FROM classes c WHERE ${scope} AND c.grade_id = ${q.gradeId} LIMIT 1`)).length) throw notFound('年级不存在');
@@ -48,28 +49,28 @@ async function readQuery(db: Db, p: Principal, raw: unknown): Promise<AnalysisQu
   return { ...q, term: q.term || currentSemester() };
 }
 
-async function analysisRoutes(app: FastifyInstance) {
+const analysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
-  app.get('/api/analysis/v1.0/overview', { preHandler: allow({ roles: ANALYSIS_ROLES }), schema: { querystring: Type.Object(Query) } }, async (request) => {
+  app.get('/api/analysis/v1.0/overview', { preHandler: allow({ roles: ANALYSIS_ROLES }), schema: { querystring: Type.Object(Query), response: { 200: EnvelopeSchema(AnalysisSchema) } } }, async (request) => {
     return ok(await analysis(db, request.principal, await readQuery(db, request.principal, request.query)));
   });
 
   app.get(
     '/api/analysis/v1.0/overview/export',
-    { preHandler: allow({ roles: ANALYSIS_ROLES }), schema: { querystring: Type.Object({ ...Query, figure: Type.Union(FIGURES.map((f) => Type.Literal(f))) }) } },
+    { preHandler: allow({ roles: ANALYSIS_ROLES }), schema: { querystring: Type.Object({ ...Query, figure: Type.Union(ANALYSIS_FIGURES.map((f) => Type.Literal(f))) }) } },
     async (request, reply) => {
       const q = await readQuery(db, request.principal, request.query);
-      const { figure } = request.query as { figure: Figure };
+      const { figure } = request.query;
       const { title, sheets } = exportSheets(await analysis(db, request.principal, q), figure);
       return sendWorkbook(reply, await buildWorkbookSheets(sheets), `学情分析_${title}_${q.term}_${stamp()}.xlsx`);
     },
   );
 
-  app.get('/api/analysis/v1.0/usage', { preHandler: allow({ roles: ['mpTeacher'] }), schema: { querystring: Type.Object(Query) } }, async (request) => {
+  app.get('/api/analysis/v1.0/usage', { preHandler: allow({ roles: ['mpTeacher'] }), schema: { querystring: Type.Object(Query), response: { 200: EnvelopeSchema(UsageSchema) } } }, async (request) => {
     return ok(await usage(db, request.principal, await readQuery(db, request.principal, request.query)));
   });
-}
+};
 
 export default fp(async (app) => {
   await app.register(analysisRoutes);

@@ -1,6 +1,7 @@
 // 使用统计 of the mini-program teacher: homework given to their own classes in the term, per class
 // and per student of one class, and week by week. From homeworks and work_student_stats only.
 import { sql } from 'drizzle-orm';
+import type { Usage } from '../../../src/domain/analysis';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
@@ -15,7 +16,7 @@ interface Tally {
 
 const rates = <T extends Tally>(t: T) => ({ ...t, completionRate: ratio(t.submitted, t.assigned), accuracy: ratio(t.correct, t.answered) });
 
-export async function usage(db: Db, p: Principal, q: AnalysisQuery) {
+export async function usage(db: Db, p: Principal, q: AnalysisQuery): Promise<Usage> {
   // Classes and weeks cover all the teacher's classes; the chosen class only picks the student list.
   const homework = sql`WITH ${scopeCtes(p, { ...q, classId: undefined })}, hw AS (SELECT * FROM work WHERE ${HOMEWORK}), hs AS (SELECT * FROM ws WHERE ${HOMEWORK})`;
   // graded = submitted minus those still awaiting the teacher's review (homeworks.pending_review).
@@ -51,5 +52,3 @@ export async function usage(db: Db, p: Principal, q: AnalysisQuery) {
     : [];
   return { term: q.term, classId: classId ?? null, classes: classes.map(rates), students: students.map(rates), trend: trend.map(rates) };
 }
-
-export type Usage = Awaited<ReturnType<typeof usage>>;

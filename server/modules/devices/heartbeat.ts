@@ -2,7 +2,7 @@
 // heartbeat queue (heartbeatWriter.ts), which records the nonce, updates the terminal and writes
 // an event for each transition only, many beats to a statement when many arrive at once.
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, ok } from '../../http/envelope';
 import { replayed } from './auth';
 import { heartbeatWriter } from './heartbeatWriter';
@@ -13,13 +13,14 @@ const Heartbeat = Type.Object({
   firmware: Type.String({ minLength: 1, maxLength: 32, pattern: '^[0-9A-Za-z._-]+$' }),
 });
 
-export default async function heartbeatRoutes(app: FastifyInstance) {
+const heartbeatRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const beats = heartbeatWriter(app.db);
   app.post('/api/device/v1/heartbeat', { config: { public: true, deviceNonceInline: true }, schema: { body: Heartbeat } }, async (request) => {
-    const { paperLeft, jammed, firmware } = request.body as { paperLeft: number; jammed: boolean; firmware: string };
+    const { paperLeft, jammed, firmware } = request.body;
     const result = await beats.write({ deviceId: request.device.id, nonce: request.device.nonce, paperLeft, jammed, firmware });
     if (result.outcome === 'replayed') throw replayed();
     if (result.outcome === 'unknown') throw new ApiError(401, '设备未注册');
     return ok({ serverTime: new Date().toISOString(), events: result.events });
   });
-}
+};
+export default heartbeatRoutes;

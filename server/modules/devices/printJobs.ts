@@ -2,7 +2,7 @@
 // MAX_UPLOAD_RECORDS, up to BACKFILL_DAYS back). Users are checked against the terminal's school in
 // one query; recording is idempotent by the terminal's clientJobId, so a retried batch adds nothing.
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { badRequest, ok } from '../../http/envelope';
 import { Id } from '../../http/schemas';
 import { PRINT_APPS } from '../../../src/domain/partner';
@@ -24,19 +24,9 @@ const Job = Type.Object({
 
 const Upload = Type.Object({ jobs: Type.Array(Job, { minItems: 1, maxItems: MAX_UPLOAD_RECORDS }) });
 
-interface JobBody {
-  clientJobId: string;
-  userKind: number;
-  userId: number;
-  app: number;
-  subjectId?: number | null;
-  pages: number;
-  printedAt: string;
-}
-
-export default async function printJobRoutes(app: FastifyInstance) {
+const printJobRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/device/v1/printJobs', { config: { public: true }, schema: { body: Upload } }, async (request) => {
-    const { jobs } = request.body as { jobs: JobBody[] };
+    const { jobs } = request.body;
     const device = deployedDevice(request);
     const now = Date.now();
     const list: PrintJobInput[] = jobs.map((j, i) => {
@@ -50,4 +40,5 @@ export default async function printJobRoutes(app: FastifyInstance) {
     const recorded = await recordPrintJobs(app.db, device, list);
     return ok({ received: list.length, recorded, duplicates: list.length - recorded });
   });
-}
+};
+export default printJobRoutes;

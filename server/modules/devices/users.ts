@@ -3,7 +3,7 @@
 // whole school, for a terminal that signs users in while offline; buffered sign-ins are uploaded.
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
 import { badRequest, notFound, ok } from '../../http/envelope';
@@ -56,11 +56,11 @@ export async function firstForeignUser(db: Db, schoolId: number, users: readonly
   return row?.i ?? -1;
 }
 
-export default async function userRoutes(app: FastifyInstance) {
+const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   app.post('/api/device/v1/signIn', { config: { public: true }, schema: { body: SignIn } }, async (request) => {
-    const body = request.body as { userKind: number; studentNo?: string; phone?: string };
+    const body = request.body;
     const device = deployedDevice(request);
     let user: SignedInUser | undefined;
     if (body.userKind === UserKind.student) {
@@ -116,7 +116,7 @@ export default async function userRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/device/v1/signIns', { config: { public: true }, schema: { body: SignIns } }, async (request) => {
-    const { signIns } = request.body as { signIns: { userKind: number; userId: number; signedInAt: string }[] };
+    const { signIns } = request.body;
     const device = deployedDevice(request);
     const now = Date.now();
     const list = signIns.map((s, i) => {
@@ -130,4 +130,5 @@ export default async function userRoutes(app: FastifyInstance) {
     const recorded = await recordSignIns(db, device, list);
     return ok({ received: list.length, recorded });
   });
-}
+};
+export default userRoutes;

@@ -4,7 +4,7 @@
 // message alerts the school's psychology teachers at once (notices.ts).
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { rows } from '../../db/query';
 import { badRequest, forbidden, ok } from '../../http/envelope';
 import { Id } from '../../http/schemas';
@@ -28,9 +28,9 @@ const Voice = Type.Object({
 const RECEIVED = '心声已送达学校心理老师';
 const HOTLINE = '如果你现在很难受，可以马上告诉身边的老师或家人，也可以拨打青少年心理援助热线 12355。';
 
-export default async function heartVoiceDeviceRoutes(app: FastifyInstance) {
+const heartVoiceDeviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/device/v1/heartVoices', { config: { public: true }, schema: { body: Voice } }, async (request) => {
-    const body = request.body as { studentId: number; content: string; mood?: number | null; anonymous: boolean; category: number; writtenAt?: string };
+    const body = request.body;
     const device = deployedDevice(request);
     const writtenAt = body.writtenAt ? new Date(body.writtenAt) : new Date();
     const problem = backfillProblem(writtenAt);
@@ -57,4 +57,5 @@ export default async function heartVoiceDeviceRoutes(app: FastifyInstance) {
     if (level === RiskLevel.high) await alertPsychologists(app.db, device.schoolId, voice.id);
     return ok({ id: voice.id, message: level === RiskLevel.high ? `${RECEIVED}。${HOTLINE}` : RECEIVED });
   });
-}
+};
+export default heartVoiceDeviceRoutes;

@@ -4,7 +4,7 @@
 // when the retention period counts.
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../http/envelope';
 import { Id } from '../../http/schemas';
 import { FollowUpKind, labelOf, RISK_LEVELS, VoiceStatus } from '../../../src/domain/heartVoices';
@@ -18,12 +18,12 @@ const FollowUp = Type.Object({
   note: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
 });
 
-export default async function followUpRoutes(app: FastifyInstance) {
+const followUpRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   app.post('/api/heart/v1/voices/:id/level', { preHandler: psychologists, schema: { params: Params, body: Level } }, async (request) => {
-    const { id } = request.params as { id: number };
-    const { level } = request.body as { level: number };
+    const { id } = request.params;
+    const { level } = request.body;
     await voiceOf(db, schoolOf(request), id);
     await db.transaction(async (tx) => {
       await tx.execute(sql`UPDATE heart_voices SET confirmed_level = ${level},
@@ -37,8 +37,8 @@ export default async function followUpRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/heart/v1/voices/:id/followUps', { preHandler: psychologists, schema: { params: Params, body: FollowUp } }, async (request) => {
-    const { id } = request.params as { id: number };
-    const { kind, note } = request.body as { kind: number; note: string };
+    const { id } = request.params;
+    const { kind, note } = request.body;
     await voiceOf(db, schoolOf(request), id);
     const closes = kind === FollowUpKind.outcome;
     await db.transaction(async (tx) => {
@@ -51,4 +51,5 @@ export default async function followUpRoutes(app: FastifyInstance) {
     });
     return ok({ id, status: closes ? VoiceStatus.handled : VoiceStatus.following });
   });
-}
+};
+export default followUpRoutes;

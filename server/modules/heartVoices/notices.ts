@@ -3,7 +3,7 @@
 // student. GET lists the caller's unseen notices; POST …/seen marks them seen.
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db';
 import { isoTime, rows } from '../../db/query';
 import { allow } from '../../auth/plugin';
@@ -34,7 +34,7 @@ export async function notifyPrincipals(db: Executor, schoolId: number, voiceId: 
 
 const readers = allow({ roles: ['psychologyteacher', 'schoolMaster'] });
 
-export default async function noticeRoutes(app: FastifyInstance) {
+const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/heart/v1/notices', { preHandler: readers }, async (request) => {
     const records = await rows<{ id: number; voiceId: number | null; kind: number; text: string; createdAt: string }>(
       app.db,
@@ -48,7 +48,7 @@ export default async function noticeRoutes(app: FastifyInstance) {
     '/api/heart/v1/notices/seen',
     { preHandler: readers, schema: { body: Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: 50 }) }) } },
     async (request) => {
-      const { ids } = request.body as { ids: number[] };
+      const { ids } = request.body;
       const seen = await rows<{ id: number }>(
         app.db,
         sql`UPDATE heart_notices SET seen_at = now() WHERE user_id = ${request.principal.userId} AND seen_at IS NULL
@@ -57,4 +57,5 @@ export default async function noticeRoutes(app: FastifyInstance) {
       return ok({ seen: seen.length });
     },
   );
-}
+};
+export default noticeRoutes;

@@ -3,7 +3,7 @@
 // words), and the guardian consents that let a student under 14 write.
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isoTime, rows } from '../../db/query';
 import { badRequest, notFound, ok } from '../../http/envelope';
 import { Id } from '../../http/schemas';
@@ -19,12 +19,12 @@ const Consent = Type.Object({
 
 const ConsentQuery = Type.Object({ ...PagingQuery, classId: Type.Optional(Id), keyword: Type.Optional(Type.String({ maxLength: 50 })) });
 
-export default async function privacyRoutes(app: FastifyInstance) {
+const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   app.get('/api/heart/v1/reads', { preHandler: schoolAdmins, schema: { querystring: Type.Object(PagingQuery) } }, async (request) => {
     const schoolId = schoolOf(request);
-    const { current, size, offset } = pageWindow(request.query as { current?: number; size?: number });
+    const { current, size, offset } = pageWindow(request.query);
     const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM heart_voice_reads WHERE school_id = ${schoolId}`);
     const records = await rows(
       db,
@@ -36,7 +36,7 @@ export default async function privacyRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/heart/v1/consents', { preHandler: schoolAdmins, schema: { querystring: ConsentQuery } }, async (request) => {
-    const q = request.query as { current?: number; size?: number; classId?: number; keyword?: string };
+    const q = request.query;
     const schoolId = schoolOf(request);
     const { current, size, offset } = pageWindow(q);
     const keyword = q.keyword?.trim();
@@ -63,7 +63,7 @@ export default async function privacyRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/heart/v1/consents', { preHandler: schoolAdmins, schema: { body: Consent } }, async (request) => {
-    const body = request.body as { studentId: number; guardianName: string; consentedOn: string };
+    const body = request.body;
     const schoolId = schoolOf(request);
     const day = new Date(`${body.consentedOn}T00:00:00+08:00`);
     if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) > new Date().toISOString().slice(0, 10)) throw badRequest('同意日期不正确');
@@ -76,4 +76,5 @@ export default async function privacyRoutes(app: FastifyInstance) {
         recorded_by = excluded.recorded_by, recorded_at = now()`);
     return ok({ studentId: body.studentId });
   });
-}
+};
+export default privacyRoutes;

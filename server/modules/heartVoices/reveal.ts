@@ -5,7 +5,7 @@
 // another payload: opening the message again does not show it.
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { rows } from '../../db/query';
 import { badRequest, forbidden, notFound, ok } from '../../http/envelope';
 import { Id } from '../../http/schemas';
@@ -16,12 +16,12 @@ import { ReadAction } from './voices';
 
 const Reveal = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500 }) });
 
-export default async function revealRoutes(app: FastifyInstance) {
+const revealRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   app.post('/api/heart/v1/voices/:id/reveal', { preHandler: psychologists, schema: { params: Type.Object({ id: Id }), body: Reveal } }, async (request) => {
-    const { id } = request.params as { id: number };
-    const reason = (request.body as { reason: string }).reason.trim();
+    const { id } = request.params;
+    const reason = request.body.reason.trim();
     const schoolId = schoolOf(request);
     const voice = await voiceOf(db, schoolId, id);
     if (!voice.anonymous) throw badRequest('该心声为实名提交，无需查看身份');
@@ -41,4 +41,5 @@ export default async function revealRoutes(app: FastifyInstance) {
     });
     return ok(writer);
   });
-}
+};
+export default revealRoutes;

@@ -3,7 +3,7 @@
 // a word of any message or any name, so neither is a read of a message.
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { rows } from '../../db/query';
 import { ok } from '../../http/envelope';
 import { sendWorkbook } from '../../http/download';
@@ -19,11 +19,11 @@ export const MOOD_WEEKS = 12;
 /** The China week (Monday) a message was written in, as YYYY-MM-DD. */
 const WEEK = sql`to_char(date_trunc('week', v.created_at AT TIME ZONE 'Asia/Shanghai'), 'YYYY-MM-DD')`;
 
-export default async function statsRoutes(app: FastifyInstance) {
+const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   app.get('/api/heart/v1/mood', { preHandler: psychologists, schema: { querystring: Type.Object(Place) } }, async (request) => {
-    const q = request.query as { gradeId?: number; classId?: number };
+    const q = request.query;
     const where = await placeFilter(db, schoolOf(request), q);
     // One line per grade of the school, per class of the chosen grade, or the chosen class alone.
     const group = q.classId || q.gradeId ? sql`c.name` : sql`g.name`;
@@ -43,7 +43,7 @@ export default async function statsRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/heart/v1/export', { preHandler: psychologists, schema: { querystring: Type.Object(Place) } }, async (request, reply) => {
-    const q = request.query as { gradeId?: number; classId?: number };
+    const q = request.query;
     const where = await placeFilter(db, schoolOf(request), q);
     const list = await rows<{ week: string; gradeName: string | null; className: string | null; category: number; level: number | null; count: number }>(
       db,
@@ -65,4 +65,5 @@ export default async function statsRoutes(app: FastifyInstance) {
     );
     return sendWorkbook(reply, stream, exportFileName('学生心声统计', stamp(), 'xlsx'));
   });
-}
+};
+export default statsRoutes;

@@ -4,7 +4,7 @@
 // admin sees. An anonymous message never carries its writer: not here, not anywhere.
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isoTime, rows } from '../../db/query';
 import { ok } from '../../http/envelope';
 import { Id } from '../../http/schemas';
@@ -38,11 +38,11 @@ const COLUMNS = sql`v.id, ${isoTime(sql`v.created_at`)} AS "createdAt", v.catego
   g.name AS "gradeName", c.name AS "className", v.suggested_level AS "suggestedLevel", v.risk_types AS "riskTypes",
   v.confirmed_level AS "confirmedLevel", v.status, ${PINNED} AS pinned`;
 
-export default async function voiceRoutes(app: FastifyInstance) {
+const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   app.get('/api/heart/v1/voices', { preHandler: psychologists, schema: { querystring: ListQuery } }, async (request) => {
-    const q = request.query as { current?: number; size?: number; gradeId?: number; classId?: number; keyword?: string; status?: number; level?: number; category?: number };
+    const q = request.query;
     const schoolId = schoolOf(request);
     const { current, size, offset } = pageWindow(q);
     const keyword = q.keyword?.trim();
@@ -76,7 +76,7 @@ export default async function voiceRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/heart/v1/voices/:id', { preHandler: psychologists, schema: { params: Type.Object({ id: Id }) } }, async (request) => {
-    const { id } = request.params as { id: number };
+    const { id } = request.params;
     const schoolId = schoolOf(request);
     await voiceOf(db, schoolId, id);
     const userId = request.principal.userId;
@@ -94,4 +94,5 @@ export default async function voiceRoutes(app: FastifyInstance) {
     await db.execute(sql`UPDATE heart_notices SET seen_at = now() WHERE user_id = ${userId} AND voice_id = ${id} AND kind = ${NoticeKind.highRisk} AND seen_at IS NULL`);
     return ok({ ...voice, followUps });
   });
-}
+};
+export default voiceRoutes;

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, ok, unauthorized } from '../../http/envelope';
 import { sessions, users } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
@@ -22,9 +22,9 @@ function tooMany(refused: Extract<Attempt, { allowed: false }>, msg: (wait: stri
   return new ApiError(429, msg(waitText(refused.retryAfter)), { 'retry-after': String(refused.retryAfter) });
 }
 
-export default async function authRoutes(app: FastifyInstance) {
+const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/juno/auth/login', { schema: { body: LoginBody }, config: { public: true } }, async (request) => {
-    const { username, password } = request.body as { username: string; password: string };
+    const { username, password } = request.body;
     const name = username.trim();
     // Unknown names are limited like real ones, so the answers never tell which accounts exist.
     const byAddress = await beginAddressTry(app.db, request.ip);
@@ -58,4 +58,5 @@ export default async function authRoutes(app: FastifyInstance) {
     await app.principals.evictSession(request.principal.sessionId);
     return ok(null, '已退出登录');
   });
-}
+};
+export default authRoutes;

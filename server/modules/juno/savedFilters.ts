@@ -3,7 +3,7 @@
 // and a new browser. Only the user's own rows are ever read or written.
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { savedFilters } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound, ok } from '../../http/envelope';
@@ -29,11 +29,11 @@ function filterValues(filter: Record<string, unknown>): Record<string, unknown> 
   return filter;
 }
 
-export default async function savedFilterRoutes(app: FastifyInstance) {
+const savedFilterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const BASE = '/api/juno/personal/savedFilters';
 
   app.get(BASE, { schema: { querystring: Type.Object({ resource: Resource }) } }, async (request) => {
-    const { resource } = request.query as { resource: string };
+    const { resource } = request.query;
     const list = await app.db
       .select({ id: savedFilters.id, name: savedFilters.name, filter: savedFilters.filter, createdAt: savedFilters.createdAt })
       .from(savedFilters)
@@ -48,7 +48,7 @@ export default async function savedFilterRoutes(app: FastifyInstance) {
     `${BASE}/save`,
     { schema: { body: Type.Object({ resource: Resource, label: Type.String({ minLength: 1, maxLength: SAVED_FILTER_NAME_MAX }), filter: FilterValues }) } },
     async (request) => {
-      const body = request.body as { resource: string; label: string; filter: Record<string, unknown> };
+      const body = request.body;
       const { resource } = body;
       const userId = request.principal.userId;
       const label = body.label.trim();
@@ -82,7 +82,7 @@ export default async function savedFilterRoutes(app: FastifyInstance) {
   );
 
   app.post(`${BASE}/remove`, { schema: { body: Type.Object({ id: Id }) } }, async (request) => {
-    const { id } = request.body as { id: number };
+    const { id } = request.body;
     const removed = await app.db
       .delete(savedFilters)
       .where(and(eq(savedFilters.id, id), eq(savedFilters.userId, request.principal.userId)))
@@ -90,4 +90,5 @@ export default async function savedFilterRoutes(app: FastifyInstance) {
     if (!removed.length) throw notFound('常用筛选不存在');
     return ok(null, '已删除');
   });
-}
+};
+export default savedFilterRoutes;

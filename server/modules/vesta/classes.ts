@@ -1,7 +1,7 @@
 // School structure: the grade/class tree, class CRUD, class membership and graduation.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { badRequest, conflict, notFound, ok } from '../../http/envelope';
 import { rows } from '../../db/query';
 import { classes, grades, students, teachingAssignments } from '../../db/schema';
@@ -19,7 +19,7 @@ interface ClassNode {
   studentCount: number;
 }
 
-export default async function classRoutes(app: FastifyInstance) {
+const classRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   app.get(
@@ -29,7 +29,7 @@ export default async function classRoutes(app: FastifyInstance) {
       schema: { querystring: Type.Object({ schoolId: Type.Optional(Id), includeGraduated: Type.Optional(Type.Boolean()) }) },
     },
     async (request) => {
-      const q = request.query as { schoolId?: number; includeGraduated?: boolean };
+      const q = request.query;
       const s = checkSchoolId(request.principal, q.schoolId);
       const gradeRows = await rows<{ gradeId: number; gradeName: string; level: number; graduatedYear: number | null }>(db, sql`
         SELECT id AS "gradeId", name AS "gradeName", level, graduated_year AS "graduatedYear" FROM grades
@@ -50,7 +50,7 @@ export default async function classRoutes(app: FastifyInstance) {
     '/api/vesta/class/add',
     { preHandler: adminOnly, schema: { body: Type.Object({ gradeId: Id, className: Type.String({ maxLength: 200 }) }) } },
     async (request) => {
-      const body = request.body as { gradeId: number; className: string };
+      const body = request.body;
       const p = request.principal;
       const s = schoolOf(p);
       const name = cleanName(body.className, '班级名称');
@@ -73,7 +73,7 @@ export default async function classRoutes(app: FastifyInstance) {
       schema: { body: Type.Object({ classId: Id, className: Type.String({ maxLength: 200 }), gradeId: Type.Optional(Id) }) },
     },
     async (request) => {
-      const body = request.body as { classId: number; className: string; gradeId?: number };
+      const body = request.body;
       const p = request.principal;
       const name = cleanName(body.className, '班级名称');
       const current = await findClass(db, p, body.classId);
@@ -95,7 +95,7 @@ export default async function classRoutes(app: FastifyInstance) {
     '/api/vesta/class/remove',
     { preHandler: adminOnly, schema: { body: Type.Object({ classId: Id }) } },
     async (request) => {
-      const { classId } = request.body as { classId: number };
+      const { classId } = request.body;
       const target = await findClass(db, request.principal, classId);
       await db.transaction(async (tx) => {
         const [{ n }] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM students WHERE class_id = ${target.id}`);
@@ -115,7 +115,7 @@ export default async function classRoutes(app: FastifyInstance) {
     '/api/vesta/class/getClassInfo',
     { preHandler: adminOrTeacher, schema: { querystring: Type.Object({ classId: Id }) } },
     async (request) => {
-      const { classId } = request.query as { classId: number };
+      const { classId } = request.query;
       const p = request.principal;
       const c = await findClass(db, p, classId);
       const [counts] = await rows<{ studentCount: number; boundCount: number }>(db, sql`
@@ -156,7 +156,7 @@ export default async function classRoutes(app: FastifyInstance) {
     '/api/vesta/class/graduateGrade',
     { preHandler: adminOnly, schema: { body: Type.Object({ gradeId: Id, year: Type.Integer({ minimum: 2000, maximum: 2100 }) }) } },
     async (request) => {
-      const { gradeId, year } = request.body as { gradeId: number; year: number };
+      const { gradeId, year } = request.body;
       const grade = await findGrade(db, request.principal, gradeId);
       if (grade.graduatedYear !== null) throw conflict(`${grade.name}已于${grade.graduatedYear}年毕业`);
       if (year > new Date().getFullYear() + 1) throw conflict('毕业年份不能晚于明年');
@@ -177,7 +177,7 @@ export default async function classRoutes(app: FastifyInstance) {
     '/api/vesta/teaching/addStudentToClass',
     { preHandler: adminOnly, schema: { body: Type.Object({ classId: Id, studentIds: IdList }) } },
     async (request) => {
-      const { classId, studentIds } = request.body as { classId: number; studentIds: number[] };
+      const { classId, studentIds } = request.body;
       const p = request.principal;
       const target = await findClass(db, p, classId);
       if (target.graduatedYear !== null) throw conflict('该班级已毕业，不能加入学生');
@@ -199,7 +199,7 @@ export default async function classRoutes(app: FastifyInstance) {
       schema: { body: Type.Object({ classId: Id, studentId: Type.Optional(Id), studentIds: Type.Optional(IdList) }) },
     },
     async (request) => {
-      const body = request.body as { classId: number; studentId?: number; studentIds?: number[] };
+      const body = request.body;
       const p = request.principal;
       const ids = [...(body.studentIds ?? []), ...(body.studentId ? [body.studentId] : [])];
       if (!ids.length) throw badRequest('学生不能为空');
@@ -214,4 +214,5 @@ export default async function classRoutes(app: FastifyInstance) {
       return ok({ classId: target.id, count: changed.length }, '已移出班级');
     },
   );
-}
+};
+export default classRoutes;

@@ -2,32 +2,25 @@
 // same tables the lists read, so the board never disagrees with the lists behind it.
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../http/envelope';
 import { rows } from '../../db/query';
 import { adminOnly, checkSchoolId } from './access';
 import { Id } from '../../http/schemas';
+import { EnvelopeSchema } from '../../../src/domain/envelope';
+import { SchoolOverviewSchema, type GradeOverview } from '../../../src/domain/school';
 
-
-export interface GradeOverview {
-  gradeId: number;
-  gradeName: string;
-  level: number;
-  graduatedYear: number | null;
-  classCount: number;
-  studentCount: number;
-  boundCount: number;
-  unboundCount: number;
-}
-
-export default async function overviewRoutes(app: FastifyInstance) {
+const overviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   app.get(
     '/api/vesta/school/overview',
-    { preHandler: adminOnly, schema: { querystring: Type.Object({ schoolId: Type.Optional(Id) }) } },
+    {
+      preHandler: adminOnly,
+      schema: { querystring: Type.Object({ schoolId: Type.Optional(Id) }), response: { 200: EnvelopeSchema(SchoolOverviewSchema) } },
+    },
     async (request) => {
-      const s = checkSchoolId(request.principal, (request.query as { schoolId?: number }).schoolId);
+      const s = checkSchoolId(request.principal, request.query.schoolId);
       const perGrade = await rows<GradeOverview>(db, sql`
         SELECT g.id AS "gradeId", g.name AS "gradeName", g.level, g.graduated_year AS "graduatedYear",
                (SELECT count(*)::int FROM classes c WHERE c.grade_id = g.id) AS "classCount",
@@ -58,4 +51,5 @@ export default async function overviewRoutes(app: FastifyInstance) {
       });
     },
   );
-}
+};
+export default overviewRoutes;

@@ -2,16 +2,18 @@
 // student's teachers see of that student's exam results (ScoreDisclosure).
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SCORE_DISCLOSURES } from '../../../src/domain/content';
+import { EnvelopeSchema } from '../../../src/domain/envelope';
+import { SchoolSettingsSchema } from '../../../src/domain/school';
 import { rows } from '../../db/query';
 import { ok } from '../../http/envelope';
 import { adminOnly, schoolOf } from './access';
 
-export default async function settingsRoutes(app: FastifyInstance) {
+const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
-  app.get('/api/vesta/school/settings', { preHandler: adminOnly }, async (request) => {
+  app.get('/api/vesta/school/settings', { preHandler: adminOnly, schema: { response: { 200: EnvelopeSchema(SchoolSettingsSchema) } } }, async (request) => {
     const s = schoolOf(request.principal);
     const [settings] = await rows<{ scoreDisclosure: number }>(db, sql`
       SELECT score_disclosure AS "scoreDisclosure" FROM schools WHERE id = ${s.schoolId} AND tenant_id = ${s.tenantId}`);
@@ -26,9 +28,10 @@ export default async function settingsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const s = schoolOf(request.principal);
-      const { scoreDisclosure } = request.body as { scoreDisclosure: number };
+      const { scoreDisclosure } = request.body;
       await db.execute(sql`UPDATE schools SET score_disclosure = ${scoreDisclosure} WHERE id = ${s.schoolId} AND tenant_id = ${s.tenantId}`);
       return ok({ scoreDisclosure }, '设置已保存');
     },
   );
-}
+};
+export default settingsRoutes;

@@ -1,7 +1,7 @@
 // Students: the filtered list, CRUD, Excel import/export and the import template.
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { exportFileName } from '../../../src/domain/format';
 import { GENDERS, STUDENT_NO_PATTERN, genderFromLabel, genderLabel, isMobilePhone } from '../../../src/domain/school';
 import { BINDING_STATUSES, STUDENT_STATUSES } from '../../../src/domain/enums';
@@ -32,7 +32,7 @@ const SORTS: Record<string, SQL> = {
   bindingStatus: sql`s.binding_status`,
 };
 
-const StudentFilter = {
+const StudentFilterQuery = Type.Object({
   gradeId: Type.Optional(Id),
   classId: Type.Optional(Id),
   keyword: Type.Optional(Type.String({ maxLength: 50 })),
@@ -40,17 +40,8 @@ const StudentFilter = {
   bindingStatus: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
   sort: Type.Optional(Type.Union(Object.keys(SORTS).map((k) => Type.Literal(k)))),
   order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
-};
-
-interface StudentFilterQuery {
-  gradeId?: number;
-  classId?: number;
-  keyword?: string;
-  status?: 0 | 1;
-  bindingStatus?: 0 | 1;
-  sort?: string;
-  order?: 'asc' | 'desc';
-}
+});
+type StudentFilterQuery = Static<typeof StudentFilterQuery>;
 
 export interface StudentRecord {
   id: number;
@@ -111,14 +102,14 @@ const TEMPLATE_NOTE = [
   '单次最多导入5000条数据。',
 ].join('\n');
 
-export default async function studentRoutes(app: FastifyInstance) {
+const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   app.get(
     '/api/vesta/student/page',
-    { preHandler: adminOrTeacher, schema: { querystring: Type.Object({ ...PagingQuery, ...StudentFilter }) } },
+    { preHandler: adminOrTeacher, schema: { querystring: Type.Object({ ...PagingQuery, ...StudentFilterQuery.properties }) } },
     async (request) => {
-      const q = request.query as StudentFilterQuery & { current?: number; size?: number };
+      const q = request.query;
       const { current, size, offset } = pageWindow(q);
       const where = await studentWhere(db, request.principal, q);
       const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM students s WHERE ${where}`);
@@ -131,9 +122,9 @@ export default async function studentRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/vesta/student/exportStudentData',
-    { preHandler: adminOrTeacher, schema: { querystring: Type.Object(StudentFilter) } },
+    { preHandler: adminOrTeacher, schema: { querystring: StudentFilterQuery } },
     async (request, reply) => {
-      const q = request.query as StudentFilterQuery;
+      const q = request.query;
       const where = await studentWhere(db, request.principal, q);
       const list = await rows<StudentRecord>(db, sql`${SELECT_STUDENT} WHERE ${where} ORDER BY ${studentOrder(q)}`);
       const statusLabel = (v: number, options: { label: string; value: number }[]) => options.find((o) => o.value === v)?.label ?? '';
@@ -191,7 +182,7 @@ export default async function studentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as { name: string; studentNo: string; gender?: number; classId: number; parentPhone?: string };
+      const body = request.body;
       const p = request.principal;
       const s = schoolOf(p);
       const name = cleanName(body.name, '姓名');
@@ -226,7 +217,7 @@ export default async function studentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as { studentId: number; name?: string; studentNo?: string; gender?: number | null; classId?: number; parentPhone?: string | null };
+      const body = request.body;
       const p = request.principal;
       await checkStudentIds(db, p, [body.studentId]);
       const changes: Partial<typeof students.$inferInsert> = {};
@@ -258,7 +249,7 @@ export default async function studentRoutes(app: FastifyInstance) {
       schema: { body: Type.Object({ studentId: Type.Optional(Id), studentIds: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 5000 })) }) },
     },
     async (request) => {
-      const body = request.body as { studentId?: number; studentIds?: number[] };
+      const body = request.body;
       const ids = [...new Set([...(body.studentIds ?? []), ...(body.studentId ? [body.studentId] : [])])];
       if (!ids.length) throw badRequest('学生不能为空');
       await checkStudentIds(db, request.principal, ids);
@@ -352,7 +343,8 @@ export default async function studentRoutes(app: FastifyInstance) {
     }
     return ok(result, `导入成功：新增${result.created}名，更新${result.updated}名`);
   });
-}
+};
+export default studentRoutes;
 
 /** Rows an import must touch before the table is vacuumed after it. */
 const LARGE_IMPORT = 500;

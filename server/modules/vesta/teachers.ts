@@ -2,7 +2,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { TEACHER_JOBS, isMobilePhone, PHONE_PATTERN } from '../../../src/domain/school';
 import type { Principal } from '../../auth/principal';
 import { hashPassword } from '../../auth/passwords';
@@ -97,14 +97,14 @@ const TEMPLATE_NOTE = [
   '单次最多导入5000条数据。',
 ].join('\n');
 
-export default async function teacherRoutes(app: FastifyInstance) {
+const teacherRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   app.get(
     '/api/vesta/teacher/getTeacherSchoolByTeacherId',
     { preHandler: adminOrTeacher, schema: { querystring: Type.Object({ teacherId: Type.Optional(Id) }) } },
     async (request) => {
-      const { teacherId } = request.query as { teacherId?: number };
+      const { teacherId } = request.query;
       const p = request.principal;
       const s = schoolOf(p);
       const [teacher] = await rows<{ teacherId: number; teacherName: string; userId: number; schoolId: number; schoolName: string; region: string; tenantId: number }>(db, sql`
@@ -124,7 +124,7 @@ export default async function teacherRoutes(app: FastifyInstance) {
     '/api/vesta/teacher/pageByClassId',
     { preHandler: adminOrTeacher, schema: { querystring: Type.Object({ classId: Id, ...PagingQuery }) } },
     async (request) => {
-      const q = request.query as { classId: number; current?: number; size?: number };
+      const q = request.query;
       const { current, size, offset } = pageWindow(q);
       const c = await findClass(db, request.principal, q.classId);
       const [{ total }] = await rows<{ total: number }>(db, sql`
@@ -143,7 +143,7 @@ export default async function teacherRoutes(app: FastifyInstance) {
     '/api/vesta/teacher/getTeacherInSchool',
     { preHandler: adminOnly, schema: { querystring: Type.Object({ schoolId: Type.Optional(Id), keyword: Type.Optional(Type.String({ maxLength: 50 })) }) } },
     async (request) => {
-      const q = request.query as { schoolId?: number; keyword?: string };
+      const q = request.query;
       const s = checkSchoolId(request.principal, q.schoolId);
       const keyword = q.keyword?.trim();
       const data = await rows(db, sql`
@@ -171,7 +171,7 @@ export default async function teacherRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const q = request.query as { current?: number; size?: number; keyword?: string; job?: string; gradeId?: number; classId?: number; courseId?: number };
+      const q = request.query;
       const p = request.principal;
       const s = schoolOf(p);
       const { current, size, offset } = pageWindow(q);
@@ -195,7 +195,7 @@ export default async function teacherRoutes(app: FastifyInstance) {
     '/api/vesta/teacher/getJobInSchool',
     { preHandler: adminOnly, schema: { querystring: Type.Object({ schoolId: Type.Optional(Id) }) } },
     async (request) => {
-      const { schoolId } = request.query as { schoolId?: number };
+      const { schoolId } = request.query;
       const s = checkSchoolId(request.principal, schoolId);
       return ok((await jobsOf(db, s)).map((job) => ({ id: job, name: job })));
     },
@@ -215,7 +215,7 @@ export default async function teacherRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as { name: string; phone: string; job?: string; bindings?: { classId: number; courseId: number }[] };
+      const body = request.body;
       const p = request.principal;
       const s = schoolOf(p);
       const name = cleanName(body.name, '姓名');
@@ -256,7 +256,7 @@ export default async function teacherRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as { teacherId: number; name?: string; phone?: string; job?: string | null };
+      const body = request.body;
       const p = request.principal;
       const s = schoolOf(p);
       const teacher = await findTeacher(db, p, body.teacherId);
@@ -284,7 +284,7 @@ export default async function teacherRoutes(app: FastifyInstance) {
     '/api/vesta/teacher/remove',
     { preHandler: adminOnly, schema: { body: Type.Object({ teacherId: Id }) } },
     async (request) => {
-      const { teacherId } = request.body as { teacherId: number };
+      const { teacherId } = request.body;
       const p = request.principal;
       const teacher = await findTeacher(db, p, teacherId);
       if (teacher.userId === p.userId) throw conflict('不能删除自己的账号');
@@ -327,7 +327,7 @@ export default async function teacherRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as { teacherId: number; classId?: number; courseId?: number; bindings?: { classId: number; courseId: number }[] };
+      const body = request.body;
       const p = request.principal;
       const teacher = await findTeacher(db, p, body.teacherId);
       const bindings = [...(body.bindings ?? [])];
@@ -351,7 +351,7 @@ export default async function teacherRoutes(app: FastifyInstance) {
     '/api/vesta/teaching/removeTeacherFromClass',
     { preHandler: adminOnly, schema: { body: Type.Object({ teacherId: Id, classId: Id, courseId: Type.Optional(Id) }) } },
     async (request) => {
-      const body = request.body as { teacherId: number; classId: number; courseId?: number };
+      const body = request.body;
       const p = request.principal;
       const teacher = await findTeacher(db, p, body.teacherId);
       const c = await findClass(db, p, body.classId);
@@ -374,7 +374,7 @@ export default async function teacherRoutes(app: FastifyInstance) {
     '/api/vesta/teacher/resetPassword',
     { preHandler: adminOnly, schema: { body: Type.Object({ teacherId: Id }) } },
     async (request) => {
-      const { teacherId } = request.body as { teacherId: number };
+      const { teacherId } = request.body;
       const teacher = await findTeacher(db, request.principal, teacherId);
       const password = generatePassword();
       const passwordHash = await hashPassword(password);
@@ -403,7 +403,7 @@ export default async function teacherRoutes(app: FastifyInstance) {
     '/api/vesta/teaching/getSubjectByGradeId',
     { preHandler: adminOrTeacher, schema: { querystring: Type.Object({ gradeId: Id }) } },
     async (request) => {
-      const { gradeId } = request.query as { gradeId: number };
+      const { gradeId } = request.query;
       await findGrade(db, request.principal, gradeId);
       // Courses belong to the school and every grade may take them.
       return ok(await subjects(schoolOf(request.principal)));
@@ -414,7 +414,7 @@ export default async function teacherRoutes(app: FastifyInstance) {
     '/api/vesta/teaching/getSubjectInSchool',
     { preHandler: adminOrTeacher, schema: { querystring: Type.Object({ schoolId: Type.Optional(Id), gradeId: Type.Optional(Id) }) } },
     async (request) => {
-      const q = request.query as { schoolId?: number; gradeId?: number };
+      const q = request.query;
       const s = checkSchoolId(request.principal, q.schoolId);
       if (q.gradeId !== undefined) await findGrade(db, request.principal, q.gradeId);
       return ok(await subjects(s));
@@ -538,4 +538,5 @@ export default async function teacherRoutes(app: FastifyInstance) {
     reply.header('x-import-result', 'success');
     return ok(result, `导入成功：新增${result.created}名，更新${result.updated}名`);
   });
-}
+};
+export default teacherRoutes;

@@ -1,7 +1,8 @@
 // The shell's lookups: classes, grades and courses a caller may pick in the header filters.
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { forbidden, notFound, ok } from '../../http/envelope';
 import { rows } from '../../db/query';
 import { classScope, courseScope } from './scope';
@@ -31,7 +32,7 @@ async function cachedLookup<T>(request: FastifyRequest, compute: () => Promise<T
   return data;
 }
 
-export default async function teachingRoutes(app: FastifyInstance) {
+const teachingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   app.get(
@@ -39,7 +40,7 @@ export default async function teachingRoutes(app: FastifyInstance) {
     { schema: { querystring: Type.Object({ leaderType: Type.Optional(LeaderType) }) } },
     async (request) => {
       const data = await cachedLookup(request, async () => {
-        const { leaderType } = request.query as { leaderType?: number };
+        const { leaderType } = request.query;
         return rows(db, sql`
           SELECT c.id, c.grade_id AS "gradeId", c.name AS "className", g.name AS "gradeName"
             FROM classes c JOIN grades g ON g.id = c.grade_id
@@ -55,7 +56,7 @@ export default async function teachingRoutes(app: FastifyInstance) {
     { schema: { querystring: Type.Object({ schoolId: Type.Optional(Id), leaderType: Type.Optional(LeaderType) }) } },
     async (request) => {
       const data = await cachedLookup(request, async () => {
-        const { schoolId, leaderType } = request.query as { schoolId?: number; leaderType?: number };
+        const { schoolId, leaderType } = request.query;
         const p = request.principal;
         if (schoolId !== undefined && schoolId !== p.schoolId && p.activeRole !== 'regionResearcher') throw notFound('学校不存在');
         return rows(db, sql`
@@ -74,7 +75,7 @@ export default async function teachingRoutes(app: FastifyInstance) {
     { schema: { querystring: Type.Object({ schoolId: Type.Optional(Id), gradeId: Type.Optional(Id) }) } },
     async (request) => {
       const data = await cachedLookup(request, async () => {
-        const { schoolId, gradeId } = request.query as { schoolId?: number; gradeId?: number };
+        const { schoolId, gradeId } = request.query;
         const p = request.principal;
         if (schoolId !== undefined && schoolId !== p.schoolId) throw notFound('学校不存在');
         return rows(db, sql`
@@ -100,7 +101,7 @@ export default async function teachingRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const data = await cachedLookup(request, async () => {
-        const q = request.query as { classId?: number | ''; gradeId?: number | ''; leaderType?: number };
+        const q = request.query;
         const p = request.principal;
         const scope = classScope(p, q.leaderType);
         const classId = q.classId === '' ? undefined : q.classId;
@@ -143,7 +144,7 @@ export default async function teachingRoutes(app: FastifyInstance) {
     { schema: { querystring: Type.Object({ teacherId: Type.Optional(Id), gradeId: Type.Optional(Id) }) } },
     async (request) => {
       const data = await cachedLookup(request, async () => {
-        const { teacherId, gradeId } = request.query as { teacherId?: number; gradeId?: number };
+        const { teacherId, gradeId } = request.query;
         const p = request.principal;
         const [teacher] = await rows<{ id: number; user_id: number; tenant_id: number; school_id: number }>(
           db,
@@ -171,7 +172,7 @@ export default async function teachingRoutes(app: FastifyInstance) {
     { schema: { querystring: Type.Object({ gradeId: Id }) } },
     async (request) => {
       const data = await cachedLookup(request, async () => {
-        const { gradeId } = request.query as { gradeId: number };
+        const { gradeId } = request.query;
         const p = request.principal;
         const grade = await rows(db, sql`SELECT 1 FROM grades WHERE id = ${gradeId} AND tenant_id = ${p.tenantId ?? -1}`);
         if (!grade.length) throw notFound('年级不存在');
@@ -186,4 +187,5 @@ export default async function teachingRoutes(app: FastifyInstance) {
       return ok(data);
     },
   );
-}
+};
+export default teachingRoutes;

@@ -5,8 +5,8 @@
 // Error rate = sum(answered − correct) / sum(answered) over the class's homework and exams of the
 // course in the term (docs/api-wrongbook-class.md).
 import { sql, type SQL } from 'drizzle-orm';
-import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OBJECTIVE_TYPES } from '../../../src/domain/content';
 import { currentSemester } from '../../../src/domain/semester';
 import { allow } from '../../auth/plugin';
@@ -34,21 +34,18 @@ function termsOf(term: string | undefined): string[] {
   return value.endsWith('03') ? [`${year}01`, `${year}02`] : [value];
 }
 
-const Scope = {
-  classId: Id,
-  courseId: Id,
-  term: Type.Optional(Type.String({ pattern: '^[0-9]{4}0[123]$', maxLength: 6 })),
-  sourceType: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)])),
-  /** SPEC §3 mistake type 1 (作业): homework only, both book and custom. */
-  mistakeType: Type.Optional(Type.Literal(1)),
-};
-interface ScopeQuery {
-  classId: number;
-  courseId: number;
-  term?: string;
-  sourceType?: number;
-  mistakeType?: number;
-}
+const ScopeQuery = Type.Object(
+  {
+    classId: Id,
+    courseId: Id,
+    term: Type.Optional(Type.String({ pattern: '^[0-9]{4}0[123]$', maxLength: 6 })),
+    sourceType: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)])),
+    /** SPEC §3 mistake type 1 (作业): homework only, both book and custom. */
+    mistakeType: Type.Optional(Type.Literal(1)),
+  },
+  { additionalProperties: false },
+);
+type ScopeQuery = Static<typeof ScopeQuery>;
 
 /** The class, after checking the caller may read it: a teacher only for a course they teach there. */
 async function checkScope(db: Db, p: Principal, q: ScopeQuery): Promise<{ tenantId: number; cls: ClassRow }> {
@@ -236,7 +233,7 @@ async function mistakeDetail(db: Db, tenantId: number, questionId: number, q: Sc
   };
 }
 
-export default async function classBookRoutes(app: FastifyInstance) {
+const classBookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   app.get(
@@ -247,7 +244,7 @@ export default async function classBookRoutes(app: FastifyInstance) {
         querystring: Type.Object(
           {
             ...PagingQuery,
-            ...Scope,
+            ...ScopeQuery.properties,
             band: Type.Optional(Type.Union(BANDS.map((b) => Type.Literal(b)))),
             knowledgePointId: Type.Optional(Id),
           },
@@ -256,7 +253,7 @@ export default async function classBookRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const q = request.query as ScopeQuery & { band?: Band; knowledgePointId?: number; current?: number; size?: number };
+      const q = request.query;
       const { tenantId } = await checkScope(db, request.principal, q);
       return ok(await classMistakes(db, tenantId, q));
     },
@@ -268,14 +265,15 @@ export default async function classBookRoutes(app: FastifyInstance) {
       preHandler: readers,
       schema: {
         params: Type.Object({ questionId: Id }),
-        querystring: Type.Object(Scope, { additionalProperties: false }),
+        querystring: ScopeQuery,
       },
     },
     async (request) => {
-      const { questionId } = request.params as { questionId: number };
-      const q = request.query as ScopeQuery;
+      const { questionId } = request.params;
+      const q = request.query;
       const { tenantId } = await checkScope(db, request.principal, q);
       return ok(await mistakeDetail(db, tenantId, questionId, q));
     },
   );
-}
+};
+export default classBookRoutes;

@@ -2,7 +2,7 @@
 // counted from real rows.
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../http/envelope';
 import { rows } from '../../db/query';
 import { allow } from '../../auth/plugin';
@@ -10,7 +10,7 @@ import { BADGE_ROLES } from '../../../src/domain/roles';
 import { rangeStart } from '../../../src/domain/semester';
 import { pinnedCount } from '../heartVoices/scope';
 
-export default async function navRoutes(app: FastifyInstance) {
+const navRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/wrongbook/v1.0/web/nav/getMenuBadge',
     {
@@ -18,7 +18,7 @@ export default async function navRoutes(app: FastifyInstance) {
       schema: { querystring: Type.Object({ dateType: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)])) }) },
     },
     async (request) => {
-      const { dateType = 0 } = request.query as { dateType?: number };
+      const { dateType = 0 } = request.query;
       // The psychology teacher's badge: 学生心声 pinned as 高危 and not yet handled.
       if (request.principal.activeRole === 'psychologyteacher') {
         return ok({ dateType, heartCount: request.principal.schoolId ? await pinnedCount(app.db, request.principal.schoolId) : 0 });
@@ -49,4 +49,5 @@ export default async function navRoutes(app: FastifyInstance) {
       return ok({ dateType, ...counts });
     },
   );
-}
+};
+export default navRoutes;

@@ -2,14 +2,14 @@
 // the school admin binds (or unbinds) a batch of students, which sets their bindingStatus.
 import { inArray } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../http/envelope';
 import { students } from '../../db/schema';
 import { adminOnly, checkStudentIds } from '../vesta/access';
 import { Id } from '../../http/schemas';
 
 
-export default async function orgRoutes(app: FastifyInstance) {
+const orgRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/wrongbook/v1.0/web/org/batchEnableStudentOrg',
     {
@@ -22,10 +22,11 @@ export default async function orgRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { studentIds, bindingStatus = 1 } = request.body as { studentIds: number[]; bindingStatus?: 0 | 1 };
+      const { studentIds, bindingStatus = 1 } = request.body;
       await checkStudentIds(app.db, request.principal, studentIds);
       const changed = await app.db.update(students).set({ bindingStatus }).where(inArray(students.id, studentIds)).returning({ id: students.id });
       return ok({ count: changed.length, bindingStatus }, bindingStatus === 1 ? '已开通' : '已取消开通');
     },
   );
-}
+};
+export default orgRoutes;

@@ -6,7 +6,7 @@
 // A teacher reaches only the classes they teach with that course; other schools' ids are 404.
 import { sql, type SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
@@ -102,14 +102,14 @@ function wrongStates(s: Scope, studentId?: number): SQL {
     )`;
 }
 
-export default async function studentRoutes(app: FastifyInstance) {
+const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   app.get(
     '/api/wrongbook/v1.0/web/student/list',
     { preHandler: teachersOnly, schema: { querystring: Type.Object({ classId: Id, courseId: Id }) } },
     async (request) => {
-      const q = request.query as { classId: number; courseId: number };
+      const q = request.query;
       const s = await classScope(db, request.principal, q.classId, q.courseId);
       const students = await rows(db, sql`
         WITH ${wrongStates(s)},
@@ -135,7 +135,7 @@ export default async function studentRoutes(app: FastifyInstance) {
     '/api/wrongbook/v1.0/web/student/detail',
     { preHandler: teachersOnly, schema: { querystring: Type.Object({ studentId: Id, courseId: Id }) } },
     async (request) => {
-      const q = request.query as { studentId: number; courseId: number };
+      const q = request.query;
       const { scope: s, student } = await studentScope(db, request.principal, q.studentId, q.courseId);
       const questions = await rows<{ knowledgePointId: number | null; knowledgePointName: string | null; [k: string]: unknown }>(db, sql`
         WITH ${wrongStates(s, student.id)}
@@ -189,7 +189,7 @@ export default async function studentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const b = request.body as { studentId: number; questionId: number; courseId: number; cause?: number | null; mastery?: number };
+      const b = request.body;
       if (b.cause === undefined && b.mastery === undefined) throw badRequest('请选择错因或掌握程度');
       const { scope: s } = await studentScope(db, request.principal, b.studentId, b.courseId);
       const [wrong] = await rows(db, sql`
@@ -214,4 +214,5 @@ export default async function studentRoutes(app: FastifyInstance) {
       return ok(state ?? { questionId: b.questionId, cause: setCause ? b.cause : null, mastery: b.mastery ?? null }, '保存成功');
     },
   );
-}
+};
+export default studentRoutes;

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import sharp from 'sharp';
 import { allow } from '../../auth/plugin';
 import type { Principal } from '../../auth/principal';
@@ -374,13 +375,13 @@ function brief(stem: string): string {
   return `${cut}…`;
 }
 
-export default async function volumePaperRoutes(app: FastifyInstance) {
+const volumePaperRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   // The class's most-missed questions of the course this term: the first page of the class
   // wrong-answer book (same rollup read, same order), to choose from.
   app.get(`${BASE}/candidates`, { preHandler: teachers, schema: { querystring: Query } }, async (request) => {
-    const { classId, courseId } = request.query as Static<typeof Query>;
+    const { classId, courseId } = request.query;
     const s = await scopeOf(db, request.principal, classId, courseId);
     const book = await classMistakes(db, s.tenantId, { classId, courseId, size: CANDIDATES });
     return ok({
@@ -395,7 +396,7 @@ export default async function volumePaperRoutes(app: FastifyInstance) {
 
   // What the paper will hold: questions with their similar ones, scans found, each student's share.
   app.post(`${BASE}/preview`, { preHandler: teachers, schema: { body: Body } }, async (request) => {
-    const body = request.body as BodyT;
+    const body = request.body;
     const pl = await plan(db, request.principal, body);
     const sections = sectionsOf(pl);
     const scans = body.mode === 'personal' ? await scanRefs(db, pl.scope, body.questionIds) : [];
@@ -432,7 +433,7 @@ export default async function volumePaperRoutes(app: FastifyInstance) {
 
   // The PDF: per section the questions, then the section's named answer sheet; the sheet is stored for AI批改.
   app.post(`${BASE}/pdf`, { preHandler: teachers, schema: { body: Body } }, async (request, reply) => {
-    const body = request.body as BodyT;
+    const body = request.body;
     const pl = await plan(db, request.principal, body);
     const sections = sectionsOf(pl);
     if (!sections.length) throw badRequest('所选题目中没有学生做错的题，无需生成个性化错题卷');
@@ -467,7 +468,7 @@ export default async function volumePaperRoutes(app: FastifyInstance) {
 
   // The stored answer sheet and its key, for creating the AI批改 task that grades the re-practice.
   app.post(`${BASE}/sheet`, { preHandler: teachers, schema: { body: Body } }, async (request) => {
-    const body = request.body as BodyT;
+    const body = request.body;
     const pl = await plan(db, request.principal, body);
     const sections = sectionsOf(pl);
     if (!sections.length) throw badRequest('所选题目中没有学生做错的题，无需生成个性化错题卷');
@@ -479,7 +480,7 @@ export default async function volumePaperRoutes(app: FastifyInstance) {
   // Closes the loop: the custom homework the AI批改 task of this paper links to (homeworkId on
   // POST /correct/task/create), so grading writes answer records and the wrong-answer books move.
   app.post(`${BASE}/homework`, { preHandler: teachers, schema: { body: Body } }, async (request) => {
-    const body = request.body as BodyT;
+    const body = request.body;
     const pl = await plan(db, request.principal, body);
     const sections = sectionsOf(pl);
     if (!sections.length) throw badRequest('所选题目中没有学生做错的题，无需生成个性化错题卷');
@@ -488,4 +489,5 @@ export default async function volumePaperRoutes(app: FastifyInstance) {
     const homework = await homeworkOf(db, pl, sections);
     return ok({ homeworkId: homework.id, homeworkTitle: homework.title, reused: homework.reused, sheetId: sheet.sheetId, title: sheet.title, answerKey: sheet.answerKey, questionCount: pl.items.length }, homework.reused ? '已关联原有错题卷作业' : '已生成错题卷作业');
   });
-}
+};
+export default volumePaperRoutes;

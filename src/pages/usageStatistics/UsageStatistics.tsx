@@ -15,7 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { AppDataProvider } from '../../dataProvider';
-import type { Usage } from '../../dataProvider/analysis';
+import type { Usage } from '../../domain/analysis';
 import { currentSemester } from '../../domain/semester';
 import { useSelection } from '../../filters/SelectionProvider';
 import type { ScreenProps } from '../screen';
