@@ -21,7 +21,7 @@ export type IconName =
   | 'aiCorrect' | 'academic' | 'account' | 'activity' | 'analysis' | 'assignHomework' | 'channelInfo'
   | 'class' | 'classManagement' | 'composition' | 'dashboard' | 'devices' | 'directMarketingSchool'
   | 'errorNote' | 'exam' | 'examProcess' | 'heartSounds' | 'homework' | 'incomeStatistics' | 'mistake'
-  | 'orders' | 'overviewDashboard' | 'paper' | 'purchaseRecord' | 'registerBinding' | 'resource'
+  | 'orders' | 'overviewDashboard' | 'paper' | 'purchaseRecord' | 'registerBinding' | 'resource' | 'room'
   | 'schoolDashboard' | 'schoolResource' | 'studentManagement' | 'studentTracking' | 'teacherManagement'
   | 'usageStatistics' | 'useGuide' | 'wrongbook';
 
@@ -85,6 +85,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/class', meta: { title: '班级管理', icon: 'classManagement', roles: ['mpSchoolAdmin'] } },
   { path: '/studentManage', meta: { title: '学生管理', icon: 'studentManagement', roles: ['mpSchoolAdmin'] } },
   { path: '/teacherManage', meta: { title: '教师管理', icon: 'teacherManagement', roles: ['mpSchoolAdmin'] } },
+  { path: '/room', meta: { title: '教室管理', icon: 'room', roles: ['mpSchoolAdmin'] } },
 
   // Psychology teacher
   {
@@ -140,6 +141,7 @@ export const ROUTES: RouteDef[] = [
       { path: '/academic/class', meta: { title: '班级管理', roles: ['schoolAdmin'] } },
       { path: '/academic/teacher', meta: { title: '教师管理', roles: ['schoolAdmin'] } },
       { path: '/academic/student', meta: { title: '学生管理', roles: ['schoolAdmin'] } },
+      { path: '/academic/room', meta: { title: '教室管理', roles: ['schoolAdmin'] } },
     ],
   },
   {

@@ -14,8 +14,9 @@ import teachers from './teachers';
 import workbooks from './workbooks';
 import devices from './devices';
 import deviceSchools from './deviceSchools';
+import rooms from './rooms';
 import { registerResources, type ResourceViews } from './define';
 
-export const RESOURCES: readonly ResourceViews[] = [classes, grades, students, teachers, jobs, subjects, schoolResources, workbooks, homeworks, devices, deviceSchools, orders, boardPartners, directSchools];
+export const RESOURCES: readonly ResourceViews[] = [classes, grades, students, teachers, rooms, jobs, subjects, schoolResources, workbooks, homeworks, devices, deviceSchools, orders, boardPartners, directSchools];
 
 registerResources(RESOURCES);
