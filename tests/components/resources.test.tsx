@@ -206,4 +206,19 @@ describe('generic views', () => {
     await waitFor(() => expect(screen.getByText('姓名长度不能超过50个字符')).toBeInTheDocument());
     expect(create).not.toHaveBeenCalled();
   });
+
+  it('render the 教室 list: its columns, search and 类型 filter, and its actions', async () => {
+    const rooms = RESOURCES.find((r) => r.name === 'rooms')!.config;
+    const ROOM = { id: 3, name: '物理实验室', building: '格致楼', floor: 2, capacity: 50, kind: '实验室', remark: null, createdAt: '2026-09-01T00:00:00.000Z' };
+    const getList = vi.fn(async () => ({ data: [ROOM], total: 1 }));
+    renderWith({ getList } as never, <ResourceList config={rooms} />);
+    expect(await screen.findByText('物理实验室', {}, { timeout: 5000 })).toBeInTheDocument();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['名称', '教学楼', '楼层', '座位数', '类型', '备注', '创建时间', '操作']));
+    expect(screen.getByLabelText('搜索')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: '类型' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '新增教室' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '导出' })).toBeInTheDocument();
+    expect(getList).toHaveBeenCalledWith('rooms', expect.objectContaining({ sort: { field: 'name', order: 'ASC' } }));
+  });
 });
