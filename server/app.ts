@@ -22,6 +22,7 @@ import mercury from './modules/mercury';
 import partner from './modules/partner';
 import devices from './modules/devices';
 import heartVoices from './modules/heartVoices';
+import crud from './modules/crud';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,6 +91,7 @@ export async function buildApp({ db, config, webRoot, logger = false, onRoute, p
   await app.register(partner);
   await app.register(devices);
   await app.register(heartVoices);
+  await app.register(crud);
 
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {
     const { default: fastifyStatic } = await import('@fastify/static');

@@ -143,6 +143,24 @@ export const classes = pgTable(
   (t) => [index('classes_grade_idx').on(t.tenantId, t.gradeId)],
 );
 
+/** 教室 (src/domain/rooms.ts): a declared CRUD resource, server/modules/crud/rooms.ts. */
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    name: text('name').notNull(),
+    building: text('building'),
+    floor: smallint('floor'),
+    capacity: smallint('capacity'),
+    kind: text('kind').notNull(),
+    remark: text('remark'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('rooms_name_uq').on(t.schoolId, t.name), index('rooms_school_idx').on(t.tenantId, t.schoolId)],
+);
+
 export const teachers = pgTable(
   'teachers',
   {

@@ -9,6 +9,7 @@ import { seedSchoolWork } from './seed/schoolWork';
 import { seedPartners } from './seed/partners';
 import { seedOrders } from './seed/orders';
 import { seedBirthDatesAndConsents } from './seed/heartVoices';
+import { seedRooms } from './seed/rooms';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -159,6 +160,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedOrders(tx, ids);
     // Birth dates and guardian consents for 学生心声 (PIPL art. 31).
     await seedBirthDatesAndConsents(tx);
+    // 教室 of every school.
+    await seedRooms(tx);
   });
   return true;
 }

@@ -22,8 +22,11 @@ export const hasUnsafeCharacters = (text: string) => UNSAFE.test(text);
 
 const unsafeMessage = (label: string) => `${label}包含不支持的字符（如空字符、不完整的字符或文字方向控制符）`;
 
-/** The first rule a value breaks, as a message naming its field; undefined when all is well. */
-export function inputProblem(value: unknown, label = '参数'): string | undefined {
+/**
+ * The first rule a value breaks, as a message naming its field; undefined when all is well.
+ * `labels`: the route's own field names, before FIELD_LABELS.
+ */
+export function inputProblem(value: unknown, label = '参数', labels: Record<string, string> = {}): string | undefined {
   // Iterative, so no nesting depth of a JSON body can overflow the stack.
   const stack: { value: unknown; label: string }[] = [{ value, label }];
   while (stack.length) {
@@ -38,7 +41,7 @@ export function inputProblem(value: unknown, label = '参数'): string | undefin
     } else if (v !== null && typeof v === 'object') {
       for (const [key, child] of Object.entries(v)) {
         if (hasUnsafeCharacters(key)) return unsafeMessage(item.label);
-        stack.push({ value: child, label: fieldLabel(key) ?? item.label });
+        stack.push({ value: child, label: (Object.hasOwn(labels, key) ? labels[key] : fieldLabel(key)) ?? item.label });
       }
     }
   }
@@ -48,7 +51,8 @@ export function inputProblem(value: unknown, label = '参数'): string | undefin
 /** After schema validation and before any route guard or handler: the rules above, on every request. */
 export function registerInputRules(app: FastifyInstance) {
   app.addHook('preHandler', async (request) => {
-    const problem = inputProblem(request.params) ?? inputProblem(request.query) ?? inputProblem(request.body);
+    const labels = request.routeOptions.config?.fieldLabels;
+    const problem = inputProblem(request.params, undefined, labels) ?? inputProblem(request.query, undefined, labels) ?? inputProblem(request.body, undefined, labels);
     if (problem) throw badRequest(problem);
   });
 }

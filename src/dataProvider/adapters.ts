@@ -1,7 +1,8 @@
 // Per-service adapters: each maps react-admin's CRUD calls onto one resource's endpoints (SPEC §7).
 // Later issues register resources (classes, students, teachers, ...) with `pagedResource`, or with
 // a hand-written adapter where an endpoint does not follow the paging convention.
-import { HttpError, type DataProvider, type GetListParams, type RaRecord } from 'ra-core';
+import { HttpError, type DataProvider, type fetchUtils, type GetListParams, type RaRecord } from 'ra-core';
+import simpleRestProvider from 'ra-data-simple-rest';
 import type { Envelope, Page } from '../domain/envelope';
 import type { HttpClient, Query } from './http';
 
@@ -203,5 +204,48 @@ export function listResource(http: HttpClient, config: ListResourceConfig): Reso
         return { data: record as never };
       },
     }),
+  };
+}
+
+export interface RestResourceConfig {
+  /** Where the resources live: `${apiUrl}/${resource}` (default /api). */
+  apiUrl?: string;
+  /** The fields create and update send; the server refuses others (id, createdAt). */
+  writable?: readonly string[];
+}
+
+/** The simple REST dialect's list query (sort, filter) for an export of what the list shows. */
+export function restQuery(params: Pick<GetListParams, 'sort' | 'filter'>): Query {
+  return {
+    ...(params.sort?.field ? { sort: JSON.stringify([params.sort.field, params.sort.order]) } : {}),
+    filter: JSON.stringify(presentFilters(params.filter)),
+  };
+}
+
+/**
+ * A resource in react-admin's simple REST dialect (a declared CRUD resource on the server,
+ * server/modules/crud): ra-data-simple-rest builds the calls, our http client sends them (session,
+ * role, timeout, toasts) and unwraps the envelope; the list's total comes from Content-Range.
+ */
+export function restResource(http: HttpClient, config: RestResourceConfig = {}): ResourceAdapter {
+  const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
+    const body = typeof options.body === 'string' ? (JSON.parse(options.body) as unknown) : undefined;
+    const method = (options.method ?? 'GET') as 'GET' | 'POST' | 'PUT' | 'DELETE';
+    const { status, headers, envelope } = await http.exchange<unknown>(url, { method, body });
+    const json = unwrap(envelope);
+    return { status, headers, body: JSON.stringify(json), json };
+  };
+  const rest = simpleRestProvider(config.apiUrl ?? '/api', httpClient);
+  const writable = <T extends Partial<RaRecord>>(data: T) =>
+    config.writable ? Object.fromEntries(Object.entries(data).filter(([key]) => config.writable!.includes(key))) : data;
+  return {
+    getList: (resource, params) => rest.getList(resource, { ...params, filter: presentFilters(params.filter) }),
+    getManyReference: (resource, params) => rest.getManyReference(resource, { ...params, filter: presentFilters(params.filter) }),
+    getOne: rest.getOne,
+    getMany: rest.getMany,
+    create: (resource, params) => rest.create(resource, { ...params, data: writable(params.data) }),
+    update: (resource, params) => rest.update(resource, { ...params, data: writable(params.data) }),
+    delete: rest.delete,
+    deleteMany: rest.deleteMany,
   };
 }

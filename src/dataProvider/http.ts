@@ -63,8 +63,17 @@ export type UploadResult<T> =
   | { kind: 'json'; status: number; envelope: Envelope<T>; header: (name: string) => string | null }
   | { kind: 'file'; status: number; blob: Blob; fileName: string; header: (name: string) => string | null };
 
+/** A JSON reply with its status and headers (a list's total travels in Content-Range). */
+export interface Exchange<T> {
+  status: number;
+  headers: Headers;
+  envelope: Envelope<T>;
+}
+
 export interface HttpClient {
   request<T>(url: string, options?: RequestOptions): Promise<Envelope<T>>;
+  /** As `request`, keeping the reply's status and headers. */
+  exchange<T>(url: string, options?: RequestOptions): Promise<Exchange<T>>;
   get<T>(url: string, query?: Query, options?: Omit<RequestOptions, 'query' | 'method'>): Promise<T>;
   post<T>(url: string, body?: unknown, options?: Omit<RequestOptions, 'body' | 'method'>): Promise<T>;
   /** SPEC §5 export download; resolves with the saved file name. */
@@ -188,7 +197,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
-  async function request<T>(url: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
+  async function exchange<T>(url: string, opts: RequestOptions = {}): Promise<Exchange<T>> {
     const silent = !!opts.silent;
     const anonymous = !!opts.anonymous;
     return send(url, opts, async (response) => {
@@ -197,7 +206,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         if (payload.code !== 200) {
           fail(payload.msg || FALLBACK_MESSAGE, payload.code, { ...payload, errors: fieldErrors(payload.data) }, silent, anonymous);
         }
-        return payload as Envelope<T>;
+        return { status: response.status, headers: response.headers, envelope: payload as Envelope<T> };
       }
       // Not our envelope: a proxy or gateway answered. Show what the transport said.
       if (!response.ok) {
@@ -205,6 +214,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       }
       return fail(FALLBACK_MESSAGE, response.status, payload, silent, anonymous);
     });
+  }
+
+  async function request<T>(url: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
+    return (await exchange<T>(url, opts)).envelope;
   }
 
   async function download(url: string, opts: DownloadOptions): Promise<string> {
@@ -274,6 +287,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   return {
     request,
+    exchange,
     download,
     upload,
     blob,

@@ -21,7 +21,7 @@ export type IconName =
   | 'aiCorrect' | 'academic' | 'account' | 'activity' | 'analysis' | 'assignHomework' | 'channelInfo'
   | 'class' | 'classManagement' | 'composition' | 'dashboard' | 'devices' | 'directMarketingSchool'
   | 'errorNote' | 'exam' | 'examProcess' | 'heartSounds' | 'homework' | 'incomeStatistics' | 'mistake'
-  | 'orders' | 'overviewDashboard' | 'paper' | 'purchaseRecord' | 'registerBinding' | 'resource'
+  | 'orders' | 'overviewDashboard' | 'paper' | 'purchaseRecord' | 'registerBinding' | 'resource' | 'room'
   | 'schoolDashboard' | 'schoolResource' | 'studentManagement' | 'studentTracking' | 'teacherManagement'
   | 'usageStatistics' | 'useGuide' | 'wrongbook';
 

@@ -2,6 +2,8 @@
 // Imported by path, not from the @mui/icons-material barrel, to keep the first load small.
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { IconName } from './routes';
+import MeetingRoom from '@mui/icons-material/MeetingRoom';
+import MeetingRoomOutlined from '@mui/icons-material/MeetingRoomOutlined';
 import AutoFixHigh from '@mui/icons-material/AutoFixHigh';
 import AutoFixHighOutlined from '@mui/icons-material/AutoFixHighOutlined';
 import School from '@mui/icons-material/School';
@@ -107,6 +109,7 @@ export const MENU_ICONS: Record<IconName, IconPair> = {
   purchaseRecord: pair(ShoppingCartOutlined, ShoppingCart),
   registerBinding: pair(HowToRegOutlined, HowToReg),
   resource: pair(FolderOutlined, Folder),
+  room: pair(MeetingRoomOutlined, MeetingRoom),
   schoolDashboard: pair(AssessmentOutlined, Assessment),
   schoolResource: pair(FolderSharedOutlined, FolderShared),
   studentManagement: pair(PeopleOutlined, People),

@@ -3,7 +3,7 @@
 // resources. Views load lazily, so the configs stay in the first-load bundle at a few kilobytes and
 // react-admin's list and form machinery does not.
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { listResource, pagedResource, type ResourceAdapter } from '../dataProvider/adapters';
+import { listResource, pagedResource, restResource, type ResourceAdapter } from '../dataProvider/adapters';
 import type { HttpClient } from '../dataProvider/http';
 import type { AdapterRegistry } from '../dataProvider';
 import type { RouteDef } from '../domain/routes';
@@ -27,6 +27,7 @@ export function adapterOf(config: ResourceConfig): (http: HttpClient) => Resourc
   if (endpoints.kind === 'custom') return endpoints.adapter;
   const writable = endpoints.writable ?? config.fields.filter((f) => f.form !== false && f.type !== 'computed' && f.type !== 'status').map((f) => f.source);
   if (endpoints.kind === 'list') return (http) => listResource(http, { ...endpoints, writable });
+  if (endpoints.kind === 'rest') return (http) => restResource(http, { ...endpoints, writable });
   return (http) => pagedResource(http, { ...endpoints, writable });
 }
 

@@ -15,6 +15,7 @@ import teachers from './teachers';
 import workbooks from './workbooks';
 import devices from './devices';
 import deviceSchools from './deviceSchools';
+import rooms from './rooms';
 import type { ResourceConfig } from './types';
 
-export const RESOURCES: readonly ResourceConfig[] = [classes, grades, students, teachers, jobs, subjects, schoolResources, workbooks, homeworks, devices, deviceSchools, orders, boardPartners, directSchools];
+export const RESOURCES: readonly ResourceConfig[] = [classes, grades, students, teachers, rooms, jobs, subjects, schoolResources, workbooks, homeworks, devices, deviceSchools, orders, boardPartners, directSchools];

@@ -3,7 +3,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { RaRecord } from 'ra-core';
 import type { HttpClient } from '../dataProvider/http';
-import type { ListResourceConfig, PagedResourceConfig, ResourceAdapter } from '../dataProvider/adapters';
+import type { ListResourceConfig, PagedResourceConfig, ResourceAdapter, RestResourceConfig } from '../dataProvider/adapters';
 import type { Role } from '../domain/roles';
 import type { Option } from '../domain/semester';
 
@@ -80,6 +80,8 @@ export type EndpointConfig =
   | ({ kind: 'paged' } & PagedResourceConfig)
   /** The endpoint answers the whole list at once; filtered, sorted and paged in the browser. */
   | ({ kind: 'list' } & ListResourceConfig)
+  /** A declared CRUD resource (server/modules/crud): react-admin's simple REST dialect, through ra-data-simple-rest. */
+  | ({ kind: 'rest' } & RestResourceConfig)
   | { kind: 'custom'; adapter: (http: HttpClient) => ResourceAdapter };
 
 export interface TransferConfig {

@@ -1,4 +1,4 @@
-// Every registered route, fuzzed from its own schema: query, body and (for POST routes) multipart
+// Every registered route, fuzzed from its own schema: query, body and (for POST and PUT routes) multipart
 // uploads mixing valid values with hostile ones — huge and non-finite numbers, NUL, lone
 // surrogates, bidi controls, 100 KB strings, wrong types, missing and unknown fields. Whatever
 // comes in: no 5xx; every refusal is the envelope with a Chinese message that names no English
@@ -383,7 +383,7 @@ const fileName = fc.oneof(fc.constantFrom('作业.png', 'sheet.pdf', '学生.xls
 type Body = { kind: 'json'; value: unknown } | { kind: 'raw'; text: string; type: string } | { kind: 'multipart'; fields: unknown; fileName: string; content: Buffer | unknown[][] } | { kind: 'none' };
 
 function bodyFor(route: RouteOptions): fc.Arbitrary<Body> {
-  if (methodOf(route) !== 'POST') return fc.constant({ kind: 'none' });
+  if (methodOf(route) !== 'POST' && methodOf(route) !== 'PUT') return fc.constant({ kind: 'none' });
   const parts = routeParts(route);
   const json = part(parts.body).map((value): Body => ({ kind: 'json', value }));
   const raw = fc
@@ -513,7 +513,7 @@ it('no input reaches a 500, every refusal is a Chinese envelope, and a refused r
         const form = multipartBody({ fields: body.fields, fileName: body.fileName, content });
         [headers['content-type'], payload] = [form.headers['content-type'], form.payload];
       }
-      const options = { method: method as 'GET' | 'POST', url, headers, ...(payload !== undefined ? { payload } : {}) };
+      const options = { method: method as 'GET' | 'POST' | 'PUT' | 'DELETE', url, headers, ...(payload !== undefined ? { payload } : {}) };
       if (terminal) {
         // Signed as the server will read the address: inject normalises it as a URL (no bare '?').
         const sent = new URL(url, 'http://localhost');

@@ -5,7 +5,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, type DataProvider } from 'react-admin';
 import { HttpError } from 'ra-core';
-import type { Envelope, HttpClient, RequestOptions } from '../../src/dataProvider/http';
+import { createHttpClient, type Envelope, type HttpClient, type RequestOptions } from '../../src/dataProvider/http';
+import { restQuery } from '../../src/dataProvider/adapters';
 import { createDataProvider } from '../../src/dataProvider';
 import { flattenRoutes } from '../../src/menu/routes';
 import { i18nProvider } from '../../src/i18n';
@@ -86,12 +87,76 @@ describe('students adapter', () => {
   });
 
   it('gives the dataProvider every resource, and every resource a route that names it', () => {
-    const names = ['boardPartners', 'classes', 'deviceSchools', 'devices', 'directSchools', 'grades', 'homeworks', 'jobs', 'orders', 'schoolResources', 'students', 'subjects', 'teachers', 'workbooks'];
+    const names = ['boardPartners', 'classes', 'deviceSchools', 'devices', 'directSchools', 'grades', 'homeworks', 'jobs', 'orders', 'rooms', 'schoolResources', 'students', 'subjects', 'teachers', 'workbooks'];
     expect(Object.keys(adaptersOf(RESOURCES)).sort()).toEqual(names);
     // The route table is the one source of access: a resource no route shows or uses is unreachable,
     // and a route naming a resource that does not exist is a typo.
     const named = new Set(flattenRoutes().flatMap((route) => [...(route.resources ?? []), ...(route.uses ?? [])]));
     expect([...named].sort()).toEqual(names);
+  });
+});
+
+describe('a declared CRUD resource (rooms): ra-data-simple-rest through our http client', () => {
+  const ROOM = { id: 3, name: '物理实验室', building: '格致楼', floor: 2, capacity: 50, kind: '实验室', remark: null, createdAt: '2026-09-01T00:00:00.000Z' };
+
+  /** The real http client over a fake fetch: what goes over the wire is asserted, Content-Range included. */
+  function restHttp(reply: (url: string, init: RequestInit) => { data: unknown; headers?: Record<string, string> }) {
+    const sent: { url: string; method: string; body: unknown; headers: Record<string, string> }[] = [];
+    const fetchImpl = vi.fn(async (url: string, init: RequestInit) => {
+      sent.push({ url, method: init.method ?? 'GET', body: init.body === undefined ? undefined : JSON.parse(String(init.body)), headers: init.headers as Record<string, string> });
+      const { data, headers } = reply(url, init);
+      return new Response(JSON.stringify({ code: 200, msg: '操作成功', success: true, data }), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
+    });
+    const http = createHttpClient({ fetch: fetchImpl as unknown as typeof fetch, getToken: () => 'tok', getActiveRole: () => 'mpSchoolAdmin', notify: vi.fn(), onAuthFailure: vi.fn() });
+    return { dp: createDataProvider(http, adaptersOf(RESOURCES)), sent };
+  }
+
+  it('lists with sort, range and filter as JSON, empty filters dropped, and reads the total from Content-Range', async () => {
+    const { dp, sent } = restHttp(() => ({ data: [ROOM], headers: { 'content-range': 'rooms 25-25/26' } }));
+    const result = await dp.getList('rooms', { pagination: { page: 2, perPage: 25 }, sort: { field: 'name', order: 'DESC' }, filter: { q: '实验', kind: '' } });
+    const url = new URL(sent[0].url, 'http://x');
+    expect(url.pathname).toBe('/api/rooms');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ sort: '["name","DESC"]', range: '[25,49]', filter: '{"q":"实验"}' });
+    expect(sent[0].headers).toMatchObject({ 'Blade-Auth': 'bearer tok', 'X-Active-Role': 'mpSchoolAdmin' });
+    expect(result).toEqual({ data: [ROOM], total: 26 });
+  });
+
+  it('reads one by its path, and many by an id filter', async () => {
+    const { dp, sent } = restHttp((url) => ({ data: url.includes('filter') ? [ROOM] : ROOM }));
+    await expect(dp.getOne('rooms', { id: 3 })).resolves.toEqual({ data: ROOM });
+    await dp.getMany('rooms', { ids: [3, 4] });
+    expect(sent.map((c) => [c.method, decodeURIComponent(c.url)])).toEqual([
+      ['GET', '/api/rooms/3'],
+      ['GET', '/api/rooms?filter={"id":[3,4]}'],
+    ]);
+  });
+
+  it('creates with POST, updates with PUT and deletes with DELETE, sending only the form fields', async () => {
+    const { dp, sent } = restHttp(() => ({ data: ROOM }));
+    const { id: _, createdAt: __, ...input } = ROOM;
+    await dp.create('rooms', { data: { ...input, extra: 1 } });
+    await dp.update('rooms', { id: 3, data: ROOM, previousData: ROOM });
+    await expect(dp.delete('rooms', { id: 3, previousData: ROOM })).resolves.toEqual({ data: ROOM });
+    await dp.deleteMany('rooms', { ids: [3, 4] });
+    expect(sent.map((c) => [c.method, c.url, c.body])).toEqual([
+      ['POST', '/api/rooms', input],
+      ['PUT', '/api/rooms/3', input],
+      ['DELETE', '/api/rooms/3', undefined],
+      ['DELETE', '/api/rooms/3', undefined],
+      ['DELETE', '/api/rooms/4', undefined],
+    ]);
+  });
+
+  it("turns the server's refusal into an HttpError with its message", async () => {
+    const fetchImpl = async () => new Response(JSON.stringify({ code: 409, msg: '名称“物理实验室”已存在', success: false, data: null }), { status: 409, headers: { 'content-type': 'application/json' } });
+    const http = createHttpClient({ fetch: fetchImpl as unknown as typeof fetch, getToken: () => 'tok', getActiveRole: () => null, notify: vi.fn(), onAuthFailure: vi.fn() });
+    const error = await createDataProvider(http, adaptersOf(RESOURCES)).create('rooms', { data: { name: '物理实验室', kind: '实验室' } }).catch((e) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ message: '名称“物理实验室”已存在', status: 409 });
+  });
+
+  it('exports what the list shows in the same dialect', () => {
+    expect(restQuery({ sort: { field: 'floor', order: 'ASC' }, filter: { kind: '机房', q: '' } })).toEqual({ sort: '["floor","ASC"]', filter: '{"kind":"机房"}' });
   });
 });
 
@@ -147,5 +212,20 @@ describe('generic views', () => {
     await user.type(screen.getByLabelText(/^姓名/), 'x'.repeat(51));
     await waitFor(() => expect(screen.getByText('姓名长度不能超过50个字符')).toBeInTheDocument());
     expect(create).not.toHaveBeenCalled();
+  });
+
+  it('render the 教室 list: its columns, search and 类型 filter, and its actions', async () => {
+    const rooms = RESOURCES.find((r) => r.name === 'rooms')!;
+    const ROOM = { id: 3, name: '物理实验室', building: '格致楼', floor: 2, capacity: 50, kind: '实验室', remark: null, createdAt: '2026-09-01T00:00:00.000Z' };
+    const getList = vi.fn(async () => ({ data: [ROOM], total: 1 }));
+    renderWith({ getList } as never, <ResourceList config={rooms} />);
+    expect(await screen.findByText('物理实验室', {}, { timeout: 5000 })).toBeInTheDocument();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['名称', '教学楼', '楼层', '座位数', '类型', '备注', '创建时间', '操作']));
+    expect(screen.getByLabelText('搜索')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: '类型' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '新增教室' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '导出' })).toBeInTheDocument();
+    expect(getList).toHaveBeenCalledWith('rooms', expect.objectContaining({ sort: { field: 'name', order: 'ASC' } }));
   });
 });

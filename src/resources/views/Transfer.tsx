@@ -15,6 +15,8 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import type { AppDataProvider } from '../../dataProvider';
+import { restQuery } from '../../dataProvider/adapters';
+import type { Query } from '../../dataProvider/http';
 import type { ImportOutcome } from '../../dataProvider/school';
 import { UPLOAD_MAX_BYTES } from '../../domain/school';
 import type { ResourceConfig } from '../types';
@@ -163,11 +165,14 @@ export function ExportButton({ config }: { config: ResourceConfig }) {
   const run = async () => {
     setBusy(true);
     try {
-      const query: Record<string, string | number> = {};
-      for (const [key, value] of Object.entries(filterValues ?? {})) if (value !== '' && value !== undefined && value !== null) query[key] = value as string | number;
-      if (sort?.field && sort.field !== 'id') {
-        query[sortParam] = sort.field;
-        query.order = sort.order === 'DESC' ? 'desc' : 'asc';
+      const query: Query = {};
+      if (config.endpoints.kind === 'rest') Object.assign(query, restQuery({ sort, filter: filterValues }));
+      else {
+        for (const [key, value] of Object.entries(filterValues ?? {})) if (value !== '' && value !== undefined && value !== null) query[key] = value as string | number;
+        if (sort?.field && sort.field !== 'id') {
+          query[sortParam] = sort.field;
+          query.order = sort.order === 'DESC' ? 'desc' : 'asc';
+        }
       }
       if (target.columns) query.fields = visibleSources(available, chosen, omit).join(',');
       await dataProvider.download(target.url, { name: target.name, ext: 'xlsx', query, timeout: 120_000 });
