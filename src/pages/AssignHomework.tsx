@@ -24,11 +24,10 @@ import EmptyScreen from './EmptyScreen';
 import { EmptyState } from '../ui/EmptyState';
 import { ScreenCard } from '../ui/ScreenCard';
 import { Stem } from './Stem';
-import { dateTime } from '../domain/format';
+import { dateTime, percent } from '../domain/format';
 
 const TEACHERS = ['teacher', 'mpTeacher'];
 
-const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
 
 /** Tomorrow 22:00 local time, as a datetime-local value. */
 function defaultDue() {

@@ -31,6 +31,7 @@ import type { ScreenProps } from './screen';
 import { EmptyState } from '../ui/EmptyState';
 import { ScreenCard } from '../ui/ScreenCard';
 import { Stem } from './Stem';
+import { percent } from '../domain/format';
 
 const GRADE = 'grade';
 
@@ -43,8 +44,6 @@ const BANDS: { key: BandKey; label: string; range: string; color: string }[] = [
 
 /** Scores as the school writes them: no trailing zeros, at most two decimals. */
 const score = (x: number | null | undefined) => (x === null || x === undefined ? '—' : String(Number(x.toFixed(2))));
-// Rounded on the per-mille first: toFixed alone turns 12.35 (stored as 12.3499…) into 12.3.
-const percent = (rate: number | null | undefined) => (rate === null || rate === undefined ? '—' : `${(Math.round(rate * 1000) / 10).toFixed(1)}%`);
 const typeLabel = (type: number) => QUESTION_TYPES.find((t) => t.value === type)?.label ?? '';
 
 /** Classical readings of the P value (higher is easier). */

@@ -30,7 +30,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { TablePaging } from '../../ui/TablePaging';
 import { PayDialog } from '../../resources/orders/PayDialog';
 import { NewOrderForm, PlacedOrderPay } from '../../resources/orders/NewOrder';
-import { money, timeText } from '../../resources/orders/labels';
+import { money, dateTime } from '../../domain/format';
 import type { ScreenProps } from '../screen';
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
@@ -121,8 +121,8 @@ function RechargeRecords({ version }: { version: number }) {
               <TableCell>{r.rechargeNo}</TableCell>
               <TableCell align="right">{money(r.amountFen)}</TableCell>
               <TableCell>{state(r)}</TableCell>
-              <TableCell>{timeText(r.createdAt)}</TableCell>
-              <TableCell>{timeText(r.paidAt) || '-'}</TableCell>
+              <TableCell>{dateTime(r.createdAt)}</TableCell>
+              <TableCell>{dateTime(r.paidAt)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -175,7 +175,7 @@ export default function Account({ route }: ScreenProps) {
                   {label}
                 </Typography>
                 <Typography variant={i === 0 ? 'h4' : 'h6'} sx={{ fontWeight: 600 }} data-testid={i === 0 ? 'balance' : undefined}>
-                  {balance ? money(fen as number) : '-'}
+                  {money(fen)}
                 </Typography>
               </Box>
             ))}

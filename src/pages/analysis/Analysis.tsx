@@ -25,7 +25,8 @@ import { ScreenCard } from '../../ui/ScreenCard';
 import { PrincipalNotices } from '../heartVoices/PrincipalNotices';
 import { Stem } from '../Stem';
 import { FigureCard } from './FigureCard';
-import { chartPercent, NO_DATA, percent, weekLabel } from './format';
+import { percent } from '../../domain/format';
+import { chartPercent, NO_DATA, weekLabel } from './format';
 
 const BANDS = [
   { key: 'excellent', label: '优秀（≥90%）', color: '#2e7d32' },
@@ -43,9 +44,9 @@ function heat(rate: number | null): string {
 
 function Summary({ report }: { report: Report }) {
   const items = [
-    { label: '得分率', value: percent(report.total.scoreRate), testId: 'total-score-rate' },
-    { label: '参与率', value: percent(report.total.participationRate), testId: 'total-participation' },
-    { label: '作业完成率', value: percent(report.total.completionRate), testId: 'total-completion' },
+    { label: '得分率', value: percent(report.total.scoreRate, NO_DATA), testId: 'total-score-rate' },
+    { label: '参与率', value: percent(report.total.participationRate, NO_DATA), testId: 'total-participation' },
+    { label: '作业完成率', value: percent(report.total.completionRate, NO_DATA), testId: 'total-completion' },
     { label: '提交人次', value: String(report.total.works), testId: 'total-works' },
   ];
   return (
@@ -133,7 +134,7 @@ export default function Analysis({ route }: ScreenProps) {
                       <TableCell align="right">{g.score}</TableCell>
                       <TableCell align="right">{g.maxScore}</TableCell>
                       <TableCell align="right" data-testid="group-score-rate">
-                        {percent(g.scoreRate)}
+                        {percent(g.scoreRate, NO_DATA)}
                       </TableCell>
                     </TableRow>
                   ))}
@@ -170,12 +171,12 @@ export default function Analysis({ route }: ScreenProps) {
                       <TableCell>{g.name}</TableCell>
                       <TableCell align="right">{g.enrolled}</TableCell>
                       <TableCell align="right">{g.participants}</TableCell>
-                      <TableCell align="right">{percent(g.participationRate)}</TableCell>
+                      <TableCell align="right">{percent(g.participationRate, NO_DATA)}</TableCell>
                       <TableCell align="right">
                         {g.homeworkSubmitted} / {g.homeworkAssigned}
                       </TableCell>
                       <TableCell align="right" data-testid={g.id === 0 ? 'completion-total' : undefined}>
-                        {percent(g.completionRate)}
+                        {percent(g.completionRate, NO_DATA)}
                       </TableCell>
                     </TableRow>
                   ))}
@@ -225,7 +226,7 @@ export default function Analysis({ route }: ScreenProps) {
                         </TableCell>
                         <TableCell align="right">{q.answered}</TableCell>
                         <TableCell align="right">{q.wrong}</TableCell>
-                        <TableCell align="right">{percent(q.wrongRate)}</TableCell>
+                        <TableCell align="right">{percent(q.wrongRate, NO_DATA)}</TableCell>
                       </TableRow>
                     ))}
                   </TableBody>
@@ -267,7 +268,7 @@ function KnowledgeMap({ report, unit }: { report: Report; unit: string }) {
                 const rate = c?.mastery ?? null;
                 return (
                   <TableCell key={k.id} align="center" sx={{ bgcolor: heat(rate) }} title={c ? `答对 ${c.correct} / 作答 ${c.answered}` : NO_DATA}>
-                    {percent(rate)}
+                    {percent(rate, NO_DATA)}
                   </TableCell>
                 );
               })}

@@ -22,16 +22,15 @@ import type { Permissions } from '../../authProvider/startup';
 import { FREEZE_DAYS } from '../../domain/orders';
 import { ScreenCard } from '../../ui/ScreenCard';
 import { EmptyState } from '../../ui/EmptyState';
-import { money } from '../../resources/orders/labels';
+import { dateOnly, money } from '../../domain/format';
 import type { ScreenProps } from '../screen';
 import { Statements } from './Statements';
 
 const china = (at: Date) => new Date(at.getTime() + 8 * 3600_000);
-const day = (at: Date) => china(at).toISOString().slice(0, 10);
 
 /** 近90天, then this month and the five before it. */
 function periodOptions(now = new Date()): { label: string; value: string; range: DateRange }[] {
-  const options = [{ label: '近90天', value: 'recent', range: { dateFrom: day(new Date(now.getTime() - 89 * 86400_000)), dateTo: day(now) } }];
+  const options = [{ label: '近90天', value: 'recent', range: { dateFrom: dateOnly(now.getTime() - 89 * 86400_000), dateTo: dateOnly(now) } }];
   const c = china(now);
   for (let back = 0; back < 6; back++) {
     const first = new Date(Date.UTC(c.getUTCFullYear(), c.getUTCMonth() - back, 1));
@@ -52,7 +51,7 @@ function Figure({ label, fen, hint }: { label: string; fen: number | undefined; 
         {label}
       </Typography>
       <Typography variant="h6" sx={{ fontWeight: 600 }}>
-        {fen === undefined ? '-' : money(fen)}
+        {money(fen)}
       </Typography>
       {hint && (
         <Typography variant="caption" color="text.secondary">

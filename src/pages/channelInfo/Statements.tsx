@@ -26,7 +26,7 @@ import type { StatementRow, StatementSide } from '../../dataProvider/settlement'
 import { REASON_MAX_LENGTH, STATEMENT_STATUSES, StatementStatus, labelOf } from '../../domain/orders';
 import { EmptyState } from '../../ui/EmptyState';
 import { TablePaging } from '../../ui/TablePaging';
-import { money, timeText } from '../../resources/orders/labels';
+import { money, dateTime } from '../../domain/format';
 import { StatementDetailDialog } from './StatementDetail';
 
 const STATUS_COLORS: Record<number, 'warning' | 'info' | 'success' | 'error'> = { 1: 'warning', 2: 'info', 3: 'success', 4: 'error' };
@@ -166,7 +166,7 @@ export function Statements({ canPay }: { canPay: boolean }) {
                   <TableCell>
                     <Chip size="small" variant="outlined" color={STATUS_COLORS[s.status]} label={labelOf(STATEMENT_STATUSES, s.status)} title={s.rejectReason ?? undefined} />
                   </TableCell>
-                  <TableCell>{timeText(s.createdAt)}</TableCell>
+                  <TableCell>{dateTime(s.createdAt)}</TableCell>
                   <TableCell>
                     <Stack direction="row" spacing={0.5}>
                       {actions(s)}

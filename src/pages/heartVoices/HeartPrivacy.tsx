@@ -26,7 +26,7 @@ import { CONSENT_AGE } from '../../domain/heartVoices';
 import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
-import { timeText } from './labels';
+import { dateOnly, dayTime } from '../../domain/format';
 import { TablePaging } from '../../ui/TablePaging';
 import type { Page } from '../../domain/envelope';
 
@@ -79,7 +79,7 @@ function ReadLog() {
           <TableBody>
             {page.records.map((r) => (
               <TableRow key={r.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{timeText(r.createdAt)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dayTime(r.createdAt)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.readerName}</TableCell>
                 <TableCell>{r.action === 2 ? <Chip size="small" color="error" label="查看匿名写信人身份" /> : '查看心声'}</TableCell>
                 <TableCell>{r.voiceId}</TableCell>
@@ -98,7 +98,7 @@ function ConsentDialog({ student, onClose, onSaved }: { student: GuardianConsent
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const [guardianName, setGuardianName] = useState('');
-  const [consentedOn, setConsentedOn] = useState(new Date().toISOString().slice(0, 10));
+  const [consentedOn, setConsentedOn] = useState(() => dateOnly(new Date()));
   useEffect(() => setGuardianName(student?.guardianName ?? ''), [student]);
   const save = () =>
     student &&

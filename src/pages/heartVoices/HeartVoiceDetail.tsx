@@ -25,7 +25,8 @@ import { FOLLOW_UP_KINDS, FollowUpKind, labelOf, MIN_REVEAL_REASON, MOODS, RETEN
 import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
-import { LevelChip, placeText, riskTypesText, StatusChip, timeText } from './labels';
+import { dayTime } from '../../domain/format';
+import { LevelChip, placeText, riskTypesText, StatusChip } from './labels';
 
 const WRITABLE_KINDS = FOLLOW_UP_KINDS.filter((k) => k.value !== FollowUpKind.level);
 
@@ -145,7 +146,7 @@ export default function HeartVoiceDetail({ route }: ScreenProps) {
 
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: 2, alignItems: 'start' }}>
-      <ScreenCard title={route.meta.title} description={`编号 ${voice.id} · ${timeText(voice.createdAt)} · 本次查看已记入查阅记录`}>
+      <ScreenCard title={route.meta.title} description={`编号 ${voice.id} · ${dayTime(voice.createdAt)} · 本次查看已记入查阅记录`}>
         {voice.pinned && (
           <Alert severity="error" sx={{ mt: 2 }}>
             机器提示疑似高危（{riskTypesText(voice.riskTypes)}），请尽快核实并确认等级。机器筛查会误报，等级以心理老师确认为准。
@@ -209,7 +210,7 @@ export default function HeartVoiceDetail({ route }: ScreenProps) {
           {voice.followUps.map((f) => (
             <Box key={f.id} sx={{ borderLeft: '3px solid', borderColor: f.kind === FollowUpKind.outcome ? 'success.main' : 'primary.light', pl: 1.5 }}>
               <Typography variant="caption" color="text.secondary">
-                {timeText(f.createdAt)} · {f.userName} · {labelOf(FOLLOW_UP_KINDS, f.kind)}
+                {dayTime(f.createdAt)} · {f.userName} · {labelOf(FOLLOW_UP_KINDS, f.kind)}
               </Typography>
               <Typography variant="body2">{f.note ?? '（已按保存期限删除）'}</Typography>
             </Box>

@@ -28,7 +28,8 @@ import { classLabel } from '../../filters/widgets';
 import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
-import { LevelChip, placeText, riskTypesText, StatusChip, timeText } from './labels';
+import { dayTime } from '../../domain/format';
+import { LevelChip, placeText, riskTypesText, StatusChip } from './labels';
 import { MoodChart } from './MoodChart';
 import { TablePaging } from '../../ui/TablePaging';
 import { useHeartNotices } from './useHeartNotices';
@@ -54,7 +55,7 @@ function Notices({ notices }: { notices: HeartNotice[] }) {
         )
       }
     >
-      收到 {notices.length} 条疑似高危的学生心声，请尽快查看并确认等级。最近一条：{timeText(notices[0].createdAt)}
+      收到 {notices.length} 条疑似高危的学生心声，请尽快查看并确认等级。最近一条：{dayTime(notices[0].createdAt)}
     </Alert>
   );
 }
@@ -158,7 +159,7 @@ export default function HeartVoices({ route }: ScreenProps) {
                     >
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
                         {r.pinned && <PushPinOutlined color="error" sx={{ fontSize: 16, verticalAlign: 'middle', mr: 0.5 }} titleAccess="置顶" />}
-                        {timeText(r.createdAt)}
+                        {dayTime(r.createdAt)}
                       </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{placeText(r)}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.anonymous ? <Chip size="small" label="匿名" /> : r.studentName}</TableCell>

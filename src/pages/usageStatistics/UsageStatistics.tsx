@@ -21,7 +21,8 @@ import { useSelection } from '../../filters/SelectionProvider';
 import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
-import { chartPercent, percent, weekLabel } from '../analysis/format';
+import { percent } from '../../domain/format';
+import { chartPercent, NO_DATA, weekLabel } from '../analysis/format';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -77,8 +78,8 @@ export default function UsageStatistics({ route }: ScreenProps) {
                     <Stat label="布置作业" value={`${c.homeworks} 次`} />
                     <Stat label="已交 / 应交" value={`${c.submitted} / ${c.assigned}`} testId="usage-submitted" />
                     <Stat label="已批改" value={String(c.graded)} />
-                    <Stat label="完成率" value={percent(c.completionRate)} testId="usage-completion" />
-                    <Stat label="正确率" value={percent(c.accuracy)} testId="usage-accuracy" />
+                    <Stat label="完成率" value={percent(c.completionRate, NO_DATA)} testId="usage-completion" />
+                    <Stat label="正确率" value={percent(c.accuracy, NO_DATA)} testId="usage-accuracy" />
                   </Box>
                 </CardActionArea>
               </Card>
@@ -130,8 +131,8 @@ export default function UsageStatistics({ route }: ScreenProps) {
                     <TableCell align="right">
                       {s.submitted}/{s.assigned}
                     </TableCell>
-                    <TableCell align="right">{percent(s.completionRate)}</TableCell>
-                    <TableCell align="right">{percent(s.accuracy)}</TableCell>
+                    <TableCell align="right">{percent(s.completionRate, NO_DATA)}</TableCell>
+                    <TableCell align="right">{percent(s.accuracy, NO_DATA)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -28,17 +28,10 @@ import { eventLabel } from '../../domain/devices';
 import { PRINT_APPS, USER_KINDS } from '../../domain/partner';
 import { EmptyState } from '../../ui/EmptyState';
 import { jamStatus, onlineStatus, paperStatus } from './status';
+import { dateTime } from '../../domain/format';
 
 const DAYS = 30;
 const PAGE_SIZE = 10;
-
-/** Date and minute in China time: the terminals' days are China days (the chart, the rollups). */
-const CHINA_TIME = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-export function when(iso: string | null | undefined): string {
-  if (!iso) return '-';
-  const part = Object.fromEntries(CHINA_TIME.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
-}
 
 function duration(seconds: number): string {
   if (seconds < 3600) return `${Math.max(1, Math.round(seconds / 60))} 分钟`;
@@ -191,8 +184,8 @@ function DevicePanel({ deviceId, onClose }: { deviceId: number; onClose: () => v
         <Fact name="所属合作伙伴">{detail.partnerName}</Fact>
         <Fact name="部署学校">{detail.schoolName ?? '未部署'}</Fact>
         <Fact name="固件版本">{detail.firmware}</Fact>
-        <Fact name="最近心跳">{when(detail.lastHeartbeatAt)}</Fact>
-        <Fact name="最近在线">{when(detail.lastSeenAt)}</Fact>
+        <Fact name="最近心跳">{dateTime(detail.lastHeartbeatAt)}</Fact>
+        <Fact name="最近在线">{dateTime(detail.lastSeenAt)}</Fact>
       </Box>
       <Tabs value={tab} onChange={(_, next: number) => setTab(next)} sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Tab label="每日打印" />
@@ -201,12 +194,12 @@ function DevicePanel({ deviceId, onClose }: { deviceId: number; onClose: () => v
         <Tab label="绑定记录" />
       </Tabs>
       {tab === 0 && (days ? <DailyChart days={days} /> : <LinearProgress sx={{ mt: 2 }} />)}
-      {tab === 1 && <PagedTable load={events} head={['时间', '事件', '说明']} row={(e: DeviceEvent) => [when(e.at), eventLabel(e.kind), eventText(e) || '-']} />}
+      {tab === 1 && <PagedTable load={events} head={['时间', '事件', '说明']} row={(e: DeviceEvent) => [dateTime(e.at), eventLabel(e.kind), eventText(e) || '-']} />}
       {tab === 2 && (
         <PagedTable
           load={jobs}
           head={['打印时间', '用户', '身份', '应用', '学科', '页数']}
-          row={(j: DevicePrintJob) => [when(j.printedAt), j.userName ?? '-', label(USER_KINDS, j.userKind), label(PRINT_APPS, j.app), j.subjectName ?? '-', j.pages]}
+          row={(j: DevicePrintJob) => [dateTime(j.printedAt), j.userName ?? '-', label(USER_KINDS, j.userKind), label(PRINT_APPS, j.app), j.subjectName ?? '-', j.pages]}
         />
       )}
       {tab === 3 &&
@@ -225,8 +218,8 @@ function DevicePanel({ deviceId, onClose }: { deviceId: number; onClose: () => v
               {detail.bindings.map((b, i) => (
                 <TableRow key={i}>
                   <TableCell>{b.schoolName}</TableCell>
-                  <TableCell>{when(b.boundAt)}</TableCell>
-                  <TableCell>{b.unboundAt ? when(b.unboundAt) : '使用中'}</TableCell>
+                  <TableCell>{dateTime(b.boundAt)}</TableCell>
+                  <TableCell>{b.unboundAt ? dateTime(b.unboundAt) : '使用中'}</TableCell>
                   <TableCell>{[b.boundBy, b.unboundBy].filter(Boolean).join(' / ') || '-'}</TableCell>
                 </TableRow>
               ))}

@@ -22,7 +22,7 @@ import type { PaperPack, PlacedOrder } from '../../dataProvider/orders';
 import { ORDER_MAX_QUANTITY, REMARK_MAX_LENGTH } from '../../domain/orders';
 import { EmptyState } from '../../ui/EmptyState';
 import { PayDialog } from './PayDialog';
-import { money } from './labels';
+import { money } from '../../domain/format';
 
 export function NewOrderForm({ onPlaced }: { onPlaced: (order: PlacedOrder) => void }) {
   const dataProvider = useDataProvider<AppDataProvider>();
