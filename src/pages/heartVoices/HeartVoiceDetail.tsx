@@ -2,7 +2,8 @@
 // log), the machine's suggestion, the psychology teacher's level confirmation, the follow-up log
 // with a form for notes, contacts and the outcome, and — for a confirmed 高危 anonymous message
 // only — the break-glass reveal of the writer with a written reason (logged, the principal told).
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useNotify } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -20,7 +21,6 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { AppDataProvider } from '../../dataProvider';
-import type { HeartVoice } from '../../dataProvider/heartVoices';
 import { FOLLOW_UP_KINDS, FollowUpKind, labelOf, MIN_REVEAL_REASON, MOODS, RETENTION_DAYS, RISK_LEVELS, RiskLevel, VOICE_CATEGORIES } from '../../domain/heartVoices';
 import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
@@ -99,23 +99,19 @@ export default function HeartVoiceDetail({ route }: ScreenProps) {
   const notify = useNotify();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
-  const [voice, setVoice] = useState<HeartVoice | null>();
+  const valid = Number.isInteger(id) && id >= 1;
+  const query = useQuery({ queryKey: ['heartVoice', id], queryFn: () => dataProvider.heartVoice(id), enabled: valid, retry: false });
+  const voice = !valid || query.isError ? null : query.data;
   const [level, setLevel] = useState<number | null>(null);
   const [kind, setKind] = useState<number>(FollowUpKind.note);
   const [note, setNote] = useState('');
   const [revealing, setRevealing] = useState(false);
 
-  const load = useCallback(() => {
-    if (!Number.isInteger(id) || id < 1) return setVoice(null);
-    dataProvider.heartVoice(id).then(
-      (v) => {
-        setVoice(v);
-        setLevel(v.confirmedLevel ?? v.suggestedLevel);
-      },
-      () => setVoice(null),
-    );
-  }, [dataProvider, id]);
-  useEffect(load, [load]);
+  // Each load (the first, and after every action) shows the level as it now stands.
+  useEffect(() => {
+    if (voice) setLevel(voice.confirmedLevel ?? voice.suggestedLevel);
+  }, [voice]);
+  const load = () => void query.refetch();
 
   const confirm = () =>
     level &&

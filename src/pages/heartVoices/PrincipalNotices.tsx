@@ -11,9 +11,9 @@ import { useHeartNotices } from './useHeartNotices';
 
 export function PrincipalNotices() {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [notices, setNotices] = useHeartNotices();
+  const [notices, clear] = useHeartNotices();
   if (!notices.length) return null;
-  const seen = () => dataProvider.markHeartNoticesSeen(notices.map((n) => n.id)).then(() => setNotices([]), () => undefined);
+  const seen = () => dataProvider.markHeartNoticesSeen(notices.map((n) => n.id)).then(clear, () => undefined);
   return (
     <Alert
       severity="warning"
