@@ -1,7 +1,8 @@
 // 学情分析 (/analysis): the caller's scope (own classes, a subject, a grade, the school, a region's
 // schools) for the term and course chosen in the header. Classes or schools are compared in name
 // order, never ranked. Definitions of every figure: docs/analysis-figures.md.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, usePermissions } from 'react-admin';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -74,21 +75,9 @@ export default function Analysis({ route }: ScreenProps) {
     () => ({ term: selection.learningTerm, gradeId: selection.gradeId, courseId: selection.courseId, leaderType: role ? LEADER_TYPES[role] : undefined }),
     [selection.learningTerm, selection.gradeId, selection.courseId, role],
   );
-  const [report, setReport] = useState<Report | null>();
-
-  useEffect(() => {
-    if (!role) return;
-    let live = true;
-    setReport(undefined);
-    dataProvider.analysis(filter).then(
-      (r) => live && setReport(r),
-      // The http client has shown the server's message.
-      () => live && setReport(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, filter, role]);
+  const query = useQuery({ queryKey: ['analysis', filter], queryFn: () => dataProvider.analysis(filter), enabled: !!role, retry: false });
+  // The http client has shown the server's message.
+  const report = query.isError ? null : query.data;
 
   const unit = report?.groupBy === 'school' ? '学校' : '班级';
   const exporter = (figure: AnalysisFigure, title: string) => () => dataProvider.exportAnalysis(filter, figure, title);

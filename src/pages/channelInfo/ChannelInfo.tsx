@@ -1,6 +1,7 @@
 // 渠道结算 (/channel-info, levels 1 and 2): what the direct children bought in a period and the
 // margin earned on them, where that margin stands in the ledger, and the monthly statements.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider, usePermissions } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,7 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { AppDataProvider } from '../../dataProvider';
-import type { ChannelSummary, DateRange } from '../../dataProvider/settlement';
+import type { DateRange } from '../../dataProvider/settlement';
 import type { Permissions } from '../../authProvider/startup';
 import { FREEZE_DAYS } from '../../domain/orders';
 import { ScreenCard } from '../../ui/ScreenCard';
@@ -68,10 +69,7 @@ export default function ChannelInfo({ route }: ScreenProps) {
   const options = useMemo(() => periodOptions(), []);
   const [period, setPeriod] = useState(options[0].value);
   const range = options.find((o) => o.value === period)!.range;
-  const [summary, setSummary] = useState<ChannelSummary>();
-  useEffect(() => {
-    dataProvider.channelChildren(range).then(setSummary, () => setSummary(undefined));
-  }, [dataProvider, range.dateFrom, range.dateTo]); // eslint-disable-line react-hooks/exhaustive-deps
+  const summary = useQuery({ queryKey: ['channelChildren', range], queryFn: () => dataProvider.channelChildren(range), retry: false, placeholderData: keepPreviousData }).data;
 
   const exportChildren = () => dataProvider.download('/api/wrongbook/v1.0/partner/channel/exportChildren', { name: '下级渠道', ext: 'xlsx', query: { ...range } }).catch(() => undefined);
 

@@ -2,6 +2,7 @@
 // per class, week by week, and per student of one class (student-number order, never ranked).
 // Laid out for a phone first (375 px), widening to a grid on a desktop.
 import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -15,7 +16,6 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { AppDataProvider } from '../../dataProvider';
-import type { Usage } from '../../dataProvider/analysis';
 import { currentSemester } from '../../domain/semester';
 import { useSelection } from '../../filters/SelectionProvider';
 import type { ScreenProps } from '../screen';
@@ -42,21 +42,11 @@ export default function UsageStatistics({ route }: ScreenProps) {
   const { selection } = useSelection();
   const [classId, setClassId] = useState<number | undefined>();
   const filter = useMemo(() => ({ term: selection.learningTerm || currentSemester(), courseId: selection.courseId, classId }), [selection.learningTerm, selection.courseId, classId]);
-  const [usage, setUsage] = useState<Usage | null>();
 
   // The header's class is where the student list starts.
   useEffect(() => setClassId(selection.classId ? Number(selection.classId) : undefined), [selection.classId]);
-  useEffect(() => {
-    let live = true;
-    setUsage(undefined);
-    dataProvider.usage(filter).then(
-      (u) => live && setUsage(u),
-      () => live && setUsage(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, filter]);
+  const query = useQuery({ queryKey: ['usage', filter], queryFn: () => dataProvider.usage(filter), retry: false });
+  const usage = query.isError ? null : query.data;
 
   const chosen = usage?.classes.find((c) => c.classId === usage.classId);
 
