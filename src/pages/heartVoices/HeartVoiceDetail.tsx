@@ -100,7 +100,8 @@ export default function HeartVoiceDetail({ route }: ScreenProps) {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const valid = Number.isInteger(id) && id >= 1;
-  const query = useQuery({ queryKey: ['heartVoice', id], queryFn: () => dataProvider.heartVoice(id), enabled: valid, retry: false });
+  // Each read is written to the read log: read on opening and after an action, never on a mere return to the tab.
+  const query = useQuery({ queryKey: ['heartVoice', id], queryFn: () => dataProvider.heartVoice(id), enabled: valid, retry: false, refetchOnWindowFocus: false });
   const voice = !valid || query.isError ? null : query.data;
   const [level, setLevel] = useState<number | null>(null);
   const [kind, setKind] = useState<number>(FollowUpKind.note);
