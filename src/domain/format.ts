@@ -1,4 +1,5 @@
 // Small display and validation helpers of SPEC §5 and §9.
+import { yuan } from './partner';
 
 /** Non-empty and finite (SPEC §5 "numeric"). */
 export function isNumeric(value: unknown): boolean {
@@ -24,9 +25,59 @@ export function formatNumber(value: unknown, decimals = 2): string {
   return Number(value).toLocaleString('zh-CN', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
 }
 
-/** A moment as the user reads it: 2026/11/25 09:30 (local time, 24-hour). */
-export function dateTime(iso: string): string {
-  return new Date(iso).toLocaleString('zh-CN', { hour12: false, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+/** What a screen shows where a rate, an amount or a time is missing. */
+export const EMPTY = '—';
+
+/** 0.6456 → '64.6%': one decimal, always written. */
+export function percent(rate: unknown, empty = EMPTY): string {
+  // Rounded on the per-mille first: toFixed alone turns 12.35 (stored as 12.3499…) into 12.3.
+  return typeof rate === 'number' && Number.isFinite(rate) ? `${(Math.round(rate * 1000) / 10).toFixed(1)}%` : empty;
+}
+
+/** Integer fen → '¥1,234.50'. */
+export function money(fen: unknown): string {
+  return typeof fen === 'number' && Number.isFinite(fen) ? `¥${yuan(fen)}` : EMPTY;
+}
+
+// Every time is shown in China time, whatever zone the browser is in: the school day is a China day.
+const CHINA_TIME = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+type Moment = string | number | Date | null | undefined;
+
+function chinaParts(at: Moment): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> | undefined {
+  if (at === null || at === undefined || at === '') return undefined;
+  const date = at instanceof Date ? at : new Date(at);
+  if (Number.isNaN(date.getTime())) return undefined;
+  const parts = Object.fromEntries(CHINA_TIME.formatToParts(date).map((p) => [p.type, p.value]));
+  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute };
+}
+
+/** 2026-11-25 14:03 */
+export function dateTime(at: Moment): string {
+  const p = chinaParts(at);
+  return p ? `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}` : EMPTY;
+}
+
+/** 2026-11-25 */
+export function dateOnly(at: Moment): string {
+  const p = chinaParts(at);
+  return p ? `${p.year}-${p.month}-${p.day}` : EMPTY;
+}
+
+/** 11月24日 22:00, as teachers write it; the year only when it is not this year's. */
+export function dayTime(at: Moment, now: Date = new Date()): string {
+  const p = chinaParts(at);
+  if (!p) return EMPTY;
+  const year = p.year === chinaParts(now)?.year ? '' : `${p.year}年`;
+  return `${year}${Number(p.month)}月${Number(p.day)}日 ${p.hour}:${p.minute}`;
 }
 
 /** Menu badges: counts above 99 show as '99+'; zero or less shows nothing. */

@@ -1,7 +1,8 @@
 // 布置作业 (/assignHomework) of the teacher: pick a book of the selected grade and course, tick pages
 // (their questions previewed), tick classes, set the due time and assign; below, the homework already
 // given with completion and accuracy. Errors come as the server's own message from the http client.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useNotify, usePermissions } from 'react-admin';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
@@ -16,7 +17,7 @@ import TextField from '@mui/material/TextField';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Typography from '@mui/material/Typography';
 import type { AppDataProvider } from '../dataProvider';
-import type { BookDetail, BookSummary, HomeworkRecord } from '../dataProvider/minerva';
+import type { BookDetail, HomeworkRecord } from '../dataProvider/minerva';
 import type { Permissions } from '../authProvider';
 import { useSelection } from '../filters/SelectionProvider';
 import type { ScreenProps } from './screen';
@@ -24,11 +25,10 @@ import EmptyScreen from './EmptyScreen';
 import { EmptyState } from '../ui/EmptyState';
 import { ScreenCard } from '../ui/ScreenCard';
 import { Stem } from './Stem';
-import { dateTime } from '../domain/format';
+import { dateTime, percent } from '../domain/format';
 
 const TEACHERS = ['teacher', 'mpTeacher'];
 
-const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
 
 /** Tomorrow 22:00 local time, as a datetime-local value. */
 function defaultDue() {
@@ -141,44 +141,32 @@ function Assign() {
   const notify = useNotify();
   const { selection } = useSelection();
   const { gradeId, courseId, classId, classList } = selection;
-  const [books, setBooks] = useState<BookSummary[]>();
   const [bookId, setBookId] = useState('');
-  const [book, setBook] = useState<BookDetail>();
   const [pages, setPages] = useState<Set<number>>(new Set());
   const [classIds, setClassIds] = useState<Set<number>>(new Set());
   const [due, setDue] = useState(defaultDue);
   const [busy, setBusy] = useState(false);
-  const [homework, setHomework] = useState<HomeworkRecord[]>();
 
   const gradeClasses = useMemo(() => classList.filter((c) => String(c.gradeId) === gradeId), [classList, gradeId]);
 
-  useEffect(() => {
-    setBooks(undefined);
-    setBookId('');
-    if (!gradeId || !courseId) return;
-    dataProvider.assignableBooks(gradeId, courseId).then(setBooks, () => setBooks([]));
-  }, [dataProvider, gradeId, courseId]);
+  const bookList = useQuery({ queryKey: ['assignableBooks', gradeId, courseId], queryFn: () => dataProvider.assignableBooks(gradeId, courseId), enabled: !!gradeId && !!courseId, retry: false });
+  const books = !gradeId || !courseId ? undefined : bookList.isError ? [] : bookList.data;
+  useEffect(() => setBookId(''), [gradeId, courseId]);
 
   useEffect(() => {
     setClassIds(new Set(classId ? [Number(classId)] : []));
   }, [classId]);
 
+  const bookDetail = useQuery({ queryKey: ['bookDetail', bookId], queryFn: () => dataProvider.bookDetail(bookId), enabled: !!bookId, retry: false });
+  const book = bookId ? bookDetail.data : undefined;
+  useEffect(() => setPages(new Set()), [bookId]);
+  // A book that cannot be opened is unpicked.
   useEffect(() => {
-    setBook(undefined);
-    setPages(new Set());
-    if (!bookId) return;
-    dataProvider.bookDetail(bookId).then(setBook, () => setBookId(''));
-  }, [dataProvider, bookId]);
+    if (bookDetail.isError) setBookId('');
+  }, [bookDetail.isError]);
 
-  const loadHomework = useCallback(() => {
-    setHomework(undefined);
-    if (!courseId) return setHomework([]);
-    dataProvider.homeworkPage({ courseId, current: 1, size: 20 }).then(
-      (page) => setHomework(page.records),
-      () => setHomework([]),
-    );
-  }, [dataProvider, courseId]);
-  useEffect(loadHomework, [loadHomework]);
+  const homeworkPage = useQuery({ queryKey: ['homeworkPage', courseId], queryFn: () => dataProvider.homeworkPage({ courseId, current: 1, size: 20 }), enabled: !!courseId, retry: false });
+  const homework = !courseId || homeworkPage.isError ? [] : homeworkPage.data?.records;
 
   const toggle = (set: Set<number>, id: number) => {
     const next = new Set(set);
@@ -200,7 +188,7 @@ function Assign() {
       });
       notify(`已布置「${result.title}」给 ${result.homeworks.length} 个班级`, { type: 'success' });
       setPages(new Set());
-      loadHomework();
+      void homeworkPage.refetch();
     } catch {
       // The http client has already shown the server's message.
     } finally {

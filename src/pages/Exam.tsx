@@ -1,6 +1,7 @@
 // 考试 (/exam) of the classic teacher: the exams of the classes they teach, for the grade and course
 // chosen in the header filters, each opening its report (one class, or the whole grade there).
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -15,7 +16,6 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import type { AppDataProvider } from '../dataProvider';
 import type { ExamSummary } from '../dataProvider/exams';
-import type { Page } from '../domain/envelope';
 import { useSelection } from '../filters/SelectionProvider';
 import type { ScreenProps } from './screen';
 import { EmptyState } from '../ui/EmptyState';
@@ -29,21 +29,11 @@ export default function Exam({ route }: ScreenProps) {
   const { selection } = useSelection();
   const { gradeId, courseId, classId } = selection;
   const [current, setCurrent] = useState(1);
-  const [page, setPage] = useState<Page<ExamSummary> | null>();
 
   useEffect(() => setCurrent(1), [gradeId, courseId]);
-  useEffect(() => {
-    let live = true;
-    setPage(undefined);
-    dataProvider.examPage({ gradeId, courseId, current, size: PAGE_SIZE }).then(
-      (p) => live && setPage(p),
-      // The http client has shown the server's message.
-      () => live && setPage(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, gradeId, courseId, current]);
+  const query = useQuery({ queryKey: ['examPage', gradeId, courseId, current], queryFn: () => dataProvider.examPage({ gradeId, courseId, current, size: PAGE_SIZE }), retry: false });
+  // The http client has shown the server's message.
+  const page = query.isError ? null : query.data;
 
   /** The report opens on the class chosen in the header when it sat the exam, else the first of mine. */
   const open = (exam: ExamSummary) => {

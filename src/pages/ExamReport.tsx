@@ -2,7 +2,8 @@
 // score bands, distribution, reliability, class comparison, per-question analysis (difficulty,
 // discrimination, option rates) and the ranking. Every figure is the server's (docs/api-content.md);
 // the screen only formats them and says in words what they mean.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -24,13 +25,14 @@ import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { AppDataProvider } from '../dataProvider';
-import type { BandKey, ExamQuestion, ExamReport as Report, QuestionStats } from '../dataProvider/exams';
+import type { BandKey, ExamReport as Report, QuestionStats } from '../dataProvider/exams';
 import { QUESTION_TYPES } from '../domain/content';
 import { useSelection } from '../filters/SelectionProvider';
 import type { ScreenProps } from './screen';
 import { EmptyState } from '../ui/EmptyState';
 import { ScreenCard } from '../ui/ScreenCard';
 import { Stem } from './Stem';
+import { percent } from '../domain/format';
 
 const GRADE = 'grade';
 
@@ -43,8 +45,6 @@ const BANDS: { key: BandKey; label: string; range: string; color: string }[] = [
 
 /** Scores as the school writes them: no trailing zeros, at most two decimals. */
 const score = (x: number | null | undefined) => (x === null || x === undefined ? '—' : String(Number(x.toFixed(2))));
-// Rounded on the per-mille first: toFixed alone turns 12.35 (stored as 12.3499…) into 12.3.
-const percent = (rate: number | null | undefined) => (rate === null || rate === undefined ? '—' : `${(Math.round(rate * 1000) / 10).toFixed(1)}%`);
 const typeLabel = (type: number) => QUESTION_TYPES.find((t) => t.value === type)?.label ?? '';
 
 /** Classical readings of the P value (higher is easier). */
@@ -293,17 +293,8 @@ function Questions({ report }: { report: Report }) {
 /** The stem, options and answer of a question, fetched when its row is opened. */
 function QuestionPreview({ questionId }: { questionId: number }) {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [question, setQuestion] = useState<ExamQuestion | null>();
-  useEffect(() => {
-    let live = true;
-    dataProvider.examQuestion(questionId).then(
-      (x) => live && setQuestion(x),
-      () => live && setQuestion(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, questionId]);
+  const query = useQuery({ queryKey: ['examQuestion', questionId], queryFn: () => dataProvider.examQuestion(questionId), retry: false });
+  const question = query.isError ? null : query.data;
   if (question === undefined) return <LinearProgress />;
   if (question === null) return <Typography color="text.secondary">题目加载失败</Typography>;
   return (
@@ -417,22 +408,11 @@ export default function ExamReport({ route }: ScreenProps) {
   const [params, setParams] = useSearchParams();
   const examId = params.get('id') ?? '';
   const classId = params.get('classId') ?? '';
-  const [report, setReport] = useState<Report | null>();
+  const valid = /^\d+$/.test(examId);
+  const query = useQuery({ queryKey: ['examReport', examId, classId], queryFn: () => dataProvider.examReport(examId, classId || undefined), enabled: valid, retry: false });
+  // The http client has shown the server's message (e.g. 考试不存在).
+  const report = !valid || query.isError ? null : query.data;
   const [exporting, setExporting] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    setReport(undefined);
-    if (!/^\d+$/.test(examId)) return setReport(null);
-    dataProvider.examReport(examId, classId || undefined).then(
-      (r) => live && setReport(r),
-      // The http client has shown the server's message (e.g. 考试不存在).
-      () => live && setReport(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, examId, classId]);
 
   // The classes of the exam this teacher may open alone: theirs (the header's class list).
   const myIds = new Set(selection.classList.map((c) => String(c.id)));

@@ -25,7 +25,7 @@ import type { AppDataProvider } from '../dataProvider';
 import type { HomeworkDetail, HomeworkQuestion, HomeworkStudent } from '../dataProvider/minerva';
 import { QUESTION_TYPES } from '../domain/content';
 import { classLabel } from '../filters/widgets';
-import { timeLabel, percent } from '../resources/homeworks';
+import { dayTime, percent } from '../domain/format';
 import type { ScreenProps } from './screen';
 import { EmptyState } from '../ui/EmptyState';
 import { MathText } from './MathText';
@@ -254,7 +254,7 @@ export default function HomeworkDetails({ route }: ScreenProps) {
   const detail = useQuery({ queryKey: ['homeworkDetail', id], queryFn: () => api.homeworkDetail(id), enabled: !!id, retry: false });
   const data = detail.data;
   const description = data
-    ? [classLabel(data.gradeName, data.className), data.courseName, `${data.questionCount} 题`, `截止 ${timeLabel(data.dueAt)}`].join(' · ')
+    ? [classLabel(data.gradeName, data.className), data.courseName, `${data.questionCount} 题`, `截止 ${dayTime(data.dueAt)}`].join(' · ')
     : undefined;
   return (
     <ScreenCard title={data ? `${route.meta.title}：${data.title}` : route.meta.title} description={description}>

@@ -4,6 +4,7 @@
 // or delete. Errors come as the server's own message from the http client.
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useNotify, usePermissions } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -191,23 +192,23 @@ interface Search {
 
 function Bank({ subjectId, gradeLevel, draft, toggle }: { subjectId: string; gradeLevel: number | null; draft: Draft; toggle: (q: BankQuestion) => void }) {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [points, setPoints] = useState<PointNode[]>();
   const [search, setSearch] = useState<Search>({ type: '', difficulty: '', keyword: '', current: 1 });
   const [keyword, setKeyword] = useState('');
-  const [result, setResult] = useState<Page<BankQuestion>>();
   const inBasket = draftIds(draft);
 
+  const stage = stageOf(gradeLevel ?? 7);
+  const tree = useQuery({ queryKey: ['knowledgePointTree', subjectId, stage], queryFn: () => dataProvider.knowledgePointTree(subjectId, stage), retry: false });
+  const points: PointNode[] | undefined = tree.isError ? [] : tree.data;
+  // Another subject or grade: the search starts over.
   useEffect(() => {
-    setPoints(undefined);
     setSearch({ type: '', difficulty: '', keyword: '', current: 1 });
     setKeyword('');
-    dataProvider.knowledgePointTree(subjectId, stageOf(gradeLevel ?? 7)).then(setPoints, () => setPoints([]));
-  }, [dataProvider, subjectId, gradeLevel]);
+  }, [subjectId, gradeLevel]);
 
-  useEffect(() => {
-    setResult(undefined);
-    dataProvider
-      .bankQuestions({
+  const bank = useQuery({
+    queryKey: ['bankQuestions', subjectId, gradeLevel, search],
+    queryFn: () =>
+      dataProvider.bankQuestions({
         subjectId,
         gradeLevel: gradeLevel ?? undefined,
         knowledgePointId: search.knowledgePointId,
@@ -216,9 +217,10 @@ function Bank({ subjectId, gradeLevel, draft, toggle }: { subjectId: string; gra
         keyword: search.keyword,
         current: search.current,
         size: PAGE_SIZE,
-      })
-      .then(setResult, () => setResult({ records: [], total: 0, current: 1, size: PAGE_SIZE, pages: 0 }));
-  }, [dataProvider, subjectId, gradeLevel, search]);
+      }),
+    retry: false,
+  });
+  const result: Page<BankQuestion> | undefined = bank.isError ? { records: [], total: 0, current: 1, size: PAGE_SIZE, pages: 0 } : bank.data;
 
   const refine = (patch: Partial<Search>) => setSearch((s) => ({ ...s, ...patch, current: 1 }));
   const pages = result ? Math.ceil(result.total / PAGE_SIZE) : 0;
@@ -483,7 +485,6 @@ function Builder() {
   const gradeLevel = gradeLevelOf(gradeName);
   const [draft, setDraftState] = useState<Draft>(() => emptyDraft());
   const [saving, setSaving] = useState(false);
-  const [papers, setPapers] = useState<PaperSummary[]>();
   const [deleting, setDeleting] = useState<PaperSummary>();
   const defaultTitle = useMemo(() => `${gradeName}${courseName}测试卷`, [gradeName, courseName]);
 
@@ -498,15 +499,9 @@ function Builder() {
   // Another grade or course is another bank: the basket starts over.
   useEffect(() => setDraftState(emptyDraft(defaultTitle)), [subjectId, gradeLevel, defaultTitle]);
 
-  const loadPapers = useCallback(() => {
-    setPapers(undefined);
-    if (!subjectId) return setPapers([]);
-    dataProvider.myPapers({ subjectId, gradeLevel: gradeLevel ?? undefined, size: 50 }).then(
-      (page) => setPapers(page.records),
-      () => setPapers([]),
-    );
-  }, [dataProvider, subjectId, gradeLevel]);
-  useEffect(loadPapers, [loadPapers]);
+  const myPapers = useQuery({ queryKey: ['myPapers', subjectId, gradeLevel], queryFn: () => dataProvider.myPapers({ subjectId, gradeLevel: gradeLevel ?? undefined, size: 50 }), enabled: !!subjectId, retry: false });
+  const papers = !subjectId || myPapers.isError ? [] : myPapers.data?.records;
+  const loadPapers = () => void myPapers.refetch();
 
   const toggle = (q: BankQuestion) => setDraft(draftIds(draft).has(q.id) ? removeQuestion(draft, q.id) : addQuestion(draft, q));
 

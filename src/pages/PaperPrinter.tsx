@@ -3,6 +3,7 @@
 // size switch, a download and the print preview.
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, usePermissions } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +15,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import type { AppDataProvider } from '../dataProvider';
-import { paperPdfUrl, type PaperDetail, type PaperSize } from '../dataProvider/papers';
+import { paperPdfUrl, type PaperSize } from '../dataProvider/papers';
 import type { Permissions } from '../authProvider';
 import type { ScreenProps } from './screen';
 import EmptyScreen from './EmptyScreen';
@@ -23,41 +24,37 @@ import { EmptyState } from '../ui/EmptyState';
 /** A PDF from a same-origin API address, as a blob URL that lives as long as the screen shows it. */
 export function usePrintable(url: string | null) {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [state, setState] = useState<{ href?: string; blob?: Blob; failed?: boolean }>({});
+  // Read afresh each time the screen opens (the paper may have been edited), never again while it shows.
+  const query = useQuery({
+    queryKey: ['printable', url],
+    queryFn: () => {
+      const target = new URL(url!, window.location.origin);
+      return dataProvider.printable(target.pathname, Object.fromEntries(target.searchParams));
+    },
+    enabled: !!url,
+    retry: false,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+  const blob = query.data;
+  const [shown, setShown] = useState<{ href: string; blob: Blob }>();
   useEffect(() => {
-    setState({});
-    if (!url) return;
-    let href: string | undefined;
-    let current = true;
-    const target = new URL(url, window.location.origin);
-    dataProvider.printable(target.pathname, Object.fromEntries(target.searchParams)).then(
-      (blob) => {
-        if (!current) return;
-        href = URL.createObjectURL(blob);
-        setState({ href, blob });
-      },
-      () => current && setState({ failed: true }),
-    );
-    return () => {
-      current = false;
-      if (href) URL.revokeObjectURL(href);
-    };
-  }, [dataProvider, url]);
-  return state;
+    if (!blob) return setShown(undefined);
+    const href = URL.createObjectURL(blob);
+    setShown({ href, blob });
+    return () => URL.revokeObjectURL(href);
+  }, [blob]);
+  return { ...shown, failed: query.isError };
 }
 
 function Printer({ paperId }: { paperId: string }) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const navigate = useNavigate();
   const [size, setSize] = useState<PaperSize>('A4');
-  const [paper, setPaper] = useState<PaperDetail | null>();
+  const query = useQuery({ queryKey: ['paper', paperId], queryFn: () => dataProvider.paper(paperId), retry: false });
+  const paper = query.isError ? null : query.data;
   const url = paper ? paperPdfUrl(paper.id, size) : null;
   const pdf = usePrintable(url);
-
-  useEffect(() => {
-    setPaper(undefined);
-    dataProvider.paper(paperId).then(setPaper, () => setPaper(null));
-  }, [dataProvider, paperId]);
 
   const count = paper ? paper.sections.reduce((n, s) => n + s.questions.length, 0) : 0;
   return (

@@ -1,7 +1,8 @@
 // 数据概览 (/school-dashboard) of the school admin: head counts of the school and, per grade,
 // classes, students and binding, all from GET /api/vesta/school/overview. The same path is the
 // partner's full-screen school board (partnerBoards/SchoolBoard), shown when the active role is partner.
-import { lazy, useEffect, useState } from 'react';
+import { lazy, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, usePermissions } from 'react-admin';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
@@ -13,7 +14,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AppDataProvider } from '../dataProvider';
-import type { SchoolOverview, SchoolSettings } from '../domain/school';
+import type { SchoolSettings } from '../domain/school';
 import type { Permissions } from '../authProvider';
 import type { ScreenProps } from './screen';
 import EmptyScreen from './EmptyScreen';
@@ -27,10 +28,8 @@ const PartnerSchoolBoard = lazy(() => import('./partnerBoards/SchoolBoard'));
 
 function Board() {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [overview, setOverview] = useState<SchoolOverview | null>();
-  useEffect(() => {
-    dataProvider.schoolOverview().then(setOverview, () => setOverview(null));
-  }, [dataProvider]);
+  const query = useQuery({ queryKey: ['schoolOverview'], queryFn: () => dataProvider.schoolOverview(), retry: false });
+  const overview = query.isError ? null : query.data;
   if (overview === undefined) return <LinearProgress sx={{ mt: 2 }} />;
   if (overview === null) return <EmptyState />;
   const current = overview.grades.filter((g) => g.graduatedYear === null);
@@ -90,17 +89,15 @@ function Board() {
 function ScoreDisclosureSetting() {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
-  const [settings, setSettings] = useState<SchoolSettings | null>();
+  const queryClient = useQueryClient();
+  const settings = useQuery({ queryKey: ['schoolSettings'], queryFn: () => dataProvider.schoolSettings(), retry: false }).data;
   const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    dataProvider.schoolSettings().then(setSettings, () => setSettings(null));
-  }, [dataProvider]);
   if (!settings) return null;
   const save = async (scoreDisclosure: number) => {
     setSaving(true);
     try {
       await dataProvider.saveSchoolSettings({ scoreDisclosure });
-      setSettings({ ...settings, scoreDisclosure });
+      queryClient.setQueryData<SchoolSettings>(['schoolSettings'], { ...settings, scoreDisclosure });
       notify('设置已保存', { type: 'success' });
     } catch {
       // The http client has shown why.

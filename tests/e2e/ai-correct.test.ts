@@ -92,7 +92,7 @@ async function waitForStatus(headers: Headers, taskId: number, done: (status: nu
 }
 
 const STATUS: Record<number, string> = { 1: '待提交', 3: '批改中', 4: '已批改', 7: '批改失败' };
-const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
+const percent = (rate: number) => `${(Math.round(rate * 1000) / 10).toFixed(1)}%`;
 /** The report scrolls inside the layout's main area: one shot per part. */
 async function reportShots(page: Page, width: number) {
   for (const [part, heading] of [['top', /^批改报告/], ['questions', '小题得分率'], ['review', /^需要复核的学生/]] as const) {

@@ -20,7 +20,7 @@ let server: RunningServer;
 let browser: Browser;
 const dataDir = mkdtempSync(join(tmpdir(), 'xz-analysis-'));
 const SHOTS = process.env.SCREENSHOT_DIR ?? join(import.meta.dirname, '..', '..', '.tmp', 'screenshots');
-const pct = (r: number | null) => (r === null ? '暂无数据' : `${(r * 100).toFixed(1)}%`);
+const pct = (r: number | null) => (r === null ? '暂无数据' : `${(Math.round(r * 1000) / 10).toFixed(1)}%`);
 
 beforeAll(async () => {
   await ensureWebBuild();

@@ -32,7 +32,7 @@ async function pick(page: Page, label: string, option: string) {
 
 const api = pageApi;
 
-const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
+const percent = (rate: number | null) => (rate === null ? '—' : `${(Math.round(rate * 1000) / 10).toFixed(1)}%`);
 
 describe('assign homework (mini-program teacher)', () => {
   it('assigns book pages to two classes and lists them with the API’s completion and accuracy', async () => {

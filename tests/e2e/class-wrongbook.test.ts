@@ -64,7 +64,7 @@ describe('class wrong-answer book (mini-program teacher)', () => {
     await expect.poll(() => page.getByTestId('mistake-item').first().getAttribute('data-question-id')).toBe(String(api.records[0].question.id));
     await expect.poll(() => page.getByTestId('mistake-item').count()).toBe(api.records.length);
     const rates = await page.getByTestId('error-rate').allInnerTexts();
-    expect(rates.map((r) => parseFloat(r))).toEqual(api.records.map((m) => Math.round(m.errorRate * 1000) / 10));
+    expect(rates).toEqual(api.records.map((m) => `${(Math.round(m.errorRate * 1000) / 10).toFixed(1)}%`));
     expect(rates.every((r) => parseFloat(r) > 40)).toBe(true);
     expect(await page.getByTestId('wrong-count').first().innerText()).toBe(`错 ${api.records[0].wrong} / 答 ${api.records[0].answered} 人次`);
     await expect.poll(() => page.getByRole('button', { name: /^错误率 >40%/ }).innerText()).toBe(`错误率 >40%（${api.total}）`);
@@ -77,7 +77,7 @@ describe('class wrong-answer book (mini-program teacher)', () => {
     await page.getByTestId('mistake-item').first().getByRole('button', { name: '做错的学生' }).click();
     const dialog = page.getByRole('dialog', { name: '错题详情' });
     await dialog.getByTestId('wrong-students').waitFor();
-    expect(await dialog.getByTestId('detail-figures').innerText()).toBe(`错误率 ${Math.round(detail.errorRate * 1000) / 10}% · 错 ${detail.wrong} / 答 ${detail.answered} 人次`);
+    expect(await dialog.getByTestId('detail-figures').innerText()).toBe(`错误率 ${(Math.round(detail.errorRate * 1000) / 10).toFixed(1)}% · 错 ${detail.wrong} / 答 ${detail.answered} 人次`);
     expect(await dialog.locator('tbody tr').count()).toBe(detail.students.length);
     expect(detail.students.length).toBe(first.wrong);
     await expect.poll(() => dialog.locator('tbody tr').first().innerText()).toContain(detail.students[0].name);

@@ -36,14 +36,15 @@ interface Selection {
 }
 const selection = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('xuezhu.teacherSelection') ?? '{}') as Selection);
 
-const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
+const percent = (rate: number | null) => (rate === null ? '—' : `${(Math.round(rate * 1000) / 10).toFixed(1)}%`);
 const points = (n: number | null) => (n === null ? '—' : Number.isInteger(n) ? String(n) : n.toFixed(1));
-/** The browser runs on this machine's clock and zone, so the due date reads the same here. */
+/** Times read in China time whatever the browser's zone: the wall clock in Asia/Shanghai is UTC+8, no daylight saving. */
 function timeLabel(iso: string) {
-  const d = new Date(iso);
+  const d = new Date(new Date(iso).getTime() + 8 * 3600_000);
   const pad = (n: number) => String(n).padStart(2, '0');
-  const year = d.getFullYear() === new Date().getFullYear() ? '' : `${d.getFullYear()}年`;
-  return `${year}${d.getMonth() + 1}月${d.getDate()}日 ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const thisYear = new Date(Date.now() + 8 * 3600_000).getUTCFullYear();
+  const year = d.getUTCFullYear() === thisYear ? '' : `${d.getUTCFullYear()}年`;
+  return `${year}${d.getUTCMonth() + 1}月${d.getUTCDate()}日 ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 }
 
 const rowOf = (page: Page, id: number) => page.locator('tr', { has: page.locator(`a[href="#/homeworkDetails?id=${id}"]`) });

@@ -1,6 +1,7 @@
 // 我的账户 (/account, level-1 partners): the balance and a recharge by QR code, paper packs at
 // the partner's price with a new order that leads to the pay dialog, and the recharge records.
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,7 +23,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import type { AppDataProvider } from '../../dataProvider';
-import type { Balance, PayCode, PlacedOrder, RechargeRecord } from '../../dataProvider/orders';
+import type { PayCode, PlacedOrder, RechargeRecord } from '../../dataProvider/orders';
 import type { Page } from '../../dataProvider/adapters';
 import { RECHARGE_MAX_FEN, RECHARGE_MIN_FEN, fenFromYuan } from '../../domain/orders';
 import { ScreenCard } from '../../ui/ScreenCard';
@@ -30,7 +31,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { TablePaging } from '../../ui/TablePaging';
 import { PayDialog } from '../../resources/orders/PayDialog';
 import { NewOrderForm, PlacedOrderPay } from '../../resources/orders/NewOrder';
-import { money, timeText } from '../../resources/orders/labels';
+import { money, dateTime } from '../../domain/format';
 import type { ScreenProps } from '../screen';
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
@@ -92,14 +93,12 @@ function RechargeDialog({ onPlaced, onClose }: { onPlaced: (r: PayCode & { recha
   );
 }
 
-function RechargeRecords({ version }: { version: number }) {
+function RechargeRecords() {
   const dataProvider = useDataProvider<AppDataProvider>();
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(10);
-  const [data, setData] = useState<Page<RechargeRecord>>();
-  useEffect(() => {
-    dataProvider.rechargeRecords(page + 1, size).then(setData, () => setData({ records: [], total: 0, current: 1, size, pages: 0 }));
-  }, [dataProvider, page, size, version]);
+  const query = useQuery({ queryKey: ['rechargeRecords', page, size], queryFn: () => dataProvider.rechargeRecords(page + 1, size), retry: false, placeholderData: keepPreviousData });
+  const data: Page<RechargeRecord> | undefined = query.isError ? { records: [], total: 0, current: 1, size, pages: 0 } : query.data;
   if (!data) return null;
   if (!data.total) return <EmptyState />;
   const state = (r: RechargeRecord) => (r.payStatus === 1 ? <Chip size="small" color="success" label="已到账" /> : r.closed ? <Chip size="small" label="已关闭" /> : <Chip size="small" color="warning" label="待支付" />);
@@ -121,8 +120,8 @@ function RechargeRecords({ version }: { version: number }) {
               <TableCell>{r.rechargeNo}</TableCell>
               <TableCell align="right">{money(r.amountFen)}</TableCell>
               <TableCell>{state(r)}</TableCell>
-              <TableCell>{timeText(r.createdAt)}</TableCell>
-              <TableCell>{timeText(r.paidAt) || '-'}</TableCell>
+              <TableCell>{dateTime(r.createdAt)}</TableCell>
+              <TableCell>{dateTime(r.paidAt)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -142,15 +141,15 @@ function RechargeRecords({ version }: { version: number }) {
 
 export default function Account({ route }: ScreenProps) {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [balance, setBalance] = useState<Balance>();
-  const [version, setVersion] = useState(0);
+  const queryClient = useQueryClient();
+  const balance = useQuery({ queryKey: ['balance'], queryFn: () => dataProvider.balance(), retry: false }).data;
   const [recharging, setRecharging] = useState(false);
   const [rechargePay, setRechargePay] = useState<PayCode & { rechargeNo: string }>();
   const [placed, setPlaced] = useState<PlacedOrder>();
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  useEffect(() => {
-    dataProvider.balance().then(setBalance, () => undefined);
-  }, [dataProvider, version]);
+  const reload = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: ['balance'] });
+    void queryClient.invalidateQueries({ queryKey: ['rechargeRecords'] });
+  }, [queryClient]);
 
   return (
     <ScreenCard title={route.meta.title} description="账户余额 = 已到账充值 + 已结算的渠道收入 − 已结算给下级的渠道收入">
@@ -175,7 +174,7 @@ export default function Account({ route }: ScreenProps) {
                   {label}
                 </Typography>
                 <Typography variant={i === 0 ? 'h4' : 'h6'} sx={{ fontWeight: 600 }} data-testid={i === 0 ? 'balance' : undefined}>
-                  {balance ? money(fen as number) : '-'}
+                  {money(fen)}
                 </Typography>
               </Box>
             ))}
@@ -185,7 +184,7 @@ export default function Account({ route }: ScreenProps) {
           <NewOrderForm onPlaced={setPlaced} />
         </Section>
         <Section title="充值记录">
-          <RechargeRecords version={version} />
+          <RechargeRecords />
         </Section>
       </Stack>
       {recharging && (

@@ -21,6 +21,7 @@ import { GRADING_STATUSES, GRADING_TASK_TYPES, GradingStatus } from '../../domai
 import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
+import { dayTime } from '../../domain/format';
 
 const PAGE_SIZE = 20;
 /** How often a task being graded is asked for its progress. */
@@ -34,10 +35,6 @@ const STATUS_COLOR: Record<number, 'default' | 'info' | 'success' | 'error'> = {
   [GradingStatus.graded]: 'success',
   [GradingStatus.failed]: 'error',
 };
-
-function dateTime(iso: string) {
-  return new Date(iso).toLocaleString('zh-CN', { hour12: false, month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
-}
 
 /** The progress of a task being graded, polled until it is graded or failed; then the list reloads. */
 function GradingProgress({ task, onFinished }: { task: CorrectTask; onFinished: () => void }) {
@@ -76,7 +73,7 @@ function TaskRow({ task, onRemove, onFinished }: { task: CorrectTask; onRemove: 
           {task.title}
         </Typography>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ overflowWrap: 'anywhere' }}>
-          {typeLabel(task.type)} · {task.className ?? '未选班级'} · {dateTime(task.createdAt)}
+          {typeLabel(task.type)} · {task.className ?? '未选班级'} · {dayTime(task.createdAt)}
         </Typography>
       </Box>
       <Chip size="small" label={statusLabel(task.status)} color={STATUS_COLOR[task.status] ?? 'default'} data-testid="task-status" />

@@ -22,12 +22,12 @@ import { GRADING_TASK_TYPES } from '../../domain/enums';
 import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
+import { percent } from '../../domain/format';
 
 /** The review screen of one student's result: answer sheets and homework photos have their own. */
 const detailPath = (task: Report['task'], resultId: number) =>
   `${task.type === 1 ? '/examProcessCorrectDetail' : '/correctDetail'}?taskId=${task.id}&resultId=${resultId}`;
 
-const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
 const points = (n: number | null) => (n === null ? '—' : String(n));
 
 function Section({ title, action, children }: { title: string; action?: React.ReactNode; children: React.ReactNode }) {

@@ -1,7 +1,8 @@
 // 学情分析 (/analysis): the caller's scope (own classes, a subject, a grade, the school, a region's
 // schools) for the term and course chosen in the header. Classes or schools are compared in name
 // order, never ranked. Definitions of every figure: docs/analysis-figures.md.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, usePermissions } from 'react-admin';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -26,7 +27,8 @@ import { ScreenCard } from '../../ui/ScreenCard';
 import { PrincipalNotices } from '../heartVoices/PrincipalNotices';
 import { Stem } from '../Stem';
 import { FigureCard } from './FigureCard';
-import { chartPercent, NO_DATA, percent, weekLabel } from './format';
+import { percent } from '../../domain/format';
+import { chartPercent, NO_DATA, weekLabel } from './format';
 
 const BANDS = [
   { key: 'excellent', label: '优秀（≥90%）', color: '#2e7d32' },
@@ -44,9 +46,9 @@ function heat(rate: number | null): string {
 
 function Summary({ report }: { report: Report }) {
   const items = [
-    { label: '得分率', value: percent(report.total.scoreRate), testId: 'total-score-rate' },
-    { label: '参与率', value: percent(report.total.participationRate), testId: 'total-participation' },
-    { label: '作业完成率', value: percent(report.total.completionRate), testId: 'total-completion' },
+    { label: '得分率', value: percent(report.total.scoreRate, NO_DATA), testId: 'total-score-rate' },
+    { label: '参与率', value: percent(report.total.participationRate, NO_DATA), testId: 'total-participation' },
+    { label: '作业完成率', value: percent(report.total.completionRate, NO_DATA), testId: 'total-completion' },
     { label: '提交人次', value: String(report.total.works), testId: 'total-works' },
   ];
   return (
@@ -74,21 +76,9 @@ export default function Analysis({ route }: ScreenProps) {
     () => ({ term: selection.learningTerm, gradeId: selection.gradeId, courseId: selection.courseId, leaderType: role ? LEADER_TYPES[role] : undefined }),
     [selection.learningTerm, selection.gradeId, selection.courseId, role],
   );
-  const [report, setReport] = useState<Report | null>();
-
-  useEffect(() => {
-    if (!role) return;
-    let live = true;
-    setReport(undefined);
-    dataProvider.analysis(filter).then(
-      (r) => live && setReport(r),
-      // The http client has shown the server's message.
-      () => live && setReport(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, filter, role]);
+  const query = useQuery({ queryKey: ['analysis', filter], queryFn: () => dataProvider.analysis(filter), enabled: !!role, retry: false });
+  // The http client has shown the server's message.
+  const report = query.isError ? null : query.data;
 
   const unit = report?.groupBy === 'school' ? '学校' : '班级';
   const exporter = (figure: AnalysisFigure, title: string) => () => dataProvider.exportAnalysis(filter, figure, title);
@@ -134,7 +124,7 @@ export default function Analysis({ route }: ScreenProps) {
                       <TableCell align="right">{g.score}</TableCell>
                       <TableCell align="right">{g.maxScore}</TableCell>
                       <TableCell align="right" data-testid="group-score-rate">
-                        {percent(g.scoreRate)}
+                        {percent(g.scoreRate, NO_DATA)}
                       </TableCell>
                     </TableRow>
                   ))}
@@ -171,12 +161,12 @@ export default function Analysis({ route }: ScreenProps) {
                       <TableCell>{g.name}</TableCell>
                       <TableCell align="right">{g.enrolled}</TableCell>
                       <TableCell align="right">{g.participants}</TableCell>
-                      <TableCell align="right">{percent(g.participationRate)}</TableCell>
+                      <TableCell align="right">{percent(g.participationRate, NO_DATA)}</TableCell>
                       <TableCell align="right">
                         {g.homeworkSubmitted} / {g.homeworkAssigned}
                       </TableCell>
                       <TableCell align="right" data-testid={g.id === 0 ? 'completion-total' : undefined}>
-                        {percent(g.completionRate)}
+                        {percent(g.completionRate, NO_DATA)}
                       </TableCell>
                     </TableRow>
                   ))}
@@ -226,7 +216,7 @@ export default function Analysis({ route }: ScreenProps) {
                         </TableCell>
                         <TableCell align="right">{q.answered}</TableCell>
                         <TableCell align="right">{q.wrong}</TableCell>
-                        <TableCell align="right">{percent(q.wrongRate)}</TableCell>
+                        <TableCell align="right">{percent(q.wrongRate, NO_DATA)}</TableCell>
                       </TableRow>
                     ))}
                   </TableBody>
@@ -268,7 +258,7 @@ function KnowledgeMap({ report, unit }: { report: Report; unit: string }) {
                 const rate = c?.mastery ?? null;
                 return (
                   <TableCell key={k.id} align="center" sx={{ bgcolor: heat(rate) }} title={c ? `答对 ${c.correct} / 作答 ${c.answered}` : NO_DATA}>
-                    {percent(rate)}
+                    {percent(rate, NO_DATA)}
                   </TableCell>
                 );
               })}

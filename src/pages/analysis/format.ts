@@ -1,7 +1,5 @@
-// How analysis figures read: a rate as a percentage, and '暂无数据' where it has no denominator.
+// How analysis figures read: '暂无数据' where a rate has no denominator (passed to `percent`), chart values and week labels.
 export const NO_DATA = '暂无数据';
-
-export const percent = (rate: number | null | undefined): string => (rate === null || rate === undefined ? NO_DATA : `${(rate * 100).toFixed(1)}%`);
 
 /** A chart value: a rate in percent, or null (a gap, never a bar at 0) without a denominator. */
 export const chartPercent = (rate: number | null | undefined): number | null => (rate === null || rate === undefined ? null : Math.round(rate * 1000) / 10);

@@ -1,6 +1,7 @@
 // 渠道结算 (/channel-info, levels 1 and 2): what the direct children bought in a period and the
 // margin earned on them, where that margin stands in the ledger, and the monthly statements.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider, usePermissions } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,21 +18,20 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { AppDataProvider } from '../../dataProvider';
-import type { ChannelSummary, DateRange } from '../../dataProvider/settlement';
+import type { DateRange } from '../../dataProvider/settlement';
 import type { Permissions } from '../../authProvider/startup';
 import { FREEZE_DAYS } from '../../domain/orders';
 import { ScreenCard } from '../../ui/ScreenCard';
 import { EmptyState } from '../../ui/EmptyState';
-import { money } from '../../resources/orders/labels';
+import { dateOnly, money } from '../../domain/format';
 import type { ScreenProps } from '../screen';
 import { Statements } from './Statements';
 
 const china = (at: Date) => new Date(at.getTime() + 8 * 3600_000);
-const day = (at: Date) => china(at).toISOString().slice(0, 10);
 
 /** 近90天, then this month and the five before it. */
 function periodOptions(now = new Date()): { label: string; value: string; range: DateRange }[] {
-  const options = [{ label: '近90天', value: 'recent', range: { dateFrom: day(new Date(now.getTime() - 89 * 86400_000)), dateTo: day(now) } }];
+  const options = [{ label: '近90天', value: 'recent', range: { dateFrom: dateOnly(now.getTime() - 89 * 86400_000), dateTo: dateOnly(now) } }];
   const c = china(now);
   for (let back = 0; back < 6; back++) {
     const first = new Date(Date.UTC(c.getUTCFullYear(), c.getUTCMonth() - back, 1));
@@ -52,7 +52,7 @@ function Figure({ label, fen, hint }: { label: string; fen: number | undefined; 
         {label}
       </Typography>
       <Typography variant="h6" sx={{ fontWeight: 600 }}>
-        {fen === undefined ? '-' : money(fen)}
+        {money(fen)}
       </Typography>
       {hint && (
         <Typography variant="caption" color="text.secondary">
@@ -69,10 +69,7 @@ export default function ChannelInfo({ route }: ScreenProps) {
   const options = useMemo(() => periodOptions(), []);
   const [period, setPeriod] = useState(options[0].value);
   const range = options.find((o) => o.value === period)!.range;
-  const [summary, setSummary] = useState<ChannelSummary>();
-  useEffect(() => {
-    dataProvider.channelChildren(range).then(setSummary, () => setSummary(undefined));
-  }, [dataProvider, range.dateFrom, range.dateTo]); // eslint-disable-line react-hooks/exhaustive-deps
+  const summary = useQuery({ queryKey: ['channelChildren', range], queryFn: () => dataProvider.channelChildren(range), retry: false, placeholderData: keepPreviousData }).data;
 
   const exportChildren = () => dataProvider.download('/api/wrongbook/v1.0/partner/channel/exportChildren', { name: '下级渠道', ext: 'xlsx', query: { ...range } }).catch(() => undefined);
 

@@ -11,7 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { StatementEntry, StatementRow } from '../../dataProvider/settlement';
 import { EntryKind, STATEMENT_STATUSES, labelOf } from '../../domain/orders';
-import { money, timeText } from '../../resources/orders/labels';
+import { money, dateTime } from '../../domain/format';
 import { Facts } from '../../ui/Facts';
 
 export function StatementDetailDialog({ detail, onClose }: { detail: StatementRow & { entries: StatementEntry[] }; onClose: () => void }) {
@@ -28,7 +28,7 @@ export function StatementDetailDialog({ detail, onClose }: { detail: StatementRo
             ['付款方', detail.payerName],
             ['金额', money(detail.amountFen)],
             ['状态', labelOf(STATEMENT_STATUSES, detail.status)],
-            ['生成时间', timeText(detail.createdAt)],
+            ['生成时间', dateTime(detail.createdAt)],
             ['驳回原因', detail.rejectReason || '-'],
           ]}
         />
@@ -50,7 +50,7 @@ export function StatementDetailDialog({ detail, onClose }: { detail: StatementRo
                 <TableCell>{e.buyerName}</TableCell>
                 <TableCell>{e.kind === EntryKind.margin ? '进货差价' : '退款冲减'}</TableCell>
                 <TableCell>{e.refundNo ?? '-'}</TableCell>
-                <TableCell>{timeText(e.occurredAt)}</TableCell>
+                <TableCell>{dateTime(e.occurredAt)}</TableCell>
                 <TableCell align="right" sx={{ color: e.amountFen < 0 ? 'error.main' : undefined }}>
                   {money(e.amountFen)}
                 </TableCell>

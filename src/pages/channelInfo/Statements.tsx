@@ -1,7 +1,8 @@
 // The statements the partner earns (我的结算单) or pays to its children (下级结算单, level 1), with
 // the flow: the earner confirms or rejects; the payer settles, or reissues a rejected one. Every
 // action waits for the server, then the list is read again.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider, useNotify } from 'react-admin';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -21,12 +22,11 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { AppDataProvider } from '../../dataProvider';
-import type { Page } from '../../dataProvider/adapters';
 import type { StatementRow, StatementSide } from '../../dataProvider/settlement';
 import { REASON_MAX_LENGTH, STATEMENT_STATUSES, StatementStatus, labelOf } from '../../domain/orders';
 import { EmptyState } from '../../ui/EmptyState';
 import { TablePaging } from '../../ui/TablePaging';
-import { money, timeText } from '../../resources/orders/labels';
+import { money, dateTime } from '../../domain/format';
 import { StatementDetailDialog } from './StatementDetail';
 
 const STATUS_COLORS: Record<number, 'warning' | 'info' | 'success' | 'error'> = { 1: 'warning', 2: 'info', 3: 'success', 4: 'error' };
@@ -38,16 +38,14 @@ export function Statements({ canPay }: { canPay: boolean }) {
   const [status, setStatus] = useState<number | ''>('');
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(10);
-  const [data, setData] = useState<Page<StatementRow>>();
-  const [version, setVersion] = useState(0);
   const [busy, setBusy] = useState<string>();
   const [rejecting, setRejecting] = useState<StatementRow>();
   const [reason, setReason] = useState('');
   const [detail, setDetail] = useState<Awaited<ReturnType<AppDataProvider['statementDetail']>>>();
 
-  useEffect(() => {
-    dataProvider.statements({ side, status: status === '' ? undefined : status, current: page + 1, size }).then(setData, () => setData(undefined));
-  }, [dataProvider, side, status, page, size, version]);
+  const filter = { side, status: status === '' ? undefined : status, current: page + 1, size };
+  const query = useQuery({ queryKey: ['statements', filter], queryFn: () => dataProvider.statements(filter), retry: false, placeholderData: keepPreviousData });
+  const data = query.data;
 
   const run = async (statementNo: string, work: () => Promise<unknown>, done: string) => {
     setBusy(statementNo);
@@ -59,7 +57,7 @@ export function Statements({ canPay }: { canPay: boolean }) {
       return false;
     } finally {
       setBusy(undefined);
-      setVersion((v) => v + 1);
+      void query.refetch();
     }
   };
   const exportAll = () =>
@@ -166,7 +164,7 @@ export function Statements({ canPay }: { canPay: boolean }) {
                   <TableCell>
                     <Chip size="small" variant="outlined" color={STATUS_COLORS[s.status]} label={labelOf(STATEMENT_STATUSES, s.status)} title={s.rejectReason ?? undefined} />
                   </TableCell>
-                  <TableCell>{timeText(s.createdAt)}</TableCell>
+                  <TableCell>{dateTime(s.createdAt)}</TableCell>
                   <TableCell>
                     <Stack direction="row" spacing={0.5}>
                       {actions(s)}

@@ -2,6 +2,7 @@
 // school's 学生心声 and when, with every reveal of an anonymous writer and its reason (never a
 // message's words); and the guardian consents that let a student under 14 write.
 import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider, useNotify } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,30 +27,19 @@ import { CONSENT_AGE } from '../../domain/heartVoices';
 import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
-import { timeText } from './labels';
+import { dateOnly, dayTime } from '../../domain/format';
 import { TablePaging } from '../../ui/TablePaging';
 import type { Page } from '../../domain/envelope';
 
 const PAGE_SIZE = 10;
 
-/** A page of rows loaded on demand; `reload` bumps a key. */
-function usePaged<T>(load: (current: number) => Promise<Page<T>>, deps: readonly unknown[]) {
+/** A page of rows, back to the first page when `key` (what `load` reads) changes; the last page stays up while the next loads. */
+function usePaged<T>(key: readonly unknown[], load: (current: number) => Promise<Page<T>>) {
   const [current, setCurrent] = useState(1);
-  const [page, setPage] = useState<Page<T> | null>();
-  const [version, setVersion] = useState(0);
-  useEffect(() => setCurrent(1), deps);
-  useEffect(() => {
-    let live = true;
-    load(current).then(
-      (p) => live && setPage(p),
-      () => live && setPage(null),
-    );
-    return () => {
-      live = false;
-    };
-    // `load` is a fresh closure each render; what it reads is in `deps`.
-  }, [current, version, ...deps]);
-  return { page, current, setCurrent, reload: () => setVersion((v) => v + 1) };
+  const keyText = JSON.stringify(key);
+  useEffect(() => setCurrent(1), [keyText]);
+  const query = useQuery({ queryKey: [...key, current], queryFn: () => load(current), retry: false, placeholderData: keepPreviousData });
+  return { page: query.isError ? null : query.data, current, setCurrent, reload: () => void query.refetch() };
 }
 
 function Pager({ total, current, onChange }: { total: number; current: number; onChange: (page: number) => void }) {
@@ -60,7 +50,7 @@ function Pager({ total, current, onChange }: { total: number; current: number; o
 
 function ReadLog() {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { page, current, setCurrent } = usePaged<HeartRead>((c) => dataProvider.heartReads(c, PAGE_SIZE), [dataProvider]);
+  const { page, current, setCurrent } = usePaged<HeartRead>(['heartReads'], (c) => dataProvider.heartReads(c, PAGE_SIZE));
   if (page === undefined) return <LinearProgress sx={{ mt: 2 }} />;
   if (!page || page.records.length === 0) return <EmptyState />;
   return (
@@ -79,7 +69,7 @@ function ReadLog() {
           <TableBody>
             {page.records.map((r) => (
               <TableRow key={r.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{timeText(r.createdAt)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dayTime(r.createdAt)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.readerName}</TableCell>
                 <TableCell>{r.action === 2 ? <Chip size="small" color="error" label="查看匿名写信人身份" /> : '查看心声'}</TableCell>
                 <TableCell>{r.voiceId}</TableCell>
@@ -98,7 +88,7 @@ function ConsentDialog({ student, onClose, onSaved }: { student: GuardianConsent
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const [guardianName, setGuardianName] = useState('');
-  const [consentedOn, setConsentedOn] = useState(new Date().toISOString().slice(0, 10));
+  const [consentedOn, setConsentedOn] = useState(() => dateOnly(new Date()));
   useEffect(() => setGuardianName(student?.guardianName ?? ''), [student]);
   const save = () =>
     student &&
@@ -128,7 +118,7 @@ function Consents() {
   const [keyword, setKeyword] = useState('');
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<GuardianConsent>();
-  const { page, current, setCurrent, reload } = usePaged<GuardianConsent>((c) => dataProvider.guardianConsents(c, PAGE_SIZE, search), [dataProvider, search]);
+  const { page, current, setCurrent, reload } = usePaged<GuardianConsent>(['guardianConsents', search], (c) => dataProvider.guardianConsents(c, PAGE_SIZE, search));
   return (
     <>
       <TextField

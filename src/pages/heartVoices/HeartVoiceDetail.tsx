@@ -2,7 +2,8 @@
 // log), the machine's suggestion, the psychology teacher's level confirmation, the follow-up log
 // with a form for notes, contacts and the outcome, and — for a confirmed 高危 anonymous message
 // only — the break-glass reveal of the writer with a written reason (logged, the principal told).
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useNotify } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -20,12 +21,12 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { AppDataProvider } from '../../dataProvider';
-import type { HeartVoice } from '../../dataProvider/heartVoices';
 import { FOLLOW_UP_KINDS, FollowUpKind, labelOf, MIN_REVEAL_REASON, MOODS, RETENTION_DAYS, RISK_LEVELS, RiskLevel, VOICE_CATEGORIES } from '../../domain/heartVoices';
 import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
-import { LevelChip, placeText, riskTypesText, StatusChip, timeText } from './labels';
+import { dayTime } from '../../domain/format';
+import { LevelChip, placeText, riskTypesText, StatusChip } from './labels';
 
 const WRITABLE_KINDS = FOLLOW_UP_KINDS.filter((k) => k.value !== FollowUpKind.level);
 
@@ -98,23 +99,20 @@ export default function HeartVoiceDetail({ route }: ScreenProps) {
   const notify = useNotify();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
-  const [voice, setVoice] = useState<HeartVoice | null>();
+  const valid = Number.isInteger(id) && id >= 1;
+  // Each read is written to the read log: read on opening and after an action, never on a mere return to the tab.
+  const query = useQuery({ queryKey: ['heartVoice', id], queryFn: () => dataProvider.heartVoice(id), enabled: valid, retry: false, refetchOnWindowFocus: false });
+  const voice = !valid || query.isError ? null : query.data;
   const [level, setLevel] = useState<number | null>(null);
   const [kind, setKind] = useState<number>(FollowUpKind.note);
   const [note, setNote] = useState('');
   const [revealing, setRevealing] = useState(false);
 
-  const load = useCallback(() => {
-    if (!Number.isInteger(id) || id < 1) return setVoice(null);
-    dataProvider.heartVoice(id).then(
-      (v) => {
-        setVoice(v);
-        setLevel(v.confirmedLevel ?? v.suggestedLevel);
-      },
-      () => setVoice(null),
-    );
-  }, [dataProvider, id]);
-  useEffect(load, [load]);
+  // Each load (the first, and after every action) shows the level as it now stands.
+  useEffect(() => {
+    if (voice) setLevel(voice.confirmedLevel ?? voice.suggestedLevel);
+  }, [voice]);
+  const load = () => void query.refetch();
 
   const confirm = () =>
     level &&
@@ -145,7 +143,7 @@ export default function HeartVoiceDetail({ route }: ScreenProps) {
 
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: 2, alignItems: 'start' }}>
-      <ScreenCard title={route.meta.title} description={`编号 ${voice.id} · ${timeText(voice.createdAt)} · 本次查看已记入查阅记录`}>
+      <ScreenCard title={route.meta.title} description={`编号 ${voice.id} · ${dayTime(voice.createdAt)} · 本次查看已记入查阅记录`}>
         {voice.pinned && (
           <Alert severity="error" sx={{ mt: 2 }}>
             机器提示疑似高危（{riskTypesText(voice.riskTypes)}），请尽快核实并确认等级。机器筛查会误报，等级以心理老师确认为准。
@@ -209,7 +207,7 @@ export default function HeartVoiceDetail({ route }: ScreenProps) {
           {voice.followUps.map((f) => (
             <Box key={f.id} sx={{ borderLeft: '3px solid', borderColor: f.kind === FollowUpKind.outcome ? 'success.main' : 'primary.light', pl: 1.5 }}>
               <Typography variant="caption" color="text.secondary">
-                {timeText(f.createdAt)} · {f.userName} · {labelOf(FOLLOW_UP_KINDS, f.kind)}
+                {dayTime(f.createdAt)} · {f.userName} · {labelOf(FOLLOW_UP_KINDS, f.kind)}
               </Typography>
               <Typography variant="body2">{f.note ?? '（已按保存期限删除）'}</Typography>
             </Box>

@@ -3,6 +3,7 @@
 // above; search, status and level filters; counts export; the mood chart below. The list holds no
 // message text: opening a message (its page) is the recorded read.
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -21,14 +22,15 @@ import TextField from '@mui/material/TextField';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import PushPinOutlined from '@mui/icons-material/PushPinOutlined';
 import type { AppDataProvider } from '../../dataProvider';
-import type { HeartNotice, HeartVoiceRow } from '../../dataProvider/heartVoices';
+import type { HeartNotice } from '../../dataProvider/heartVoices';
 import { labelOf, MOODS, RISK_LEVELS, VOICE_CATEGORIES, VOICE_STATUSES } from '../../domain/heartVoices';
 import { useSelection } from '../../filters/SelectionProvider';
 import { classLabel } from '../../filters/widgets';
 import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
-import { LevelChip, placeText, riskTypesText, StatusChip, timeText } from './labels';
+import { dayTime } from '../../domain/format';
+import { LevelChip, placeText, riskTypesText, StatusChip } from './labels';
 import { MoodChart } from './MoodChart';
 import { TablePaging } from '../../ui/TablePaging';
 import { useHeartNotices } from './useHeartNotices';
@@ -54,7 +56,7 @@ function Notices({ notices }: { notices: HeartNotice[] }) {
         )
       }
     >
-      收到 {notices.length} 条疑似高危的学生心声，请尽快查看并确认等级。最近一条：{timeText(notices[0].createdAt)}
+      收到 {notices.length} 条疑似高危的学生心声，请尽快查看并确认等级。最近一条：{dayTime(notices[0].createdAt)}
     </Alert>
   );
 }
@@ -68,23 +70,12 @@ export default function HeartVoices({ route }: ScreenProps) {
   const [status, setStatus] = useState('');
   const [level, setLevel] = useState('');
   const [current, setCurrent] = useState(1);
-  const [page, setPage] = useState<{ records: HeartVoiceRow[]; total: number } | null>();
   const [notices] = useHeartNotices();
 
   useEffect(() => setCurrent(1), [gradeId, classId, search, status, level]);
-  useEffect(() => {
-    let live = true;
-    setPage(undefined);
-    dataProvider
-      .heartVoices({ gradeId, classId, current, size: PAGE_SIZE, keyword: search, status: status === '' ? undefined : Number(status), level: level ? Number(level) : undefined })
-      .then(
-        (p) => live && setPage(p),
-        () => live && setPage(null),
-      );
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, gradeId, classId, current, search, status, level]);
+  const filter = { gradeId, classId, current, size: PAGE_SIZE, keyword: search, status: status === '' ? undefined : Number(status), level: level ? Number(level) : undefined };
+  const query = useQuery({ queryKey: ['heartVoices', filter], queryFn: () => dataProvider.heartVoices(filter), retry: false });
+  const page = query.isError ? null : query.data;
 
   const scope = (classId && selection.className ? classLabel(selection.gradeName, selection.className) : gradeId && selection.gradeName) || '全校';
   return (
@@ -158,7 +149,7 @@ export default function HeartVoices({ route }: ScreenProps) {
                     >
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
                         {r.pinned && <PushPinOutlined color="error" sx={{ fontSize: 16, verticalAlign: 'middle', mr: 0.5 }} titleAccess="置顶" />}
-                        {timeText(r.createdAt)}
+                        {dayTime(r.createdAt)}
                       </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{placeText(r)}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.anonymous ? <Chip size="small" label="匿名" /> : r.studentName}</TableCell>

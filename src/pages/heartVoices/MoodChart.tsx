@@ -1,6 +1,6 @@
 // Mood over the last weeks (1 很难过 … 5 很开心), one line per grade, or per class of the header's
 // grade. Counts only: no message is read to draw it.
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -11,22 +11,12 @@ import { weekLabel } from '../analysis/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
 
-type Mood = Awaited<ReturnType<AppDataProvider['heartMood']>>;
-
 export function MoodChart({ place }: { place: HeartPlace }) {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [mood, setMood] = useState<Mood | null>();
   const { gradeId, classId } = place;
-  useEffect(() => {
-    let live = true;
-    dataProvider.heartMood({ gradeId, classId }).then(
-      (m) => live && setMood(m),
-      () => live && setMood(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, gradeId, classId]);
+  // The last chart stays up while another grade or class loads, as before.
+  const query = useQuery({ queryKey: ['heartMood', gradeId, classId], queryFn: () => dataProvider.heartMood({ gradeId, classId }), retry: false, placeholderData: keepPreviousData });
+  const mood = query.isError ? null : query.data;
   return (
     <ScreenCard title="心情变化" description="近12周每周写下心声时所选心情的平均值（1 很难过 … 5 很开心），按年级或班级分线。">
       {mood && mood.weeks.length > 0 ? (

@@ -6,14 +6,14 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { AppDataProvider } from '../../dataProvider';
-import { timeText } from './labels';
+import { dayTime } from '../../domain/format';
 import { useHeartNotices } from './useHeartNotices';
 
 export function PrincipalNotices() {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [notices, setNotices] = useHeartNotices();
+  const [notices, clear] = useHeartNotices();
   if (!notices.length) return null;
-  const seen = () => dataProvider.markHeartNoticesSeen(notices.map((n) => n.id)).then(() => setNotices([]), () => undefined);
+  const seen = () => dataProvider.markHeartNoticesSeen(notices.map((n) => n.id)).then(clear, () => undefined);
   return (
     <Alert
       severity="warning"
@@ -27,7 +27,7 @@ export function PrincipalNotices() {
       <AlertTitle>学生心声提醒（{notices.length}）</AlertTitle>
       {notices.map((n) => (
         <Box key={n.id} sx={{ mb: 0.5 }}>
-          {timeText(n.createdAt)}　{n.text}
+          {dayTime(n.createdAt)}　{n.text}
         </Box>
       ))}
     </Alert>

@@ -18,14 +18,5 @@ export function StatusChip({ status }: { status: number }) {
 
 export const riskTypesText = (types: readonly string[]) => types.map((t) => RISK_TYPES[t as RiskType] ?? t).join('、');
 
-/** 11月24日 16:30 (with the year when not this year's). */
-export function timeText(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const year = d.getFullYear() === new Date().getFullYear() ? '' : `${d.getFullYear()}年`;
-  return `${year}${d.getMonth() + 1}月${d.getDate()}日 ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
 /** 七(1)班, with the grade only where the class name does not carry it. */
 export const placeText = (row: { gradeName: string | null; className: string | null }) => (row.className ? classLabel(row.gradeName ?? '', row.className) : '—');

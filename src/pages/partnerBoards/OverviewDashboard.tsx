@@ -2,7 +2,8 @@
 // term or chosen days, as KPI cards and one chart (总体 / 按应用 / 按学科), for all users, students
 // or teachers, by pages printed or uses, and the subtree's paper purchases and channel margin. A
 // channel partner may narrow it to one partner below.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -12,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { AppDataProvider } from '../../dataProvider';
-import type { Metric, Overview, Statistics } from '../../dataProvider/partnerBoards';
+import type { Metric, Statistics } from '../../dataProvider/partnerBoards';
 import type { RangeQuery } from '../../domain/boardRange';
 import { METRICS, ROLE_FILTERS, STATISTICS_MODES } from '../../domain/partner';
 import type { Option } from '../../domain/semester';
@@ -52,25 +53,11 @@ export default function OverviewDashboard({ route }: ScreenProps) {
   const [userKind, setUserKind] = useState(0);
   /** 0: the caller's whole subtree. */
   const [partnerId, setPartnerId] = useState(0);
-  const [partners, setPartners] = useState<{ id: number; name: string; level: number }[]>([]);
-  const [overview, setOverview] = useState<Overview | null>();
-
-  useEffect(() => {
-    dataProvider.boardPartners().then(setPartners, () => setPartners([]));
-  }, [dataProvider]);
-
-  useEffect(() => {
-    let live = true;
-    setOverview(undefined);
-    dataProvider.boardOverview({ ...range, statistics, metric, userKind, partnerId: partnerId || undefined }).then(
-      (o) => live && setOverview(o),
-      // The http client has shown the server's message.
-      () => live && setOverview(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, range, statistics, metric, userKind, partnerId]);
+  const partners = useQuery({ queryKey: ['boardPartners'], queryFn: () => dataProvider.boardPartners(), retry: false }).data ?? [];
+  const filter = { ...range, statistics, metric, userKind, partnerId: partnerId || undefined };
+  const query = useQuery({ queryKey: ['boardOverview', filter], queryFn: () => dataProvider.boardOverview(filter), retry: false });
+  // The http client has shown the server's message.
+  const overview = query.isError ? null : query.data;
 
   const metricName = METRICS.find((m) => m.value === metric)!.label;
   const title = statistics === 'overall' ? `${metricName}趋势` : `${STATISTICS_MODES.find((s) => s.value === statistics)!.label}：${metricName}`;

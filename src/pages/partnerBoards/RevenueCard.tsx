@@ -3,6 +3,7 @@
 import Box from '@mui/material/Box';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { bucketLabel, type BoardRange } from '../../domain/boardRange';
+import { money } from '../../domain/format';
 import { yuan } from '../../domain/partner';
 import type { BoardRevenue } from '../../dataProvider/partnerBoards';
 import { EmptyState } from '../../ui/EmptyState';
@@ -28,8 +29,8 @@ export function RevenueCard({ range, revenue }: { range: BoardRange; revenue: Bo
           xAxis={[{ scaleType: 'band', data: range.buckets.map((b) => bucketLabel(b, range.bucket)), height: 40 }]}
           yAxis={[{ width: 80, valueFormatter: (v: number) => `${v < 0 ? '-' : ''}¥${(Math.abs(v) / 100).toLocaleString('zh-CN')}` }]}
           series={[
-            { data: revenue.net, label: '进货额', color: '#5c6bc0', valueFormatter: (v) => (v === null ? '' : `¥${yuan(v)}`) },
-            { data: revenue.margin, label: '渠道收入', color: '#26a69a', valueFormatter: (v) => (v === null ? '' : `¥${yuan(v)}`) },
+            { data: revenue.net, label: '进货额', color: '#5c6bc0', valueFormatter: (v) => (v === null ? '' : money(v)) },
+            { data: revenue.margin, label: '渠道收入', color: '#26a69a', valueFormatter: (v) => (v === null ? '' : money(v)) },
           ]}
         />
       )}

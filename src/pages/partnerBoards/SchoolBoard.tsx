@@ -1,7 +1,8 @@
 // 学校看板 (/school-dashboard?schoolId=…, partner view, full screen): one school's usage on the
 // partner's terminals in the range — KPI cards, trend, apps and subjects, grades and classes, its
 // terminals and the students who print most (name and class only). A student opens their detail.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -35,21 +36,8 @@ export default function SchoolBoard() {
   const schoolId = Number(search.get('schoolId'));
   const range = rangeFromSearch(search);
   const [userKind, setUserKind] = useState(0);
-  const [board, setBoard] = useState<Board | null>();
-  const rangeKey = JSON.stringify(range);
-
-  useEffect(() => {
-    if (!schoolId) return setBoard(null);
-    let live = true;
-    setBoard(undefined);
-    dataProvider.schoolBoard(schoolId, { ...(JSON.parse(rangeKey) as RangeQuery), userKind }).then(
-      (b) => live && setBoard(b),
-      () => live && setBoard(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, schoolId, rangeKey, userKind]);
+  const query = useQuery({ queryKey: ['schoolBoard', schoolId, range, userKind], queryFn: () => dataProvider.schoolBoard(schoolId, { ...range, userKind }), enabled: !!schoolId, retry: false });
+  const board = !schoolId || query.isError ? null : query.data;
 
   const setRange = (next: RangeQuery) => setSearch({ schoolId: String(schoolId), ...rangeToSearch(next) }, { replace: true });
   const openStudent = (studentId: number) => navigate(`/student-usage-detail?${new URLSearchParams({ schoolId: String(schoolId), studentId: String(studentId), ...rangeToSearch(range) })}`);

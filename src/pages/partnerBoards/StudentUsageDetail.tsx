@@ -2,6 +2,7 @@
 // partner's terminals in the range — pages by subject over time, by app, and the print jobs and
 // sign-ins page by page. Name and class only: no phone numbers, no scores.
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -16,7 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import type { AppDataProvider } from '../../dataProvider';
 import type { Page } from '../../dataProvider/adapters';
-import type { StudentPrintJob, StudentSignIn, StudentUsage } from '../../dataProvider/partnerBoards';
+import type { StudentPrintJob, StudentSignIn } from '../../dataProvider/partnerBoards';
 import type { RangeQuery } from '../../domain/boardRange';
 import { dateTime } from '../../domain/format';
 import { EmptyState } from '../../ui/EmptyState';
@@ -36,20 +37,9 @@ export default function StudentUsageDetail() {
   const studentId = Number(search.get('studentId'));
   const range = rangeFromSearch(search);
   const rangeKey = JSON.stringify(range);
-  const [usage, setUsage] = useState<StudentUsage | null>();
-
-  useEffect(() => {
-    if (!schoolId || !studentId) return setUsage(null);
-    let live = true;
-    setUsage(undefined);
-    dataProvider.studentUsage(schoolId, studentId, JSON.parse(rangeKey) as RangeQuery).then(
-      (u) => live && setUsage(u),
-      () => live && setUsage(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, schoolId, studentId, rangeKey]);
+  const valid = !!schoolId && !!studentId;
+  const query = useQuery({ queryKey: ['studentUsage', schoolId, studentId, range], queryFn: () => dataProvider.studentUsage(schoolId, studentId, range), enabled: valid, retry: false });
+  const usage = !valid || query.isError ? null : query.data;
 
   const setRange = (next: RangeQuery) => setSearch({ schoolId: String(schoolId), studentId: String(studentId), ...rangeToSearch(next) }, { replace: true });
   const student = usage?.student;
@@ -89,21 +79,17 @@ function Records({ schoolId, studentId, rangeKey }: { schoolId: number; studentI
   const dataProvider = useDataProvider<AppDataProvider>();
   const [tab, setTab] = useState<'jobs' | 'signIns'>('jobs');
   const [current, setCurrent] = useState(1);
-  const [page, setPage] = useState<Page<StudentPrintJob | StudentSignIn> | null>();
 
   useEffect(() => setCurrent(1), [tab, rangeKey]);
-  useEffect(() => {
-    let live = true;
-    setPage(undefined);
-    const load = tab === 'jobs' ? dataProvider.studentPrintJobs : dataProvider.studentSignIns;
-    load(schoolId, studentId, JSON.parse(rangeKey) as RangeQuery, current, PAGE_SIZE).then(
-      (p: Page<StudentPrintJob | StudentSignIn>) => live && setPage(p),
-      () => live && setPage(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, schoolId, studentId, rangeKey, tab, current]);
+  const query = useQuery({
+    queryKey: ['studentRecords', schoolId, studentId, rangeKey, tab, current],
+    queryFn: (): Promise<Page<StudentPrintJob | StudentSignIn>> => {
+      const load = tab === 'jobs' ? dataProvider.studentPrintJobs : dataProvider.studentSignIns;
+      return load(schoolId, studentId, JSON.parse(rangeKey) as RangeQuery, current, PAGE_SIZE);
+    },
+    retry: false,
+  });
+  const page = query.isError ? null : query.data;
 
   return (
     <FigureCard testId="card-records" title="使用记录" definition="所选时间内的打印与登录，最新的在前">

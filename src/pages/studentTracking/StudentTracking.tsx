@@ -1,7 +1,7 @@
 // 学生错题本 (/studentTracking) of the mini-program teacher: the students of the class picked in
 // the header with how many questions they got wrong this term in the picked course; a student
 // opens (?studentId=) their trend, wrong questions by knowledge point, and a cause selector.
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -43,14 +43,8 @@ function StudentCard({ row, onOpen }: { row: WrongbookStudent; onOpen: () => voi
 
 function ClassStudents({ classId, courseId, onOpen }: { classId: string; courseId: string; onOpen: (id: number) => void }) {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [students, setStudents] = useState<WrongbookStudent[] | null>();
-  useEffect(() => {
-    setStudents(undefined);
-    dataProvider.wrongbookStudents(classId, courseId).then(
-      (d) => setStudents(d.students),
-      () => setStudents(null),
-    );
-  }, [dataProvider, classId, courseId]);
+  const query = useQuery({ queryKey: ['wrongbookStudents', classId, courseId], queryFn: () => dataProvider.wrongbookStudents(classId, courseId), retry: false });
+  const students = query.isError ? null : query.data?.students;
   if (students === undefined) return <LinearProgress sx={{ mt: 2 }} />;
   if (!students?.length) return <EmptyState />;
   const total = students.reduce((s, r) => s + r.wrongCount, 0);

@@ -1,7 +1,8 @@
 // One student's wrong-answer book: weekly trend (wrong answers and accuracy over the term), and
 // the wrong questions by knowledge point with the student's and the correct answer, how often it
 // was wrong, the mastery and a cause the teacher sets (saved at once).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify } from 'react-admin';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
@@ -122,10 +123,10 @@ function QuestionCard({ q, onCause }: { q: WrongQuestion; onCause: (cause: numbe
 export function StudentWrongbook({ studentId, courseId, onBack }: { studentId: number; courseId: number; onBack: () => void }) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
-  const [detail, setDetail] = useState<WrongbookDetail | null>();
-  useEffect(() => {
-    dataProvider.wrongbookStudent(studentId, courseId).then(setDetail, () => setDetail(null));
-  }, [dataProvider, studentId, courseId]);
+  const queryClient = useQueryClient();
+  const key = ['wrongbookStudent', studentId, courseId];
+  const query = useQuery({ queryKey: key, queryFn: () => dataProvider.wrongbookStudent(studentId, courseId), retry: false });
+  const detail = query.isError ? null : query.data;
 
   const back = (
     <Button startIcon={<ArrowBack />} onClick={onBack} sx={{ mt: 1, ml: -1 }}>
@@ -144,7 +145,7 @@ export function StudentWrongbook({ studentId, courseId, onBack }: { studentId: n
   const saveCause = async (questionId: number, cause: number | null) => {
     try {
       const mark = await dataProvider.markWrongQuestion({ studentId, questionId, courseId, cause });
-      setDetail((d) =>
+      queryClient.setQueryData<WrongbookDetail>(key, (d) =>
         d && {
           ...d,
           points: d.points.map((p) => ({ ...p, questions: p.questions.map((q) => (q.questionId === questionId ? { ...q, cause: mark.cause } : q)) })),

@@ -2,6 +2,7 @@
 // per class, week by week, and per student of one class (student-number order, never ranked).
 // Laid out for a phone first (375 px), widening to a grid on a desktop.
 import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -15,13 +16,13 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { AppDataProvider } from '../../dataProvider';
-import type { Usage } from '../../domain/analysis';
 import { currentSemester } from '../../domain/semester';
 import { useSelection } from '../../filters/SelectionProvider';
 import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
-import { chartPercent, percent, weekLabel } from '../analysis/format';
+import { percent } from '../../domain/format';
+import { chartPercent, NO_DATA, weekLabel } from '../analysis/format';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -41,21 +42,11 @@ export default function UsageStatistics({ route }: ScreenProps) {
   const { selection } = useSelection();
   const [classId, setClassId] = useState<number | undefined>();
   const filter = useMemo(() => ({ term: selection.learningTerm || currentSemester(), courseId: selection.courseId, classId }), [selection.learningTerm, selection.courseId, classId]);
-  const [usage, setUsage] = useState<Usage | null>();
 
   // The header's class is where the student list starts.
   useEffect(() => setClassId(selection.classId ? Number(selection.classId) : undefined), [selection.classId]);
-  useEffect(() => {
-    let live = true;
-    setUsage(undefined);
-    dataProvider.usage(filter).then(
-      (u) => live && setUsage(u),
-      () => live && setUsage(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, filter]);
+  const query = useQuery({ queryKey: ['usage', filter], queryFn: () => dataProvider.usage(filter), retry: false });
+  const usage = query.isError ? null : query.data;
 
   const chosen = usage?.classes.find((c) => c.classId === usage.classId);
 
@@ -77,8 +68,8 @@ export default function UsageStatistics({ route }: ScreenProps) {
                     <Stat label="布置作业" value={`${c.homeworks} 次`} />
                     <Stat label="已交 / 应交" value={`${c.submitted} / ${c.assigned}`} testId="usage-submitted" />
                     <Stat label="已批改" value={String(c.graded)} />
-                    <Stat label="完成率" value={percent(c.completionRate)} testId="usage-completion" />
-                    <Stat label="正确率" value={percent(c.accuracy)} testId="usage-accuracy" />
+                    <Stat label="完成率" value={percent(c.completionRate, NO_DATA)} testId="usage-completion" />
+                    <Stat label="正确率" value={percent(c.accuracy, NO_DATA)} testId="usage-accuracy" />
                   </Box>
                 </CardActionArea>
               </Card>
@@ -130,8 +121,8 @@ export default function UsageStatistics({ route }: ScreenProps) {
                     <TableCell align="right">
                       {s.submitted}/{s.assigned}
                     </TableCell>
-                    <TableCell align="right">{percent(s.completionRate)}</TableCell>
-                    <TableCell align="right">{percent(s.accuracy)}</TableCell>
+                    <TableCell align="right">{percent(s.completionRate, NO_DATA)}</TableCell>
+                    <TableCell align="right">{percent(s.accuracy, NO_DATA)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

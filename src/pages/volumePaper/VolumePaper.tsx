@@ -4,6 +4,7 @@
 // the mode (班级卷 / 个性化), how many similar questions (举一反三) each gets and, per question,
 // whether it prints re-typeset or as the student's own scan; the server builds the PDF.
 import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useDataProvider } from 'react-admin';
 import Alert from '@mui/material/Alert';
@@ -19,7 +20,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import type { AppDataProvider } from '../../dataProvider';
-import type { VolumeCandidate, VolumeInput, VolumeMode, VolumePreview, VolumeSheet } from '../../dataProvider/volumePaper';
+import type { VolumeInput, VolumeMode, VolumeSheet } from '../../dataProvider/volumePaper';
 import { useSelection } from '../../filters/SelectionProvider';
 import { EmptyState } from '../../ui/EmptyState';
 import { MathText } from '../MathText';
@@ -60,21 +61,21 @@ export default function VolumePaper(_props: ScreenProps) {
   const courseId = Number(params.get('courseId') || selection.courseId) || 0;
   const linked = useMemo(() => idsFrom(params.get('questionIds')), [location.search]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const [candidates, setCandidates] = useState<VolumeCandidate[] | null>();
   const [chosen, setChosen] = useState<number[]>(linked);
   const [mode, setMode] = useState<VolumeMode>('class');
   const [variants, setVariants] = useState(1);
   const [printAs, setPrintAs] = useState<Record<number, PrintAs>>({});
-  const [preview, setPreview] = useState<VolumePreview | null>();
   const [busy, setBusy] = useState(false);
   const [sheet, setSheet] = useState<VolumeSheet | null>(null);
 
   // Without questions from the wrong-answer book, the class's most-missed ones are offered.
-  useEffect(() => {
-    if (linked.length || !classId || !courseId) return setCandidates(linked.length ? undefined : null);
-    setCandidates(undefined);
-    dataProvider.volumeCandidates(classId, courseId).then((r) => setCandidates(r.list), () => setCandidates(null));
-  }, [dataProvider, classId, courseId, linked]);
+  const candidateQuery = useQuery({
+    queryKey: ['volumeCandidates', classId, courseId],
+    queryFn: () => dataProvider.volumeCandidates(classId, courseId).then((r) => r.list),
+    enabled: !linked.length && !!classId && !!courseId,
+    retry: false,
+  });
+  const candidates = linked.length ? undefined : !classId || !courseId || candidateQuery.isError ? null : candidateQuery.data;
 
   const input: VolumeInput | null = useMemo(
     () =>
@@ -84,19 +85,17 @@ export default function VolumePaper(_props: ScreenProps) {
     [classId, courseId, chosen, mode, variants, printAs],
   );
   const key = JSON.stringify(input);
+  // The preview follows the choices a quarter second after the last change; a new choice drops the answer sheet.
+  const [asked, setAsked] = useState(input);
   useEffect(() => {
     setSheet(null);
-    if (!input) return setPreview(null);
-    setPreview(undefined);
-    let current = true;
-    const timer = setTimeout(() => {
-      dataProvider.volumePreview(input).then((p) => current && setPreview(p), () => current && setPreview(null));
-    }, 250);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [dataProvider, key]); // eslint-disable-line react-hooks/exhaustive-deps
+    const timer = setTimeout(() => setAsked(input), 250);
+    return () => clearTimeout(timer);
+  }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  const settled = JSON.stringify(asked) === key;
+  // Not kept once the choice moves on: a choice made again is previewed afresh (variants are drawn anew).
+  const previewQuery = useQuery({ queryKey: ['volumePreview', asked], queryFn: () => dataProvider.volumePreview(asked!), enabled: !!asked && settled, retry: false, gcTime: 0 });
+  const preview = !input ? null : !settled || previewQuery.isPending ? undefined : previewQuery.isError ? null : previewQuery.data;
 
   const generate = async () => {
     if (!input || !preview) return;

@@ -25,7 +25,8 @@ import { OBJECTIVE_TYPES } from '../../domain/content';
 import { EmptyState } from '../../ui/EmptyState';
 import { MathText } from '../MathText';
 import { Stem } from '../Stem';
-import { pct, sourceLabel, typeLabel } from './labels';
+import { percent } from '../../domain/format';
+import { sourceLabel, typeLabel } from './labels';
 
 const points = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
@@ -69,7 +70,7 @@ export function MistakeDetailDialog({ questionId, scope, onClose }: { questionId
               </Typography>
             </Box>
             <Typography data-testid="detail-figures">
-              错误率 <b>{pct(data.errorRate)}</b> · 错 {data.wrong} / 答 {data.answered} 人次
+              错误率 <b>{percent(data.errorRate)}</b> · 错 {data.wrong} / 答 {data.answered} 人次
             </Typography>
             {data.options && (
               <Box data-testid="option-spread">
@@ -84,7 +85,7 @@ export function MistakeDetailDialog({ questionId, scope, onClose }: { questionId
                     </Typography>
                     <LinearProgress variant="determinate" value={o.rate * 100} color={o.correct ? 'success' : 'error'} sx={{ flex: 1, height: 8, borderRadius: 4 }} />
                     <Typography variant="body2" sx={{ width: 96, flexShrink: 0, textAlign: 'right' }}>
-                      {o.count} 人次 · {pct(o.rate)}
+                      {o.count} 人次 · {percent(o.rate)}
                     </Typography>
                   </Stack>
                 ))}

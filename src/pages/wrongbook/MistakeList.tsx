@@ -10,7 +10,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ClassMistake } from '../../dataProvider/wrongbook';
 import { Stem } from '../Stem';
-import { pct, rateColor, sourceLabel, typeLabel } from './labels';
+import { percent } from '../../domain/format';
+import { rateColor, sourceLabel, typeLabel } from './labels';
 
 export function MistakeList({
   records,
@@ -64,7 +65,7 @@ export function MistakeList({
                     错误率
                   </Typography>
                   <Typography sx={{ fontWeight: 700 }} color={`${rateColor(m.errorRate)}.main`} data-testid="error-rate">
-                    {pct(m.errorRate)}
+                    {percent(m.errorRate)}
                   </Typography>
                 </Stack>
                 <LinearProgress variant="determinate" value={m.errorRate * 100} color={rateColor(m.errorRate)} sx={{ height: 8, borderRadius: 4, my: 0.5 }} />

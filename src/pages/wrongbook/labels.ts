@@ -20,7 +20,5 @@ export const SOURCE_CHIPS: { value: number | undefined; label: string }[] = [
 
 export const sourceLabel = (s: number) => SOURCE_CHIPS.find((c) => c.value === s)?.label ?? '';
 export const typeLabel = (type: number) => QUESTION_TYPES.find((t) => t.value === type)?.label ?? '';
-/** 0.4523 → "45.2%". */
-export const pct = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
 /** Red from 40%, orange from 30%, amber from 10%: the bands of the chips. */
 export const rateColor = (rate: number) => (rate > 0.4 ? 'error' : rate >= 0.3 ? 'warning' : rate >= 0.1 ? 'secondary' : 'success');

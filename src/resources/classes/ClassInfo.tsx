@@ -1,6 +1,6 @@
 // A class at a glance: head counts and who teaches what (getClassInfo, allowed to the class's
 // own teachers too, so the classic teacher's screen shows the same panel).
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,7 +17,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { AppDataProvider } from '../../dataProvider';
-import type { ClassInfo } from '../../dataProvider/school';
 
 function Stat({ label, value }: { label: string; value: number | string }) {
   return (
@@ -32,18 +31,8 @@ function Stat({ label, value }: { label: string; value: number | string }) {
 
 export function ClassInfoPanel({ classId }: { classId: string | number }) {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [info, setInfo] = useState<ClassInfo | null>();
-  useEffect(() => {
-    let current = true;
-    setInfo(undefined);
-    dataProvider.classInfo(classId).then(
-      (data) => current && setInfo(data),
-      () => current && setInfo(null),
-    );
-    return () => {
-      current = false;
-    };
-  }, [dataProvider, classId]);
+  const query = useQuery({ queryKey: ['classInfo', String(classId)], queryFn: () => dataProvider.classInfo(classId), retry: false });
+  const info = query.isError ? null : query.data;
   if (info === undefined) return <LinearProgress />;
   if (info === null) return <Typography color="text.secondary">暂无数据</Typography>;
   return (

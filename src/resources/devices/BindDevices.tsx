@@ -1,6 +1,7 @@
 // Binding terminals to a school the partner's subtree runs directly, and unbinding them: one row
 // or the selected rows. The server binds all or none and says why in Chinese.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Confirm, useDataProvider, useListContext, useNotify, useRefresh, useUnselectAll } from 'react-admin';
 import type { RaRecord } from 'ra-core';
 import Dialog from '@mui/material/Dialog';
@@ -33,12 +34,11 @@ function useDone() {
 function BindDialog({ ids, open, onClose }: { ids: Ids; open: boolean; onClose: () => void }) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const done = useDone();
-  const [schools, setSchools] = useState<DeviceSchool[]>();
+  // Read when the dialog first opens, then kept.
+  const schoolList = useQuery({ queryKey: ['deviceSchools'], queryFn: () => dataProvider.deviceSchools().then((list) => list.filter((s) => s.direct)), enabled: open, retry: false, staleTime: Infinity });
+  const schools: DeviceSchool[] | undefined = schoolList.isError ? [] : schoolList.data;
   const [schoolId, setSchoolId] = useState<number | ''>('');
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (open && !schools) dataProvider.deviceSchools().then((list) => setSchools(list.filter((s) => s.direct)), () => setSchools([]));
-  }, [open, schools, dataProvider]);
   const bind = async () => {
     if (schoolId === '') return;
     setBusy(true);

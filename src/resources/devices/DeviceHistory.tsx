@@ -1,6 +1,7 @@
 // A terminal's page, in a drawer over the device list: its state, a daily chart of the last 30
 // days, its heartbeat and event history, its recent print jobs and the schools it served.
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, useDataProvider } from 'react-admin';
 import type { RaRecord } from 'ra-core';
 import { BarChart } from '@mui/x-charts/BarChart';
@@ -23,22 +24,15 @@ import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import type { AppDataProvider } from '../../dataProvider';
 import type { Page } from '../../dataProvider/adapters';
-import type { DeviceDay, DeviceDetail, DeviceEvent, DevicePrintJob } from '../../dataProvider/devices';
+import type { DeviceDay, DeviceEvent, DevicePrintJob } from '../../dataProvider/devices';
 import { eventLabel } from '../../domain/devices';
 import { PRINT_APPS, USER_KINDS } from '../../domain/partner';
 import { EmptyState } from '../../ui/EmptyState';
 import { jamStatus, onlineStatus, paperStatus } from './status';
+import { dateTime } from '../../domain/format';
 
 const DAYS = 30;
 const PAGE_SIZE = 10;
-
-/** Date and minute in China time: the terminals' days are China days (the chart, the rollups). */
-const CHINA_TIME = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-export function when(iso: string | null | undefined): string {
-  if (!iso) return '-';
-  const part = Object.fromEntries(CHINA_TIME.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
-}
 
 function duration(seconds: number): string {
   if (seconds < 3600) return `${Math.max(1, Math.round(seconds / 60))} 分钟`;
@@ -83,23 +77,20 @@ function Fact({ name, children }: { name: string; children: ReactNode }) {
 
 /** A paged table of one of the terminal's histories. */
 function PagedTable<T extends { id: number }>({
+  queryKey,
   load,
   head,
   row,
 }: {
+  /** What `load` reads, without the page. */
+  queryKey: readonly unknown[];
   load: (current: number, size: number) => Promise<Page<T>>;
   head: string[];
   row: (item: T) => ReactNode[];
 }) {
   const [page, setPage] = useState(0);
-  const [data, setData] = useState<Page<T>>();
-  useEffect(() => {
-    let live = true;
-    load(page + 1, PAGE_SIZE).then((d) => live && setData(d), () => live && setData({ records: [], total: 0, current: 1, size: PAGE_SIZE, pages: 0 }));
-    return () => {
-      live = false;
-    };
-  }, [load, page]);
+  const query = useQuery({ queryKey: [...queryKey, page], queryFn: () => load(page + 1, PAGE_SIZE), retry: false, placeholderData: keepPreviousData });
+  const data: Page<T> | undefined = query.isError ? { records: [], total: 0, current: 1, size: PAGE_SIZE, pages: 0 } : query.data;
   if (!data) return <LinearProgress sx={{ mt: 2 }} />;
   if (!data.total) return <EmptyState />;
   return (
@@ -160,15 +151,15 @@ function DailyChart({ days }: { days: DeviceDay[] }) {
 
 function DevicePanel({ deviceId, onClose }: { deviceId: number; onClose: () => void }) {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [detail, setDetail] = useState<DeviceDetail>();
-  const [days, setDays] = useState<DeviceDay[]>();
   const [tab, setTab] = useState(0);
+  const detailQuery = useQuery({ queryKey: ['deviceDetail', deviceId], queryFn: () => dataProvider.deviceDetail(deviceId), retry: false });
+  const detail = detailQuery.data;
+  // A terminal that cannot be read closes its panel.
   useEffect(() => {
-    dataProvider.deviceDetail(deviceId).then(setDetail, onClose);
-    dataProvider.deviceDaily(deviceId, DAYS).then(setDays, () => setDays([]));
-  }, [dataProvider, deviceId, onClose]);
-  const [events] = useState(() => (current: number, size: number) => dataProvider.deviceEvents(deviceId, current, size));
-  const [jobs] = useState(() => (current: number, size: number) => dataProvider.devicePrintJobs(deviceId, current, size));
+    if (detailQuery.isError) onClose();
+  }, [detailQuery.isError, onClose]);
+  const daily = useQuery({ queryKey: ['deviceDaily', deviceId, DAYS], queryFn: () => dataProvider.deviceDaily(deviceId, DAYS), retry: false });
+  const days = daily.isError ? [] : daily.data;
   if (!detail) return <LinearProgress />;
   const chips = [onlineStatus(detail as unknown as RaRecord), paperStatus(detail as unknown as RaRecord), jamStatus(detail as unknown as RaRecord)];
   return (
@@ -191,8 +182,8 @@ function DevicePanel({ deviceId, onClose }: { deviceId: number; onClose: () => v
         <Fact name="所属合作伙伴">{detail.partnerName}</Fact>
         <Fact name="部署学校">{detail.schoolName ?? '未部署'}</Fact>
         <Fact name="固件版本">{detail.firmware}</Fact>
-        <Fact name="最近心跳">{when(detail.lastHeartbeatAt)}</Fact>
-        <Fact name="最近在线">{when(detail.lastSeenAt)}</Fact>
+        <Fact name="最近心跳">{dateTime(detail.lastHeartbeatAt)}</Fact>
+        <Fact name="最近在线">{dateTime(detail.lastSeenAt)}</Fact>
       </Box>
       <Tabs value={tab} onChange={(_, next: number) => setTab(next)} sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Tab label="每日打印" />
@@ -201,12 +192,13 @@ function DevicePanel({ deviceId, onClose }: { deviceId: number; onClose: () => v
         <Tab label="绑定记录" />
       </Tabs>
       {tab === 0 && (days ? <DailyChart days={days} /> : <LinearProgress sx={{ mt: 2 }} />)}
-      {tab === 1 && <PagedTable load={events} head={['时间', '事件', '说明']} row={(e: DeviceEvent) => [when(e.at), eventLabel(e.kind), eventText(e) || '-']} />}
+      {tab === 1 && <PagedTable queryKey={['deviceEvents', deviceId]} load={(current, size) => dataProvider.deviceEvents(deviceId, current, size)} head={['时间', '事件', '说明']} row={(e: DeviceEvent) => [dateTime(e.at), eventLabel(e.kind), eventText(e) || '-']} />}
       {tab === 2 && (
         <PagedTable
-          load={jobs}
+          queryKey={['devicePrintJobs', deviceId]}
+          load={(current, size) => dataProvider.devicePrintJobs(deviceId, current, size)}
           head={['打印时间', '用户', '身份', '应用', '学科', '页数']}
-          row={(j: DevicePrintJob) => [when(j.printedAt), j.userName ?? '-', label(USER_KINDS, j.userKind), label(PRINT_APPS, j.app), j.subjectName ?? '-', j.pages]}
+          row={(j: DevicePrintJob) => [dateTime(j.printedAt), j.userName ?? '-', label(USER_KINDS, j.userKind), label(PRINT_APPS, j.app), j.subjectName ?? '-', j.pages]}
         />
       )}
       {tab === 3 &&
@@ -225,8 +217,8 @@ function DevicePanel({ deviceId, onClose }: { deviceId: number; onClose: () => v
               {detail.bindings.map((b, i) => (
                 <TableRow key={i}>
                   <TableCell>{b.schoolName}</TableCell>
-                  <TableCell>{when(b.boundAt)}</TableCell>
-                  <TableCell>{b.unboundAt ? when(b.unboundAt) : '使用中'}</TableCell>
+                  <TableCell>{dateTime(b.boundAt)}</TableCell>
+                  <TableCell>{b.unboundAt ? dateTime(b.unboundAt) : '使用中'}</TableCell>
                   <TableCell>{[b.boundBy, b.unboundBy].filter(Boolean).join(' / ') || '-'}</TableCell>
                 </TableRow>
               ))}

@@ -2,20 +2,10 @@
 // time range picked in the header (src/pages/Homework.tsx passes them as fixed filters), with
 // completion, grading and accuracy; each opens on /homeworkDetails.
 import type { RaRecord } from 'ra-core';
+import { dayTime, percent } from '../../domain/format';
 import { defineResource, lazyNamed } from '../define';
 
 const OpenHomeworkButton = lazyNamed(() => import('./OpenHomework'), 'OpenHomeworkButton');
-
-export const percent = (rate: unknown) => (typeof rate === 'number' ? `${(rate * 100).toFixed(1)}%` : '—');
-
-/** A date and time as teachers write it: 11月24日 22:00 (year only when it is not this year's). */
-export function timeLabel(iso: unknown): string {
-  if (typeof iso !== 'string') return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const year = d.getFullYear() === new Date().getFullYear() ? '' : `${d.getFullYear()}年`;
-  return `${year}${d.getMonth() + 1}月${d.getDate()}日 ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
 
 export default defineResource({
   name: 'homeworks',
@@ -28,8 +18,8 @@ export default defineResource({
     { type: 'computed', source: 'submittedCount', label: '已提交/总人数', render: (r: RaRecord) => `${r.submittedCount}/${r.studentCount}` },
     { type: 'computed', source: 'gradedCount', label: '已批改', render: (r: RaRecord) => String(r.gradedCount) },
     { type: 'computed', source: 'accuracy', label: '正确率', render: (r: RaRecord) => percent(r.accuracy) },
-    { type: 'computed', source: 'assignedAt', label: '布置时间', render: (r: RaRecord) => timeLabel(r.assignedAt) },
-    { type: 'computed', source: 'dueAt', label: '截止时间', render: (r: RaRecord) => timeLabel(r.dueAt) },
+    { type: 'computed', source: 'assignedAt', label: '布置时间', render: (r: RaRecord) => dayTime(r.assignedAt) },
+    { type: 'computed', source: 'dueAt', label: '截止时间', render: (r: RaRecord) => dayTime(r.dueAt) },
   ],
   recordRepresentation: 'title',
   operations: { create: false, edit: false, delete: false, bulkDelete: false },

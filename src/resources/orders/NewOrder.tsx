@@ -1,6 +1,7 @@
 // A new paper order: the packs at the caller's level price, a quantity for each, a remark; placing
 // it leads straight to the pay dialog. On /orders (every level) and on /account (level 1).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useRefresh } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,17 +23,15 @@ import type { PaperPack, PlacedOrder } from '../../dataProvider/orders';
 import { ORDER_MAX_QUANTITY, REMARK_MAX_LENGTH } from '../../domain/orders';
 import { EmptyState } from '../../ui/EmptyState';
 import { PayDialog } from './PayDialog';
-import { money } from './labels';
+import { money } from '../../domain/format';
 
 export function NewOrderForm({ onPlaced }: { onPlaced: (order: PlacedOrder) => void }) {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [packs, setPacks] = useState<PaperPack[]>();
+  const packList = useQuery({ queryKey: ['paperPacks'], queryFn: () => dataProvider.paperPacks(), retry: false });
+  const packs: PaperPack[] | undefined = packList.isError ? [] : packList.data;
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   const [remark, setRemark] = useState('');
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    dataProvider.paperPacks().then(setPacks, () => setPacks([]));
-  }, [dataProvider]);
   if (!packs) return <CircularProgress size={24} />;
   if (!packs.length) return <EmptyState />;
   const items = packs.filter((p) => (quantities[p.packId] ?? 0) > 0).map((p) => ({ packId: p.packId, quantity: quantities[p.packId] }));

@@ -24,7 +24,7 @@ import { ORDER_STATUSES, OrderStatus, PAY_STATUSES, REASON_MAX_LENGTH, REFUND_ST
 import type { RowActionProps } from '../types';
 import { Facts } from '../../ui/Facts';
 import { PayDialog } from './PayDialog';
-import { money, timeText } from './labels';
+import { money, dateTime } from '../../domain/format';
 
 const small = { size: 'small', sx: { minWidth: 0, px: 1 } } as const;
 
@@ -60,8 +60,8 @@ function DetailDialog({ detail, onClose }: { detail: OrderDetail; onClose: () =>
     ['订单状态', labelOf(ORDER_STATUSES, detail.status)],
     ['支付状态', labelOf(PAY_STATUSES, detail.payStatus)],
     ['退款状态', labelOf(REFUND_STATUSES, detail.refundStatus)],
-    ['下单时间', timeText(detail.createdAt)],
-    ['支付时间', timeText(detail.paidAt) || '-'],
+    ['下单时间', dateTime(detail.createdAt)],
+    ['支付时间', dateTime(detail.paidAt)],
     ['备注', detail.remark || '-'],
   ];
   return (
@@ -103,8 +103,8 @@ function DetailDialog({ detail, onClose }: { detail: OrderDetail; onClose: () =>
           <Box sx={{ mt: 2, p: 1.5, bgcolor: 'grey.50', borderRadius: 1 }}>
             <Typography variant="subtitle2">退款 {detail.refund.refundNo}</Typography>
             <Typography variant="body2">
-              {labelOf(REFUND_STATUSES, detail.refund.status)} · {money(detail.refund.amountFen)} · 申请于 {timeText(detail.refund.createdAt)}
-              {detail.refund.refundedAt ? ` · 退款于 ${timeText(detail.refund.refundedAt)}` : ''}
+              {labelOf(REFUND_STATUSES, detail.refund.status)} · {money(detail.refund.amountFen)} · 申请于 {dateTime(detail.refund.createdAt)}
+              {detail.refund.refundedAt ? ` · 退款于 ${dateTime(detail.refund.refundedAt)}` : ''}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               原因：{detail.refund.reason}

@@ -16,7 +16,7 @@ import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import { OrderStatus, PayStatus } from '../../domain/orders';
 import type { PayCode, PayStatusReply } from '../../dataProvider/orders';
 import { QrCode } from './QrCode';
-import { money, timeText } from './labels';
+import { money, dateTime } from '../../domain/format';
 
 const POLL_MS = 2000;
 
@@ -85,7 +85,7 @@ export function PayDialog({ title, number, pay, poll, onPaid, onClose }: {
               <Box sx={{ p: 1, border: 1, borderColor: 'divider', borderRadius: 1 }}>
                 <QrCode text={pay.codeUrl} />
               </Box>
-              <Typography variant="body2">请使用微信或支付宝扫码支付，{timeText(pay.expiresAt)} 前有效</Typography>
+              <Typography variant="body2">请使用微信或支付宝扫码支付，{dateTime(pay.expiresAt)} 前有效</Typography>
               <Link href={pay.codeUrl} target="_blank" rel="noopener">
                 在浏览器中打开支付页面
               </Link>

@@ -4,7 +4,7 @@
 import type { RaRecord } from 'ra-core';
 import { ORDER_STATUSES, PAY_STATUSES, REFUND_STATUSES } from '../../domain/orders';
 import { defineResource, lazyNamed } from '../define';
-import { money, timeText } from './labels';
+import { money, dateTime } from '../../domain/format';
 
 const DetailButton = lazyNamed(() => import('./OrderActions'), 'DetailButton');
 const PayButton = lazyNamed(() => import('./OrderActions'), 'PayButton');
@@ -25,7 +25,7 @@ export default defineResource({
     { type: 'select', source: 'status', label: '订单状态', choices: ORDER_STATUSES },
     { type: 'select', source: 'payStatus', label: '支付状态', choices: PAY_STATUSES },
     { type: 'select', source: 'refundStatus', label: '退款状态', choices: REFUND_STATUSES },
-    { type: 'computed', source: 'createdAt', label: '下单时间', render: (r: RaRecord) => timeText(r.createdAt) },
+    { type: 'computed', source: 'createdAt', label: '下单时间', render: (r: RaRecord) => dateTime(r.createdAt) },
   ],
   filters: [
     { type: 'search', source: 'keyword', label: '订单号/下单方', placeholder: '输入订单号或合作伙伴名称' },

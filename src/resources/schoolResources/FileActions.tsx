@@ -1,6 +1,7 @@
 // The custom parts of the resource library: upload with progress, preview of images and PDFs
 // (fetched with the session header, shown from a blob URL), download, delete when allowed.
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Button, DeleteButton, useDataProvider, useNotify, usePermissions, useRefresh } from 'react-admin';
 import type { RaRecord } from 'ra-core';
 import Alert from '@mui/material/Alert';
@@ -27,29 +28,24 @@ const PREVIEW = '/api/vesta/resource/preview';
 const DOWNLOAD = '/api/vesta/resource/download';
 const UPLOAD = '/api/vesta/resource/upload';
 const ADMIN_ROLES = ['schoolAdmin', 'mpSchoolAdmin'];
+const NO_CHOICES: Choice[] = [];
 
 export function PreviewButton({ record }: { record: RaRecord }) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const [open, setOpen] = useState(false);
+  // Read on each opening, never again while it shows; a file that cannot be read closes the dialog.
+  const file = useQuery({ queryKey: ['filePreview', record.id], queryFn: () => dataProvider.fileBlob(PREVIEW, { resourceId: record.id }), enabled: open, retry: false, gcTime: 0, refetchOnWindowFocus: false });
+  useEffect(() => {
+    if (file.isError) setOpen(false);
+  }, [file.isError]);
+  const blob = open ? file.data : undefined;
   const [url, setUrl] = useState<string>();
   useEffect(() => {
-    if (!open) return;
-    let href: string | undefined;
-    let current = true;
-    dataProvider.fileBlob(PREVIEW, { resourceId: record.id }).then(
-      (blob) => {
-        if (!current) return;
-        href = URL.createObjectURL(blob);
-        setUrl(href);
-      },
-      () => current && setOpen(false),
-    );
-    return () => {
-      current = false;
-      if (href) URL.revokeObjectURL(href);
-      setUrl(undefined);
-    };
-  }, [open, dataProvider, record.id]);
+    if (!blob) return setUrl(undefined);
+    const href = URL.createObjectURL(blob);
+    setUrl(href);
+    return () => URL.revokeObjectURL(href);
+  }, [blob]);
   if (!record.previewable) return null;
   const isPdf = String(record.mime).includes('pdf');
   return (
@@ -116,20 +112,24 @@ function useUploadChoices(open: boolean) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const { permissions } = usePermissions<Permissions>();
   const role = permissions?.activeRole;
-  const [grades, setGrades] = useState<Choice[]>([]);
-  const [subjects, setSubjects] = useState<Choice[]>([]);
-  useEffect(() => {
-    if (!open || !role || role === 'parttime') return;
-    const gradeList = ADMIN_ROLES.includes(role)
-      ? dataProvider.schoolOverview().then((o) => o.grades.filter((g) => !g.graduatedYear).map((g) => ({ value: String(g.gradeId), label: g.gradeName })))
-      : dataProvider.gradesInSchool({}).then((list) => list.map((g) => ({ value: String(g.id), label: g.name })));
-    gradeList.then(setGrades, () => setGrades([]));
-    dataProvider.coursesInSchool().then(
-      (list) => setSubjects([...new Map(list.map((c) => [String(c.subjectId), { value: String(c.subjectId), label: c.subjectName || c.courseName }])).values()]),
-      () => setSubjects([]),
-    );
-  }, [open, role, dataProvider]);
-  return { grades, subjects, canPick: !!role && role !== 'parttime' };
+  const canPick = !!role && role !== 'parttime';
+  const grades = useQuery({
+    queryKey: ['uploadGrades', role],
+    queryFn: (): Promise<Choice[]> =>
+      role && ADMIN_ROLES.includes(role)
+        ? dataProvider.schoolOverview().then((o) => o.grades.filter((g) => !g.graduatedYear).map((g) => ({ value: String(g.gradeId), label: g.gradeName })))
+        : dataProvider.gradesInSchool({}).then((list) => list.map((g) => ({ value: String(g.id), label: g.name }))),
+    enabled: open && canPick,
+    retry: false,
+  });
+  const subjects = useQuery({
+    queryKey: ['uploadSubjects'],
+    queryFn: (): Promise<Choice[]> =>
+      dataProvider.coursesInSchool().then((list) => [...new Map(list.map((c) => [String(c.subjectId), { value: String(c.subjectId), label: c.subjectName || c.courseName }])).values()]),
+    enabled: open && canPick,
+    retry: false,
+  });
+  return { grades: grades.data ?? NO_CHOICES, subjects: subjects.data ?? NO_CHOICES, canPick };
 }
 
 function Select({ label, value, onChange, choices, required }: { label: string; value: string; onChange: (v: string) => void; choices: Choice[]; required?: boolean }) {

@@ -1,6 +1,7 @@
 // Which classes a teacher teaches, and which course in each: the current bindings with remove,
 // and new ones by grade, classes and course (bindClassCourse keeps what exists).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Button, useDataProvider, useGetList, useNotify, useRefresh } from 'react-admin';
 import type { RaRecord } from 'ra-core';
 import Box from '@mui/material/Box';
@@ -35,13 +36,10 @@ function BindDialog({ record, onClose }: { record: RaRecord; onClose: () => void
   const [gradeId, setGradeId] = useState('');
   const [classIds, setClassIds] = useState<string[]>([]);
   const [courseId, setCourseId] = useState('');
-  const [courses, setCourses] = useState<SchoolCourse[]>([]);
   const [busy, setBusy] = useState(false);
   const grades = useGetList('grades', { pagination: { page: 1, perPage: 100 }, filter: { graduatedYear: null }, sort: { field: 'level', order: 'ASC' } });
   const classes = useGetList('classes', { pagination: { page: 1, perPage: 1000 }, filter: gradeId ? { gradeId } : {}, sort: { field: 'className', order: 'ASC' } }, { enabled: !!gradeId });
-  useEffect(() => {
-    dataProvider.coursesInSchool().then(setCourses, () => setCourses([]));
-  }, [dataProvider]);
+  const courses: SchoolCourse[] = useQuery({ queryKey: ['coursesInSchool'], queryFn: () => dataProvider.coursesInSchool(), retry: false }).data ?? [];
 
   const add = async () => {
     setBusy(true);

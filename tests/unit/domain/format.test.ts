@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { badgeText, exportFileName, formatNumber, isDigits, isNumeric, isSiteLike } from '../../../src/domain/format';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { badgeText, dateOnly, dateTime, dayTime, EMPTY, exportFileName, formatNumber, isDigits, isNumeric, isSiteLike, money, percent } from '../../../src/domain/format';
 
 describe('number display (SPEC §5)', () => {
   it.each([
@@ -16,6 +16,61 @@ describe('number display (SPEC §5)', () => {
     expect(formatNumber('3.14159', 1)).toBe('3.1');
     expect(formatNumber(1234567.891)).toBe('1,234,567.89');
     expect(formatNumber(0, 0)).toBe('0');
+  });
+});
+
+describe('rates and money', () => {
+  it('a rate in percent with one decimal, always written', () => {
+    expect(percent(0.6456)).toBe('64.6%');
+    expect(percent(0.65)).toBe('65.0%');
+    expect(percent(0)).toBe('0.0%');
+    expect(percent(1)).toBe('100.0%');
+    // 0.1235 × 100 is 12.3499… in floating point; the per-mille is rounded first.
+    expect(percent(0.1235)).toBe('12.4%');
+  });
+  it.each([null, undefined, Number.NaN, '0.5'])('%s has no rate → the empty mark', (rate) => {
+    expect(percent(rate)).toBe(EMPTY);
+    expect(EMPTY).toBe('—');
+  });
+  it('a screen may name its own mark for a missing rate', () => expect(percent(null, '暂无数据')).toBe('暂无数据'));
+  it('fen as yuan with two decimals and zh-CN grouping', () => {
+    expect(money(123450)).toBe('¥1,234.50');
+    expect(money(5)).toBe('¥0.05');
+    expect(money(0)).toBe('¥0.00');
+    expect(money(100_000_000)).toBe('¥1,000,000.00');
+    expect(money(undefined)).toBe(EMPTY);
+  });
+});
+
+describe('times in China time', () => {
+  const zone = process.env.TZ;
+  // Another process zone than China's: what is shown must not depend on it.
+  beforeEach(() => {
+    process.env.TZ = 'America/Los_Angeles';
+  });
+  afterEach(() => {
+    process.env.TZ = zone;
+  });
+
+  it('the process really is in another zone', () => {
+    expect(new Date('2026-03-14T16:05:00Z').getHours()).toBe(9);
+  });
+  it('a fixed UTC instant reads as the Shanghai wall time', () => {
+    // 2026-03-14 16:05 UTC is already 15 March, 00:05 in China.
+    expect(dateTime('2026-03-14T16:05:00Z')).toBe('2026-03-15 00:05');
+    expect(dateOnly('2026-03-14T16:05:00Z')).toBe('2026-03-15');
+    expect(dateTime(new Date(Date.UTC(2026, 10, 25, 6, 3)))).toBe('2026-11-25 14:03');
+  });
+  it('day and time as teachers write them, with the year only when it is not this year', () => {
+    const now = new Date('2026-06-01T00:00:00Z');
+    expect(dayTime('2026-03-14T16:05:00Z', now)).toBe('3月15日 00:05');
+    expect(dayTime('2025-12-31T16:30:00Z', now)).toBe('1月1日 00:30');
+    expect(dayTime('2025-12-31T15:30:00Z', now)).toBe('2025年12月31日 23:30');
+  });
+  it.each([null, undefined, '', 'not a time'])('%s is no time → the empty mark', (at) => {
+    expect(dateTime(at)).toBe(EMPTY);
+    expect(dateOnly(at)).toBe(EMPTY);
+    expect(dayTime(at)).toBe(EMPTY);
   });
 });
 
