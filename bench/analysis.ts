@@ -12,7 +12,7 @@ import { buildApp } from '../server/app';
 import type { Principal } from '../server/auth/principal';
 import type { Database } from '../server/db';
 import { rows } from '../server/db/query';
-import { DEMO_PASSWORD } from '../server/db/seed';
+import { DEMO_PASSWORD } from '../server/seed';
 import { analysis } from '../server/modules/analysis/figures';
 import { currentSemester } from '../src/domain/semester';
 import { testConfig } from '../tests/support/testApp';

@@ -5,7 +5,7 @@
 //
 // Everything is generated set-based inside PostgreSQL (INSERT … SELECT over generate_series and
 // the content tables), one school at a time. Answers follow the demo seed's model
-// (server/db/seed/schoolWork.ts): P(correct) = logistic(1.1·ability − 0.9·(difficulty − 3) + ease),
+// (server/seed/schoolWork.ts): P(correct) = logistic(1.1·ability − 0.9·(difficulty − 3) + ease),
 // abilities = a class effect + the student's own, randomness from a hash of each row's key, so
 // the district is the same on every run. The rollups are then built by the product's own bulk path
 // (rebuildRollups), and a sample is re-graded through recordAnswers — the one write path — to show
@@ -15,9 +15,9 @@ import pg from 'pg';
 import { hashPassword } from '../server/auth/passwords';
 import { openDatabase, type Database, type Db } from '../server/db';
 import { rows } from '../server/db/query';
-import { DEMO_PASSWORD } from '../server/db/seed';
-import { seedContent, type SeededBook } from '../server/db/seed/content';
-import { examPaper } from '../server/db/seed/schoolWork';
+import { DEMO_PASSWORD } from '../server/seed';
+import { seedContent, type SeededBook } from '../server/seed/content';
+import { examPaper } from '../server/seed/schoolWork';
 import { rebuildRollups, recordAnswers, type AnswerInput } from '../server/modules/minerva/answers';
 import { GradedBy } from '../server/db/schema';
 import { QuestionType, SourceType } from '../src/domain/content';

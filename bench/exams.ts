@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { buildApp } from '../server/app';
 import { openDatabase, type Database } from '../server/db';
 import { rows } from '../server/db/query';
-import { DEMO_PASSWORD } from '../server/db/seed';
+import { DEMO_PASSWORD } from '../server/seed';
 import { testConfig } from '../tests/support/testApp';
 import { openTestDatabase } from '../tests/support/testDatabase';
 import { benchTeacher, describeDistrict, districtExists, districtUrl, dropDistrict, generateDistrict, type DistrictFigures } from './district';

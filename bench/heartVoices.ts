@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { rows } from '../server/db/query';
-import { DEMO_PASSWORD } from '../server/db/seed';
+import { DEMO_PASSWORD } from '../server/seed';
 import { DEMO_VOICES } from '../server/devices/heartVoices';
 import { screen } from '../server/modules/heartVoices/lexicon';
 import { testConfig } from '../tests/support/testApp';

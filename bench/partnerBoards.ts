@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import type { Database } from '../server/db';
 import { rows } from '../server/db/query';
-import { DEMO_PASSWORD } from '../server/db/seed';
+import { DEMO_PASSWORD } from '../server/seed';
 import { addDays, chinaToday } from '../src/domain/boardRange';
 import { testConfig } from '../tests/support/testApp';
 import { openTestDatabase } from '../tests/support/testDatabase';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { rows } from '../server/db/query';
-import { DEMO_PASSWORD } from '../server/db/seed';
+import { DEMO_PASSWORD } from '../server/seed';
 import { testConfig } from '../tests/support/testApp';
 import { multipart } from '../tests/support/school';
 import { openTestDatabase } from '../tests/support/testDatabase';

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { buildApp } from '../server/app';
 import { rows } from '../server/db/query';
-import { DEMO_PASSWORD } from '../server/db/seed';
+import { DEMO_PASSWORD } from '../server/seed';
 import { testConfig } from '../tests/support/testApp';
 import { openTestDatabase } from '../tests/support/testDatabase';
 import type { BenchRow } from './table';

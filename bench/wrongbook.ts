@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { openDatabase, type Database } from '../server/db';
 import { rows } from '../server/db/query';
-import { DEMO_PASSWORD } from '../server/db/seed';
+import { DEMO_PASSWORD } from '../server/seed';
 import { currentAcademicYear } from '../src/domain/semester';
 import { testConfig } from '../tests/support/testApp';
 import { openTestDatabase } from '../tests/support/testDatabase';

@@ -12,7 +12,7 @@ import { launchBrowser, pageApi, signIn } from '../tests/support/browser';
 import { buildLayout } from '../server/grading/layout/build';
 import { renderPageSvg } from '../server/grading/render/svg';
 import { makeScan, type Filling } from '../server/grading/corpus/generate';
-import { QUIZ_KEY, QUIZ_SECTIONS, QUIZ_TITLE } from '../server/db/seedGrading';
+import { QUIZ_KEY, QUIZ_SECTIONS, QUIZ_TITLE } from '../server/seed/grading';
 
 const OUT = join(import.meta.dirname, '..', 'public', 'guide');
 const BASE = '/api/wrongbook/v1.0/correct';

@@ -2,9 +2,9 @@
 import { join } from 'node:path';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
-import { seedDemo } from './db/seed';
-import { seedDemoResources } from './db/seedFiles';
-import { seedDemoGrading } from './db/seedGrading';
+import { seedDemo } from './seed';
+import { seedDemoResources } from './seed/files';
+import { seedDemoGrading } from './seed/grading';
 import { httpTransport } from './devices/client';
 import { simulate } from './devices/simulator';
 import { followUpDemoHeartVoices } from './devices/heartVoices';

@@ -7,8 +7,8 @@
 // 学生心声, the demo school's messages of the last weeks (heartVoices.ts), which a second run posts
 // again (`heartVoices: false` leaves them out; the npm run devices script does).
 // Also a load mode for the bench: many concurrent heartbeats or print-job uploads.
-import { random } from '../db/seed/draft';
-import { DEMO_DEVICE_COUNT, demoDeviceSecret, demoSerial } from '../db/seed/partners';
+import { random } from '../seed/draft';
+import { DEMO_DEVICE_COUNT, demoDeviceSecret, demoSerial } from '../seed/partners';
 import { PRINT_APPS, UserKind } from '../../src/domain/partner';
 import { MAX_UPLOAD_RECORDS } from '../../src/domain/devices';
 import { DeviceClient, type Transport } from './client';

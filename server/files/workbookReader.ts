@@ -295,7 +295,7 @@ async function firstSheetRows(path: string, maxRows: number): Promise<ExcelJS.st
  * The data rows of the first sheet by its header (row 1); `required` columns must be there.
  * Refusals are Chinese 400s, thrown as soon as the file has shown enough to refuse it.
  */
-export async function readImportRows(path: string, required: readonly string[], maxRows: number): Promise<ImportRows> {
+export async function readImportRows({ path, required, maxRows }: { path: string; required: readonly string[]; maxRows: number }): Promise<ImportRows> {
   const reader = await firstSheetRows(path, maxRows);
   const columns = new Map<number, string>();
   const rows: SheetRow[] = [];
@@ -345,7 +345,7 @@ export async function readImportRows(path: string, required: readonly string[], 
  * after the last one filled on each bad row. Read and written as streams, like the import itself:
  * loading the user's workbook whole would undo the limits (formatting is not carried over).
  */
-export async function markImportErrors(path: string, errors: [number, string][], lastColumn: number, maxRows: number): Promise<Uint8Array> {
+export async function markImportErrors({ path, errors, lastColumn, maxRows }: { path: string; errors: [number, string][]; lastColumn: number; maxRows: number }): Promise<Uint8Array> {
   const reasons = new Map(errors);
   const reader = await firstSheetRows(path, maxRows);
   const out = new PassThrough();

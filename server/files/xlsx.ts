@@ -6,9 +6,12 @@ import { PassThrough, type Readable } from 'node:stream';
 import { IMPORT_MAX_ROWS } from '../../src/domain/school';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendWorkbook } from '../http/download';
-import { runHeavy } from '../threads/pool';
+import { heavyTasks } from '../threads/pool';
 import { spoolUpload } from './plugin';
+import type * as workbookReader from './workbookReader';
 import type { SheetRow } from './workbookReader';
+
+const runHeavy = heavyTasks<Pick<typeof workbookReader, 'readImportRows' | 'markImportErrors'>>(new URL('./workbookReader.ts', import.meta.url));
 
 export interface ImportSheet {
   /** The upload, spooled to disk until the reply is done (see spoolUpload). */
@@ -21,7 +24,7 @@ export interface ImportSheet {
 /** Reads the uploaded workbook's first sheet; `required` columns must be present in its header row. */
 export async function readImport(request: FastifyRequest, required: readonly string[]): Promise<ImportSheet> {
   const { path } = await spoolUpload(request);
-  const read = await runHeavy('requests', 'readImport', { path, required: [...required], maxRows: IMPORT_MAX_ROWS });
+  const read = await runHeavy('requests', 'readImportRows', { path, required: [...required], maxRows: IMPORT_MAX_ROWS });
   return { path, ...read };
 }
 

@@ -6,7 +6,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Multipart, MultipartFields } from '@fastify/multipart';
 import { Type, type Static, type TObject } from 'typebox';
-import { badRequest, fieldLabel, validationMessage } from './envelope';
+import { badRequest, validationMessage } from './envelope';
+import { fieldLabel } from './fieldLabels';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -9,7 +9,7 @@ import { demoDevice, injectTransport, simulateUsage } from '../support/devices';
 import { rows } from '../../server/db/query';
 import { signedHeaders } from '../../server/modules/devices/signature';
 import { writeBeats } from '../../server/modules/devices/heartbeatWriter';
-import { demoDeviceSecret, demoSerial } from '../../server/db/seed/partners';
+import { demoDeviceSecret, demoSerial } from '../../server/seed/partners';
 import type { DeviceClient } from '../../server/devices/client';
 
 let t: TestApp;

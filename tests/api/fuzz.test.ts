@@ -18,7 +18,7 @@ import { loadPrincipalRow, toPrincipal, type Principal } from '../../server/auth
 import { createTestApp, type TestApp } from '../support/testApp';
 import { tempDataDir } from '../support/school';
 import { signedHeaders } from '../../server/modules/devices/signature';
-import { demoDeviceSecret } from '../../server/db/seed/partners';
+import { demoDeviceSecret } from '../../server/seed/partners';
 import { apiRoutes, methodOf, routeParts, typesOf, walk, type JsonSchema } from '../support/routeSchemas';
 
 /** Fixed, so a failure replays; FUZZ_SEED and FUZZ_RUNS explore further by hand. */

@@ -6,7 +6,7 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIELD_LABELS } from '../../server/http/envelope';
+import { FIELD_LABELS } from '../../server/http/fieldLabels';
 import { createTestApp, type TestApp } from '../support/testApp';
 import { apiRoutes, methodOf, routeParts, typesOf, walk } from '../support/routeSchemas';
 import { multipart, tempDataDir } from '../support/school';

@@ -12,7 +12,7 @@ import { rows } from '../../server/db/query';
 import { SandboxGateway } from '../../server/modules/mercury/payment/sandbox';
 import { requestRefund } from '../../server/modules/mercury/orders';
 import { buildStatements, periodOf } from '../../server/modules/partner/statements';
-import { completeSandboxRefund } from '../../server/db/seed/orders';
+import { completeSandboxRefund } from '../../server/seed/orders';
 import type { StatementRecord } from '../../src/domain/orders';
 
 let t: TestApp;

@@ -15,7 +15,7 @@ import { SandboxGateway } from '../../server/modules/mercury/payment/sandbox';
 import { applyNotice } from '../../server/modules/mercury/payment/notices';
 import { cancelOrder, closeExpiredOrders, placeOrder, requestRefund } from '../../server/modules/mercury/orders';
 import { buildStatements, confirmStatement, periodEnd, periodOf, previousPeriod, rejectStatement, settleStatement } from '../../server/modules/partner/statements';
-import { completeSandboxRefund, payInSandbox } from '../../server/db/seed/orders';
+import { completeSandboxRefund, payInSandbox } from '../../server/seed/orders';
 import { childAncestors } from '../../src/domain/partner';
 import { openTestDatabase } from '../support/testDatabase';
 

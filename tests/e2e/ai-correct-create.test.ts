@@ -17,6 +17,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ensureWebBuild } from '../../scripts/webBuild';
 import { launchBrowser, pageApi, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/serverProcess';
+import { settled } from '../support/settle';
 import { buildLayout, type SectionSpec, type SheetLayout } from '../../server/grading';
 import { makeScan, type Filling } from '../../server/grading/corpus/generate';
 import type { CorrectTaskDetail } from '../../src/dataProvider/correct';
@@ -52,7 +53,7 @@ const MARKS: { objective: Record<number, string>; fill: string }[] = [
 /** The screen scrolls inside the layout's main area: one shot per screenful, top to bottom (at most four). */
 async function shot(page: Page, name: string, width: number) {
   await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
-  await page.waitForTimeout(300);
+  await settled(page);
   const scrollable = () =>
     page.evaluate(() => {
       let el: HTMLElement | null = document.querySelector('h1');

@@ -15,6 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ensureWebBuild } from '../../scripts/webBuild';
 import { launchBrowser, signIn, pageSession, sessionCall, type SessionHeaders } from '../support/browser';
 import { startServer, type RunningServer } from '../support/serverProcess';
+import { settled } from '../support/settle';
 import { buildLayout, type SectionSpec, type SheetLayout } from '../../server/grading';
 import { makeScan, type Filling } from '../../server/grading/corpus/generate';
 import type { MarkStyle } from '../../server/grading/corpus/marks';
@@ -177,7 +178,7 @@ describe('AI批改 (mini-program teacher)', () => {
 
     // Phone width.
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.waitForTimeout(400);
+    await settled(page);
     await page.screenshot({ path: `${SHOTS}/list-375.png`, fullPage: true });
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     // All four type tabs are on screen, none scrolled out of sight.
@@ -235,7 +236,7 @@ describe('AI批改 (mini-program teacher)', () => {
     expect(report.summary.average).toBe(average);
 
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.waitForTimeout(600);
+    await settled(page);
     await reportShots(page, 375);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     expect(problems).toEqual([]);

@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ensureWebBuild } from '../../scripts/webBuild';
 import { launchBrowser, pageApi, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/serverProcess';
+import { selectionSettled } from '../support/settle';
 import type { Analysis } from '../../src/domain/analysis';
 import { currentSemester } from '../../src/domain/semester';
 
@@ -84,7 +85,7 @@ describe('学科 picker on /analysis per leader role', () => {
       await page.getByRole('heading', { level: 1, name: '学情分析' }).waitFor();
       expect(await page.evaluate(() => sessionStorage.getItem('xuezhu.activeRole'))).toBe(role);
       await page.getByTestId('total-score-rate').waitFor({ timeout: 30_000 });
-      await page.waitForTimeout(800); // the header's lists settle
+      await selectionSettled(page);
 
       const picker = page.getByRole('combobox', { name: '学科' });
       expect(await picker.innerText(), user).not.toContain('暂无数据');

@@ -13,6 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ensureWebBuild } from '../../scripts/webBuild';
 import { launchBrowser, pageApi, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/serverProcess';
+import { selectionSettled, settled } from '../support/settle';
 import type { Analysis, Usage } from '../../src/domain/analysis';
 import { currentSemester } from '../../src/domain/semester';
 
@@ -49,7 +50,7 @@ async function openAnalysis(user: string): Promise<{ page: Page; api: Analysis; 
   await page.goto(`${server.url}/#/analysis`);
   await page.getByRole('heading', { level: 1, name: '学情分析' }).waitFor();
   await page.getByTestId('total-score-rate').waitFor({ timeout: 30_000 });
-  await page.waitForTimeout(500); // the header's lists settle
+  await selectionSettled(page);
   const f = await filtersOf(page);
   const filters = { term: (f as { learningTerm?: string }).learningTerm || currentSemester(), gradeId: f.gradeId, courseId: f.courseId };
   const api = await pageApi<Analysis>(page, `/api/analysis/v1.0/overview?${queryOf(filters, ['term', 'gradeId', 'courseId'])}`);
@@ -150,7 +151,7 @@ describe('使用统计 (mini-program teacher)', () => {
     await page.waitForTimeout(800);
     await page.screenshot({ path: `${SHOTS}/usage-1440.png`, fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.waitForTimeout(800);
+    await settled(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.screenshot({ path: `${SHOTS}/usage-375.png`, fullPage: true });
     await page.getByTestId('usage-student').first().scrollIntoViewIfNeeded();

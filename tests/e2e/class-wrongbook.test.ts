@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ensureWebBuild } from '../../scripts/webBuild';
 import { launchBrowser, pageApi, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/serverProcess';
+import { settled } from '../support/settle';
 import type { ClassMistakePage, MistakeDetail } from '../../src/dataProvider/wrongbook';
 import type { PaperDetail } from '../../src/dataProvider/papers';
 
@@ -34,7 +35,7 @@ const selection = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.
 
 async function shot(page: Page, name: string, width: number) {
   await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
-  await page.waitForTimeout(400);
+  await settled(page);
   await page.screenshot({ path: `${SHOTS}/class-wrongbook-${name}-${width}.png` });
   // Nothing wider than the window.
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

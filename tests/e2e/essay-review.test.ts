@@ -14,6 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ensureWebBuild } from '../../scripts/webBuild';
 import { launchBrowser, signIn, pageSession, sessionCall, type SessionHeaders } from '../support/browser';
 import { startServer, type RunningServer } from '../support/serverProcess';
+import { settled } from '../support/settle';
 import { homeworkPhoto } from '../../server/grading/corpus/homeworkPhoto';
 import type { CorrectResultDetail, CorrectTaskDetail, TaskReport } from '../../src/dataProvider/correct';
 import type { Page as ApiPage } from '../../src/domain/envelope';
@@ -151,7 +152,7 @@ describe('作文批改详情 (mini-program teacher)', () => {
 
     // Phone width.
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.waitForTimeout(400);
+    await settled(page);
     await page.screenshot({ path: `${SHOTS}/essay-375.png`, fullPage: true });
     for (const part of ['essay-text', 'essay-review'] as const) {
       await page.getByTestId(part).scrollIntoViewIfNeeded();
@@ -175,7 +176,7 @@ describe('作文批改详情 (mini-program teacher)', () => {
     await page.screenshot({ path: `${SHOTS}/print-1440.png`, fullPage: true });
     await page.setViewportSize({ width: 375, height: 812 });
     await page.emulateMedia({ media: 'screen' });
-    await page.waitForTimeout(300);
+    await settled(page);
     await page.screenshot({ path: `${SHOTS}/print-375.png`, fullPage: true });
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: '返回' }).click();

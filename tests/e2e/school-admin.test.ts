@@ -95,9 +95,13 @@ describe('school admin (classic web)', () => {
     await expect.poll(() => totalText(page)).toContain('600');
     await pick(page, '年级', '七年级');
     await expect.poll(() => totalText(page)).toContain('共 280 条');
-    // The class picker reloads with the grade's classes.
-    await page.waitForTimeout(800);
-    await pick(page, '班级', '七(1)班');
+    // The class picker reloads with the grade's classes: once it offers those alone, pick one.
+    await page.getByRole('combobox', { name: '班级' }).click();
+    await expect.poll(async () => {
+      const classes = (await page.getByRole('option').allInnerTexts()).filter((name) => name !== '全部');
+      return classes.length > 0 && classes.every((name) => name.startsWith('七'));
+    }).toBe(true);
+    await page.getByRole('option', { name: '七(1)班', exact: true }).click();
     await expect.poll(() => decodeURIComponent(page.url())).toContain('"classId"');
     const classFiltered = page.url();
     await expect.poll(() => totalText(page)).toContain('共 160 条');

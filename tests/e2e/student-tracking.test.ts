@@ -11,6 +11,7 @@ import type { Browser } from 'playwright-core';
 import { ensureWebBuild } from '../../scripts/webBuild';
 import { launchBrowser, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/serverProcess';
+import { settled } from '../support/settle';
 import { currentSemester } from '../../src/domain/semester';
 
 let server: RunningServer;
@@ -73,7 +74,7 @@ describe('学生错题本', () => {
 
     // The mini-program width: the page fits, nothing scrolls sideways.
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.waitForTimeout(500);
+    await settled(page);
     await page.screenshot({ path: `${SHOTS}/student-tracking-student-375.png`, fullPage: false });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.getByText('本学期趋势').scrollIntoViewIfNeeded();
@@ -84,7 +85,7 @@ describe('学生错题本', () => {
     await page.screenshot({ path: `${SHOTS}/student-tracking-question-375.png`, fullPage: false });
     await page.getByRole('button', { name: '返回学生列表' }).click();
     await page.getByTestId('class-totals').waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await page.screenshot({ path: `${SHOTS}/student-tracking-list-375.png`, fullPage: false });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(problems).toEqual([]);

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DeviceClient, type DeviceReply, type Transport } from '../../server/devices/client';
 import { simulate, type SimulateOptions, type SimulateResult } from '../../server/devices/simulator';
-import { demoDeviceSecret, demoSerial } from '../../server/db/seed/partners';
+import { demoDeviceSecret, demoSerial } from '../../server/seed/partners';
 
 export function injectTransport(app: FastifyInstance): Transport {
   return async (method, path, body, headers) => {

@@ -7,7 +7,7 @@ import { publisher } from '../../server/cache/invalidations';
 import type { AppConfig } from '../../server/config';
 import type { Database } from '../../server/db';
 import type { LogOptions } from '../../server/http/logging';
-import { DEMO_PASSWORD } from '../../server/db/seed';
+import { DEMO_PASSWORD } from '../../server/seed';
 import { openTestDatabase } from './testDatabase';
 
 export interface TestApp {

@@ -12,11 +12,11 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db';
-import { seedDemo } from '../../server/db/seed';
+import { seedDemo } from '../../server/seed';
 
 const root = join(import.meta.dirname, '..', '..');
 /** What the seeded database depends on. */
-const SEED_SOURCES = ['server/db', 'server/auth/passwords.ts', 'server/modules/minerva/answers.ts', 'server/modules/mercury', 'server/modules/partner', 'src/domain', 'package-lock.json'];
+const SEED_SOURCES = ['server/db', 'server/seed', 'server/auth/passwords.ts', 'server/modules/minerva/answers.ts', 'server/modules/mercury', 'server/modules/partner', 'src/domain', 'package-lock.json'];
 
 function files(path: string): string[] {
   const full = join(root, path);

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/db';
 import { rows } from '../../server/db/query';
-import { random } from '../../server/db/seed/draft';
+import { random } from '../../server/seed/draft';
 import { recordPrintJobs, recordSignIn, type DeviceRef, type PrintJobInput } from '../../server/modules/devices/usage';
 import { PRINT_APPS, UserKind } from '../../src/domain/partner';
 

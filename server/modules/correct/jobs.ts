@@ -13,7 +13,7 @@ import { idList } from '../vesta/access';
 import type { FileStore } from '../../files/store';
 import { enqueue, type Job } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
-import { runHeavy } from '../../threads/pool';
+import { runHeavy } from './threadTasks';
 import { GradingStatus, RecognitionStatus, TaskType } from '../../grading/statuses';
 import type { AnswerKey, HomeworkQuestion, ReadPage, SheetLayout } from '../../grading';
 import type { EssayBrief, FileOutcome } from './reading';

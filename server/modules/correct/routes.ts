@@ -18,7 +18,7 @@ import { findClass } from '../vesta/access';
 import { GradingStatus, RecognitionStatus, TaskType } from '../../grading/statuses';
 import type { SectionSpec, SheetLayout, SheetSpec } from '../../grading';
 import { enqueue } from '../../jobs/queue';
-import { runHeavy } from '../../threads/pool';
+import { runHeavy } from './threadTasks';
 import { correctors, findMySheet, findMyTask, myTeacherId, type TaskRow } from './access';
 import { READ_FILE, rosterKey } from './jobs';
 import { totals, type GradedWork, type PageTrace } from './results';

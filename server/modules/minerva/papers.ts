@@ -9,7 +9,7 @@ import { rows } from '../../db/query';
 import { answerSheets, paperQuestions, papers, paperSections } from '../../db/schema';
 import { ApiError, badRequest, conflict, forbidden, notFound, ok } from '../../http/envelope';
 import { fileReply } from '../../http/download';
-import { runHeavy } from '../../threads/pool';
+import { runHeavy } from './threadTasks';
 import { page, PagingQuery, pageWindow } from '../../http/paging';
 import { Id } from '../../http/schemas';
 import { me, teachersOnly, visibleContent } from './access';

@@ -19,7 +19,7 @@ import { rows } from '../../db/query';
 import { answerSheets, homeworks, type WorkItem } from '../../db/schema';
 import { ApiError, badRequest, forbidden, notFound, ok } from '../../http/envelope';
 import { fileReply } from '../../http/download';
-import { runHeavy } from '../../threads/pool';
+import { runHeavy } from './threadTasks';
 import type { SheetLayout } from '../../grading';
 import { QuestionType, SourceType } from '../../../src/domain/content';
 import { currentSemester } from '../../../src/domain/semester';

@@ -1,8 +1,8 @@
 // 教室's part of the demo seed: the same set of rooms in every demo school, so a school admin's
 // 教室管理 starts with a list worth searching and filtering.
-import type { Db } from '../index';
-import * as t from '../schema';
-import type { RoomKind } from '../../../src/domain/rooms';
+import type { Db } from '../db';
+import * as t from '../db/schema';
+import type { RoomKind } from '../../src/domain/rooms';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

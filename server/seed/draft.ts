@@ -2,7 +2,7 @@
 // returns the i-th question of that point. Makers compute answers from seeded numbers (or pick
 // from a table of facts written for the demo), so every variant is correct and the seed is the
 // same on every machine.
-import { QuestionType } from '../../../src/domain/content';
+import { QuestionType } from '../../src/domain/content';
 
 export interface Draft {
   type: number;

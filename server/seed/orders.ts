@@ -5,14 +5,14 @@
 // the first of each month and went through the flow (the oldest settled, one rejected).
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../index';
-import * as t from '../schema';
+import type { Db } from '../db';
+import * as t from '../db/schema';
 import { random } from './draft';
-import { SandboxGateway } from '../../modules/mercury/payment/sandbox';
-import { applyNotice } from '../../modules/mercury/payment/notices';
-import { cancelOrder, closeExpiredOrders, placeOrder, requestRefund } from '../../modules/mercury/orders';
-import { placeRecharge } from '../../modules/partner/recharges';
-import { buildStatements, confirmStatement, periodEnd, periodOf, previousPeriod, rejectStatement, settleStatement, type Party } from '../../modules/partner/statements';
+import { SandboxGateway } from '../modules/mercury/payment/sandbox';
+import { applyNotice } from '../modules/mercury/payment/notices';
+import { cancelOrder, closeExpiredOrders, placeOrder, requestRefund } from '../modules/mercury/orders';
+import { placeRecharge } from '../modules/partner/recharges';
+import { buildStatements, confirmStatement, periodEnd, periodOf, previousPeriod, rejectStatement, settleStatement, type Party } from '../modules/partner/statements';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -3,9 +3,9 @@
 // terminals stand in those schools or in the partners' stock. Usage is not written here: the
 // device simulator makes it through the device API once the server answers (server/devices).
 import { createHmac } from 'node:crypto';
-import type { Db } from '../index';
-import * as t from '../schema';
-import { childAncestors, DEVICE_MODELS } from '../../../src/domain/partner';
+import type { Db } from '../db';
+import * as t from '../db/schema';
+import { childAncestors, DEVICE_MODELS } from '../../src/domain/partner';
 import { random } from './draft';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

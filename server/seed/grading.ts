@@ -10,7 +10,7 @@ import { makeScan, type Filling } from '../grading/corpus/generate';
 import { homeworkPhoto } from '../grading/corpus/homeworkPhoto';
 import type { MarkStyle } from '../grading/corpus/marks';
 import { rng } from '../grading/corpus/random';
-import { DEMO_PASSWORD } from './seed';
+import { DEMO_PASSWORD } from './index';
 
 const BASE = '/api/wrongbook/v1.0/correct';
 

@@ -4,8 +4,8 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from './index';
-import { grades, resources, subjects, users } from './schema';
+import type { Db } from '../db';
+import { grades, resources, subjects, users } from '../db/schema';
 import type { FileStore } from '../files/store';
 
 async function store(files: FileStore, bytes: Uint8Array) {

@@ -5,12 +5,12 @@
 // real school's: strong and weak classes, hard questions, popular distractors, a few missed
 // homeworks. Randomness comes from a hash of the row's key, so the data is the same on every run.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../index';
-import * as t from '../schema';
-import { rows } from '../query';
-import { OBJECTIVE_TYPES, QuestionType, SourceType } from '../../../src/domain/content';
-import { currentSemester } from '../../../src/domain/semester';
-import { rebuildRollups } from '../../modules/minerva/answers';
+import type { Db } from '../db';
+import * as t from '../db/schema';
+import { rows } from '../db/query';
+import { OBJECTIVE_TYPES, QuestionType, SourceType } from '../../src/domain/content';
+import { currentSemester } from '../../src/domain/semester';
+import { rebuildRollups } from '../modules/minerva/answers';
 import { random } from './draft';
 import type { SeededBook, SeededQuestion } from './content';
 

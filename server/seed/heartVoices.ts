@@ -4,11 +4,11 @@
 // the last class of each grade, whose forms have not come back yet (their under-14 students are
 // refused on the terminal). Derived from the ids in SQL, so the seed's random sequence is untouched.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../index';
+import type { Db } from '../db';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** The demo's entry year of 七年级 (as server/db/seed.ts numbers students). */
+/** The demo's entry year of 七年级 (as server/seed/index.ts numbers students). */
 const FIRST_ENTRY_YEAR = 2026;
 
 export async function seedBirthDatesAndConsents(tx: Tx) {

@@ -1,9 +1,9 @@
 // Loads the demo's teaching content: knowledge-point trees, the question bank and the exercise
 // books (chapters → sections → pages, with each question's answer area on its page). Bulk inserts:
 // a handful of statements for ~1,500 questions.
-import type { Db } from '../index';
-import * as t from '../schema';
-import { QuestionType, Stage } from '../../../src/domain/content';
+import type { Db } from '../db';
+import * as t from '../db/schema';
+import { QuestionType, Stage } from '../../src/domain/content';
 import { random, type BookSpec, type Draft } from './draft';
 import { mathBooks } from './math';
 import { chineseBooks } from './chinese';

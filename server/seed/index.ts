@@ -1,15 +1,15 @@
 // Deterministic demo data for an empty database (README lists the accounts).
 // The same seed always gives the same schools, classes, names and ids.
 import { count } from 'drizzle-orm';
-import type { Db } from './index';
-import * as t from './schema';
+import type { Db } from '../db';
+import * as t from '../db/schema';
 import { hashPassword } from '../auth/passwords';
-import { seedContent } from './seed/content';
-import { seedSchoolWork } from './seed/schoolWork';
-import { seedPartners } from './seed/partners';
-import { seedOrders } from './seed/orders';
-import { seedBirthDatesAndConsents } from './seed/heartVoices';
-import { seedRooms } from './seed/rooms';
+import { seedContent } from './content';
+import { seedSchoolWork } from './schoolWork';
+import { seedPartners } from './partners';
+import { seedOrders } from './orders';
+import { seedBirthDatesAndConsents } from './heartVoices';
+import { seedRooms } from './rooms';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
