@@ -3,7 +3,7 @@
 // option rates read answer records, and only those of this exam (a prefix of their key).
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OBJECTIVE_TYPES, SourceType } from '../../../src/domain/content';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db';
@@ -162,14 +162,14 @@ export async function examReport(db: Db, tenantId: number, exam: ExamRow, classI
   };
 }
 
-export default async function examRoutes(app: FastifyInstance) {
+const examRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   app.get(
     '/api/minerva/v1.0/exams',
     { preHandler: teachersOnly, schema: { querystring: Type.Object({ ...PagingQuery, gradeId: Type.Optional(Id), courseId: Type.Optional(Id), classId: Type.Optional(Id) }) } },
     async (request) => {
-      const q = request.query as { gradeId?: number; courseId?: number; classId?: number; current?: number; size?: number };
+      const q = request.query;
       const { tenantId, teacherId } = await me(db, request.principal);
       const { current, size, offset } = pageWindow(q);
       const where = sql`e.tenant_id = ${tenantId} AND EXISTS (${MY_EXAM_CLASSES(teacherId)})
@@ -195,9 +195,11 @@ export default async function examRoutes(app: FastifyInstance) {
     '/api/minerva/v1.0/exams/:examId/report',
     { preHandler: teachersOnly, schema: { params: Type.Object({ examId: Id }), querystring: Type.Object({ classId: Type.Optional(Id) }) } },
     async (request) => {
-      const { examId } = request.params as { examId: number };
-      const { classId } = request.query as { classId?: number };
+      const { examId } = request.params;
+      const { classId } = request.query;
       return ok(await reportFor(db, request.principal, examId, classId));
     },
   );
-}
+};
+
+export default examRoutes;

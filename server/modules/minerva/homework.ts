@@ -3,7 +3,7 @@
 // student and per question. Figures come from the answer-record rollups.
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SourceType } from '../../../src/domain/content';
 import { exportFileName } from '../../../src/domain/format';
 import { rangeStart, currentSemester } from '../../../src/domain/semester';
@@ -82,7 +82,7 @@ const HOMEWORK_COLUMNS = sql`h.id, h.batch_id AS "batchId", h.title, h.class_id 
 const HOMEWORK_FROM = sql`homeworks h JOIN classes c ON c.id = h.class_id JOIN grades g ON g.id = c.grade_id JOIN courses co ON co.id = h.course_id
   LEFT JOIN exercise_books b ON b.id = h.book_id`;
 
-export default async function homeworkRoutes(app: FastifyInstance) {
+const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   app.get(
@@ -101,7 +101,7 @@ export default async function homeworkRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const q = request.query as { classId?: number; gradeId?: number; courseId?: number; dateRange?: string; dateType?: number; current?: number; size?: number };
+      const q = request.query;
       const p = request.principal;
       const { tenantId, teacherId } = await me(db, p);
       if (q.classId) await findClass(db, p, q.classId);
@@ -141,7 +141,7 @@ export default async function homeworkRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as { title?: string; courseId: number; classIds: number[]; dueAt: string; bookId?: number; pageIds?: number[]; sectionIds?: number[]; questionIds?: number[] };
+      const body = request.body;
       const p = request.principal;
       const { tenantId, teacherId } = await me(db, p);
       const dueAt = new Date(body.dueAt);
@@ -230,18 +230,20 @@ export default async function homeworkRoutes(app: FastifyInstance) {
   const HomeworkParams = { params: Type.Object({ homeworkId: Id }) };
 
   app.get('/api/minerva/v1.0/homeworks/:homeworkId', { preHandler: teachersOnly, schema: HomeworkParams }, async (request) => {
-    const { homeworkId } = request.params as { homeworkId: number };
+    const { homeworkId } = request.params;
     return ok(await homeworkDetail(db, request.principal, homeworkId));
   });
 
   // The same detail as a workbook (学生, 题目 sheets); only the homework's own teacher gets it.
   app.get('/api/minerva/v1.0/homeworks/:homeworkId/export', { preHandler: teachersOnly, schema: HomeworkParams }, async (request, reply) => {
-    const { homeworkId } = request.params as { homeworkId: number };
+    const { homeworkId } = request.params;
     const detail = await homeworkDetail(db, request.principal, homeworkId);
     const bytes = await homeworkWorkbook(detail);
     return sendWorkbook(reply, bytes, exportFileName(`作业详情_${detail.className}`, stamp(), 'xlsx'));
   });
-}
+};
+
+export default homeworkRoutes;
 
 /** A homework's record with its students and questions; another teacher's or tenant's is 404. */
 export async function homeworkDetail(db: Db, p: Principal, homeworkId: number): Promise<HomeworkDetail> {

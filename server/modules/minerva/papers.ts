@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
@@ -50,7 +50,7 @@ async function checkPaper(db: Db, p: Principal, teacherId: number, body: PaperIn
   return { title, sections, totalPoints };
 }
 
-export default async function paperRoutes(app: FastifyInstance) {
+const paperRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   async function findPaper(p: Principal, paperId: number) {
@@ -100,7 +100,7 @@ export default async function paperRoutes(app: FastifyInstance) {
     '/api/minerva/v1.0/papers',
     { preHandler: teachersOnly, schema: { querystring: Type.Object({ ...PagingQuery, subjectId: Type.Optional(Id), gradeLevel: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })) }) } },
     async (request) => {
-      const q = request.query as { subjectId?: number; gradeLevel?: number; current?: number; size?: number };
+      const q = request.query;
       const p = request.principal;
       const mine = await me(db, p);
       const { current, size, offset } = pageWindow(q);
@@ -117,7 +117,7 @@ export default async function paperRoutes(app: FastifyInstance) {
   );
 
   app.get('/api/minerva/v1.0/papers/:paperId', { preHandler: teachersOnly, schema: { params: Type.Object({ paperId: Id }) } }, async (request) => {
-    const { paperId } = request.params as { paperId: number };
+    const { paperId } = request.params;
     return ok(await detail((await findPaper(request.principal, paperId)).paper));
   });
 
@@ -128,8 +128,8 @@ export default async function paperRoutes(app: FastifyInstance) {
     '/api/minerva/v1.0/papers/:paperId/pdf',
     { preHandler: teachersOnly, schema: { params: Type.Object({ paperId: Id }), querystring: Type.Object({ paper: Type.Optional(Type.Union([Type.Literal('A4'), Type.Literal('A3')])) }) } },
     async (request, reply) => {
-      const { paperId } = request.params as { paperId: number };
-      const size = (request.query as { paper?: 'A4' | 'A3' }).paper ?? 'A4';
+      const { paperId } = request.params;
+      const size = request.query.paper ?? 'A4';
       const { paper, mine } = await findPaper(request.principal, paperId);
       const full = await detail(paper);
       // A 综合 prints with its sub-questions, which the paper itself does not list.
@@ -165,7 +165,7 @@ export default async function paperRoutes(app: FastifyInstance) {
   );
 
   app.post('/api/minerva/v1.0/papers', { preHandler: teachersOnly, schema: { body: PaperBody } }, async (request) => {
-    const body = request.body as PaperInput;
+    const body = request.body;
     const p = request.principal;
     const mine = await me(db, p);
     const { title, sections, totalPoints } = await checkPaper(db, p, mine.teacherId, body);
@@ -181,8 +181,8 @@ export default async function paperRoutes(app: FastifyInstance) {
   });
 
   app.put('/api/minerva/v1.0/papers/:paperId', { preHandler: teachersOnly, schema: { params: Type.Object({ paperId: Id }), body: PaperBody } }, async (request) => {
-    const { paperId } = request.params as { paperId: number };
-    const body = request.body as PaperInput;
+    const { paperId } = request.params;
+    const body = request.body;
     const p = request.principal;
     const { paper, mine } = await findPaper(p, paperId);
     const { title, sections, totalPoints } = await checkPaper(db, p, mine.teacherId, body);
@@ -201,7 +201,7 @@ export default async function paperRoutes(app: FastifyInstance) {
   });
 
   app.delete('/api/minerva/v1.0/papers/:paperId', { preHandler: teachersOnly, schema: { params: Type.Object({ paperId: Id }) } }, async (request) => {
-    const { paperId } = request.params as { paperId: number };
+    const { paperId } = request.params;
     const { paper } = await findPaper(request.principal, paperId);
     await db.transaction(async (tx) => {
       const used = await rows(tx, sql`SELECT 1 FROM exams WHERE paper_id = ${paper.id} LIMIT 1`);
@@ -210,4 +210,6 @@ export default async function paperRoutes(app: FastifyInstance) {
     });
     return ok(null, '删除成功');
   });
-}
+};
+
+export default paperRoutes;
