@@ -15,7 +15,8 @@ import { ensureWebBuild } from '../../scripts/webBuild';
 import { launchBrowser, signIn, pageSession, sessionCall, type SessionHeaders } from '../support/browser';
 import { startServer, type RunningServer } from '../support/serverProcess';
 import { homeworkPhoto } from '../../server/grading/corpus/homeworkPhoto';
-import type { CorrectResultDetail, CorrectTaskDetail, TaskReport } from '../../src/dataProvider/correct';
+import type { CorrectResultDetail, CorrectTaskDetail } from '../../src/dataProvider/correct';
+import type { TaskReport } from '../../src/domain/correct';
 import type { Page as ApiPage } from '../../src/domain/envelope';
 
 let server: RunningServer;

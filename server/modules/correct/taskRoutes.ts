@@ -17,6 +17,8 @@ import { READ_FILE } from './jobs';
 import { reportSheets, taskReport } from './report';
 import { CreateTaskBody, Id } from './schemas';
 import { resolveLink } from './workLink';
+import { EnvelopeSchema } from '../../../src/domain/envelope';
+import { TaskReportSchema } from '../../../src/domain/correct';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,7 +92,7 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(null, '已删除');
   });
 
-  app.get(`${BASE}/task/report`, { preHandler: correctors, schema: { querystring: Type.Object({ taskId: Id }) } }, async (request) => {
+  app.get(`${BASE}/task/report`, { preHandler: correctors, schema: { querystring: Type.Object({ taskId: Id }), response: { 200: EnvelopeSchema(TaskReportSchema) } } }, async (request) => {
     const { taskId } = request.query;
     const task = await findMyTask(db, request.principal, taskId);
     return ok(await taskReport(db, task));
