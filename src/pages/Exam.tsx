@@ -14,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import type { AppDataProvider } from '../dataProvider';
-import type { ExamSummary } from '../dataProvider/exams';
+import type { ExamSummary } from '../domain/exams';
 import type { Page } from '../domain/envelope';
 import { useSelection } from '../filters/SelectionProvider';
 import type { ScreenProps } from '.';

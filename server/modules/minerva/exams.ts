@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OBJECTIVE_TYPES, SourceType } from '../../../src/domain/content';
+import { EnvelopeSchema, PageSchema } from '../../../src/domain/envelope';
+import { ExamSummarySchema, type ExamSummary } from '../../../src/domain/exams';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
@@ -167,7 +169,13 @@ const examRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/minerva/v1.0/exams',
-    { preHandler: teachersOnly, schema: { querystring: Type.Object({ ...PagingQuery, gradeId: Type.Optional(Id), courseId: Type.Optional(Id), classId: Type.Optional(Id) }) } },
+    {
+      preHandler: teachersOnly,
+      schema: {
+        querystring: Type.Object({ ...PagingQuery, gradeId: Type.Optional(Id), courseId: Type.Optional(Id), classId: Type.Optional(Id) }),
+        response: { 200: EnvelopeSchema(PageSchema(ExamSummarySchema)) },
+      },
+    },
     async (request) => {
       const q = request.query;
       const { tenantId, teacherId } = await me(db, request.principal);
@@ -177,7 +185,7 @@ const examRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ${q.courseId ? sql`AND e.course_id = ${q.courseId}` : sql``}
         ${q.classId ? sql`AND ${q.classId} IN (${MY_EXAM_CLASSES(teacherId)})` : sql``}`;
       const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM exams e WHERE ${where}`);
-      const records = await rows(db, sql`
+      const records = await rows<ExamSummary>(db, sql`
         SELECT e.id, e.title, e.exam_date::text AS "examDate", e.term, e.full_marks AS "fullMarks", e.grade_id AS "gradeId", g.name AS "gradeName",
                e.course_id AS "courseId", co.name AS "courseName", jsonb_array_length(e.items) AS "questionCount", e.paper_id AS "paperId",
                (SELECT json_agg(json_build_object('classId', c.id, 'className', c.name) ORDER BY c.id) FROM classes c WHERE c.id IN (${MY_EXAM_CLASSES(teacherId)})) AS classes,
