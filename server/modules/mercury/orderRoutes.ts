@@ -11,11 +11,12 @@ import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { streamWorkbook } from '../../files/xlsx';
 import { ColumnsQuery, exportTable, pickColumns, type ExportColumn } from '../../http/exportColumns';
 import { exportFileName } from '../../../src/domain/format';
-import { ORDER_STATUSES, OrderStatus, PAY_STATUSES, REASON_MAX_LENGTH, REFUND_STATUSES, labelOf } from '../../../src/domain/orders';
+import { ORDER_STATUSES, OrderDetailSchema, OrderRecordSchema, OrderStatus, PAY_STATUSES, REASON_MAX_LENGTH, REFUND_STATUSES, labelOf, type OrderRecord } from '../../../src/domain/orders';
+import { EnvelopeSchema, PageSchema } from '../../../src/domain/envelope';
 import { yuan } from '../../../src/domain/partner';
 import { anyPartner, scopeOf } from '../partner/scope';
 import { cancelOrder, closeExpiredOrders, requestRefund, syncWithGateway } from './orders';
-import { countOrders, filterDates, findOrder, listOrders, orderDetail, OrderFilter, OrderNo, type OrderRecord } from './orderQueries';
+import { countOrders, filterDates, findOrder, listOrders, orderDetail, OrderFilter, OrderNo } from './orderQueries';
 import { chinaStamp } from './numbers';
 
 /** A sandbox code URL is a path on this server; the payer's phone needs the whole address. */
@@ -50,16 +51,20 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // subtree), so a refused request writes nothing, not even this sweep.
   const closeExpired = () => closeExpiredOrders(db, app.payments);
 
-  app.get('/api/mercury/v1/order/page', { preHandler: anyPartner, schema: { querystring: Type.Object({ ...PagingQuery, ...OrderFilter }) } }, async (request) => {
-    const q = request.query;
-    const scope = await scopeOf(request);
-    filterDates(q);
-    await closeExpired();
-    const { current, size, offset } = pageWindow(q);
-    const total = await countOrders(db, scope, q);
-    const records = total > offset ? await listOrders(db, scope, q, { size, offset }) : [];
-    return ok(page(records, total, current, size));
-  });
+  app.get(
+    '/api/mercury/v1/order/page',
+    { preHandler: anyPartner, schema: { querystring: Type.Object({ ...PagingQuery, ...OrderFilter }), response: { 200: EnvelopeSchema(PageSchema(OrderRecordSchema)) } } },
+    async (request) => {
+      const q = request.query;
+      const scope = await scopeOf(request);
+      filterDates(q);
+      await closeExpired();
+      const { current, size, offset } = pageWindow(q);
+      const total = await countOrders(db, scope, q);
+      const records = total > offset ? await listOrders(db, scope, q, { size, offset }) : [];
+      return ok(page(records, total, current, size));
+    },
+  );
 
   app.get('/api/mercury/v1/order/export', { preHandler: anyPartner, schema: { querystring: Type.Object({ ...OrderFilter, fields: ColumnsQuery }) } }, async (request, reply) => {
     const scope = await scopeOf(request);
@@ -73,7 +78,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const ByNo = Type.Object({ orderNo: OrderNo });
 
-  app.get('/api/mercury/v1/order/detail', { preHandler: anyPartner, schema: { querystring: ByNo } }, async (request) => {
+  app.get('/api/mercury/v1/order/detail', { preHandler: anyPartner, schema: { querystring: ByNo, response: { 200: EnvelopeSchema(OrderDetailSchema) } } }, async (request) => {
     const scope = await scopeOf(request);
     const { orderNo } = request.query;
     await findOrder(db, scope, orderNo);

@@ -14,7 +14,8 @@ import { badRequest, forbidden, ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { buildWorkbook } from '../../files/xlsx';
 import { exportFileName } from '../../../src/domain/format';
-import { EntryKind, REASON_MAX_LENGTH, STATEMENT_NO_PATTERN, STATEMENT_STATUSES, labelOf, type StatementRecord } from '../../../src/domain/orders';
+import { EntryKind, REASON_MAX_LENGTH, STATEMENT_NO_PATTERN, STATEMENT_STATUSES, StatementRecordSchema, labelOf, type StatementRecord } from '../../../src/domain/orders';
+import { EnvelopeSchema, PageSchema } from '../../../src/domain/envelope';
 import { yuan } from '../../../src/domain/partner';
 import { chinaDayStart, chinaStamp } from '../mercury/numbers';
 import { OrderFilter } from '../mercury/orderQueries';
@@ -131,15 +132,19 @@ const channelRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return sendWorkbook(reply, bytes, exportFileName('下级渠道', chinaStamp(), 'xlsx'));
   });
 
-  app.get(`${BASE}/statements`, { preHandler: channelOrPlatform, schema: { querystring: Type.Object({ ...PagingQuery, ...StatementFilter }) } }, async (request) => {
-    const q = request.query;
-    const party = partyOf(request);
-    const { current, size, offset } = pageWindow(q);
-    const where = statementWhere(party, q);
-    const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM settlement_statements s WHERE ${where}`);
-    const records = total > offset ? await rows<StatementRecord>(db, sql`${selectStatements(party)} WHERE ${where} ORDER BY s.period DESC, s.id DESC LIMIT ${size} OFFSET ${offset}`) : [];
-    return ok(page(records, total, current, size));
-  });
+  app.get(
+    `${BASE}/statements`,
+    { preHandler: channelOrPlatform, schema: { querystring: Type.Object({ ...PagingQuery, ...StatementFilter }), response: { 200: EnvelopeSchema(PageSchema(StatementRecordSchema)) } } },
+    async (request) => {
+      const q = request.query;
+      const party = partyOf(request);
+      const { current, size, offset } = pageWindow(q);
+      const where = statementWhere(party, q);
+      const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM settlement_statements s WHERE ${where}`);
+      const records = total > offset ? await rows<StatementRecord>(db, sql`${selectStatements(party)} WHERE ${where} ORDER BY s.period DESC, s.id DESC LIMIT ${size} OFFSET ${offset}`) : [];
+      return ok(page(records, total, current, size));
+    },
+  );
 
   app.get(`${BASE}/exportStatements`, { preHandler: channelOrPlatform, schema: { querystring: Type.Object(StatementFilter) } }, async (request, reply) => {
     const party = partyOf(request);
