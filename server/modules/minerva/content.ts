@@ -8,6 +8,8 @@ import { page, PagingQuery, pageWindow } from '../../http/paging';
 import { Id } from '../../http/schemas';
 import { contentReaders, visibleContent } from './access';
 import { QUESTION_COLUMNS, type QuestionView } from './questions';
+import { EnvelopeSchema, PageSchema } from '../../../src/domain/envelope';
+import { QuestionViewSchema } from '../../../src/domain/questionBank';
 
 interface PointRow {
   id: number;
@@ -50,6 +52,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           difficulty: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
           keyword: Type.Optional(Type.String({ maxLength: 100 })),
         }),
+        response: { 200: EnvelopeSchema(PageSchema(QuestionViewSchema)) },
       },
     },
     async (request) => {

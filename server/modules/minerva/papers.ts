@@ -14,6 +14,8 @@ import { page, PagingQuery, pageWindow } from '../../http/paging';
 import { Id } from '../../http/schemas';
 import { me, teachersOnly, visibleContent } from './access';
 import { QUESTION_COLUMNS, type QuestionView } from './questions';
+import { EnvelopeSchema, PageSchema } from '../../../src/domain/envelope';
+import { PaperDetailSchema, PaperSummarySchema, type PaperDetail, type PaperSummary } from '../../../src/domain/questionBank';
 
 const PaperBody = Type.Object(
   {
@@ -63,7 +65,7 @@ const paperRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { paper, mine };
   }
 
-  async function detail(paper: typeof papers.$inferSelect) {
+  async function detail(paper: typeof papers.$inferSelect): Promise<PaperDetail> {
     const sections = await rows<{ id: number; title: string }>(db, sql`SELECT id, title FROM paper_sections WHERE paper_id = ${paper.id} ORDER BY sort_order`);
     const items = await rows<QuestionView & { sectionId: number; paperPoints: number }>(db, sql`
       SELECT ${QUESTION_COLUMNS}, pq.section_id AS "sectionId", pq.points AS "paperPoints"
@@ -76,8 +78,8 @@ const paperRoutes: FastifyPluginAsyncTypebox = async (app) => {
       gradeLevel: paper.gradeLevel,
       durationMinutes: paper.durationMinutes,
       totalPoints: paper.totalPoints,
-      createdAt: paper.createdAt,
-      updatedAt: paper.updatedAt,
+      createdAt: paper.createdAt.toISOString(),
+      updatedAt: paper.updatedAt.toISOString(),
       sections: sections.map((s) => ({
         ...s,
         questions: items.filter((i) => i.sectionId === s.id).map(({ sectionId: _, paperPoints, ...question }) => ({ no: ++no, points: paperPoints, question })),
@@ -98,7 +100,13 @@ const paperRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/minerva/v1.0/papers',
-    { preHandler: teachersOnly, schema: { querystring: Type.Object({ ...PagingQuery, subjectId: Type.Optional(Id), gradeLevel: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })) }) } },
+    {
+      preHandler: teachersOnly,
+      schema: {
+        querystring: Type.Object({ ...PagingQuery, subjectId: Type.Optional(Id), gradeLevel: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })) }),
+        response: { 200: EnvelopeSchema(PageSchema(PaperSummarySchema)) },
+      },
+    },
     async (request) => {
       const q = request.query;
       const p = request.principal;
@@ -107,7 +115,7 @@ const paperRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const where = sql`p.tenant_id = ${mine.tenantId} AND p.school_id = ${mine.schoolId} AND p.created_by = ${p.userId}
         ${q.subjectId ? sql`AND p.subject_id = ${q.subjectId}` : sql``} ${q.gradeLevel ? sql`AND p.grade_level = ${q.gradeLevel}` : sql``}`;
       const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM papers p WHERE ${where}`);
-      const records = await rows(db, sql`
+      const records = await rows<PaperSummary>(db, sql`
         SELECT p.id, p.title, p.subject_id AS "subjectId", su.name AS "subjectName", p.grade_level AS "gradeLevel", p.duration_minutes AS "durationMinutes",
                p.total_points AS "totalPoints", p.updated_at AS "updatedAt",
                (SELECT count(*)::int FROM paper_questions pq WHERE pq.paper_id = p.id) AS "questionCount"
@@ -116,7 +124,7 @@ const paperRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/api/minerva/v1.0/papers/:paperId', { preHandler: teachersOnly, schema: { params: Type.Object({ paperId: Id }) } }, async (request) => {
+  app.get('/api/minerva/v1.0/papers/:paperId', { preHandler: teachersOnly, schema: { params: Type.Object({ paperId: Id }), response: { 200: EnvelopeSchema(PaperDetailSchema) } } }, async (request) => {
     const { paperId } = request.params;
     return ok(await detail((await findPaper(request.principal, paperId)).paper));
   });
