@@ -5,6 +5,7 @@
 // the scan, the teacher's points; an essay with the teacher's comment).
 import type { HttpClient } from './http';
 import type { Page } from '../domain/envelope';
+import type { TaskReport } from '../domain/correct';
 
 const BASE = '/api/wrongbook/v1.0/correct';
 
@@ -123,36 +124,6 @@ export interface ClassStudent {
   id: number;
   name: string;
   studentNo: string;
-}
-
-export interface ReportQuestion {
-  no: number;
-  objective: boolean;
-  expected: string | null;
-  max: number | null;
-  count: number;
-  average: number | null;
-  scoreRate: number | null;
-  flaggedCount: number;
-  wrongAnswers: { answer: string; count: number }[];
-}
-export interface ReportStudent {
-  resultId: number;
-  studentId: number | null;
-  studentName: string | null;
-  studentNo: string | null;
-  studentKey: string | null;
-  score: number | null;
-  maxScore: number | null;
-  needsReview: boolean;
-  flaggedCount: number;
-}
-export interface TaskReport {
-  task: { id: number; title: string; type: number; status: number; className: string | null; submittedAt: string | null };
-  summary: { students: number; maxScore: number | null; average: number | null; highest: number | null; lowest: number | null; reviewCount: number };
-  distribution: { label: string; from: number; to: number; count: number }[];
-  questions: ReportQuestion[];
-  students: ReportStudent[];
 }
 
 /** One item of a graded result as the review screens show it (server/modules/correct/results.ts). */

@@ -2,24 +2,7 @@
 // report's xlsx export.
 import type { HttpClient } from './http';
 import type { Page } from '../domain/envelope';
-
-export interface ExamSummary {
-  id: number;
-  title: string;
-  examDate: string;
-  term: string;
-  fullMarks: number;
-  gradeId: number;
-  gradeName: string;
-  courseId: number;
-  courseName: string;
-  questionCount: number;
-  paperId: number | null;
-  /** The caller's classes of the exam. */
-  classes: { classId: number; className: string }[];
-  participants: number;
-  average: number | null;
-}
+import type { ExamSummary } from '../domain/exams';
 
 export type BandKey = 'excellent' | 'good' | 'pass' | 'fail';
 

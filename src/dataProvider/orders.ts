@@ -2,6 +2,7 @@
 // /orders row actions, the pay dialog and /account make besides the list itself.
 import type { HttpClient } from './http';
 import type { Page } from './adapters';
+import type { OrderDetail } from '../domain/orders';
 
 export interface PaperPack {
   packId: number;
@@ -24,30 +25,6 @@ export interface PayStatusReply {
   refundStatus?: number;
   status?: number;
   paidAt: string | null;
-}
-export interface OrderItem {
-  packId: number;
-  name: string;
-  sheets: number;
-  quantity: number;
-  unitPriceFen: number;
-  amountFen: number;
-}
-export interface OrderDetail {
-  orderNo: string;
-  buyerName: string;
-  sellerName: string;
-  amountFen: number;
-  status: number;
-  payStatus: number;
-  refundStatus: number;
-  remark: string | null;
-  createdAt: string;
-  paidAt: string | null;
-  expiresAt: string;
-  mine: boolean;
-  items: OrderItem[];
-  refund: { refundNo: string; amountFen: number; reason: string; status: number; createdAt: string; refundedAt: string | null } | null;
 }
 export interface Balance {
   balanceFen: number;

@@ -2,22 +2,14 @@
 // bank search, the teacher's papers, and a paper's printable PDF with its answer sheet.
 import type { HttpClient } from './http';
 import type { Page } from '../domain/envelope';
+import type { PaperDetail, PaperSummary, QuestionView as BankQuestion } from '../domain/questionBank';
+
+export type { BankQuestion, PaperDetail, PaperSummary };
 
 export interface PointNode {
   id: number;
   name: string;
   children: PointNode[];
-}
-export interface BankQuestion {
-  id: number;
-  type: number;
-  stem: string;
-  options: { key: string; text: string }[] | null;
-  answer: string;
-  analysis: string;
-  difficulty: number;
-  points: number;
-  knowledgePoints: { id: number; name: string }[];
 }
 export interface BankQuery {
   subjectId: number | string;
@@ -28,26 +20,6 @@ export interface BankQuery {
   keyword?: string;
   current?: number;
   size?: number;
-}
-export interface PaperSummary {
-  id: number;
-  title: string;
-  subjectId: number;
-  subjectName: string;
-  gradeLevel: number;
-  durationMinutes: number;
-  totalPoints: number;
-  updatedAt: string;
-  questionCount: number;
-}
-export interface PaperDetail {
-  id: number;
-  title: string;
-  subjectId: number;
-  gradeLevel: number;
-  durationMinutes: number;
-  totalPoints: number;
-  sections: { id: number; title: string; questions: { no: number; points: number; question: BankQuestion }[] }[];
 }
 export interface PaperInput {
   title: string;

@@ -38,3 +38,6 @@ export const EnvelopeSchema = <T extends TSchema>(data: T) =>
   });
 
 export type PageOf<T extends TSchema> = Static<ReturnType<typeof PageSchema<T>>>;
+
+/** A reply field that may be null: without the null, the serialiser would turn null into 0 or "". */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -1,5 +1,7 @@
 // Paper orders, their payment and refunds, and channel settlement (docs/api-partner-orders.md,
 // docs/api-partner-settlement.md): statuses, limits and time rules shared by screens and server.
+import { Type, type Static } from 'typebox';
+import { Nullable } from './envelope';
 import type { Option } from './semester';
 
 /** An order's life: 待支付 until paid (已支付), cancelled by a partner, or closed when unpaid too long. */
@@ -26,21 +28,71 @@ export const REFUND_STATUSES: Option<number>[] = [
 ];
 
 /** A monthly statement as the settlement calls answer it (docs/api-partner-settlement.md). */
-export interface StatementRecord {
-  statementNo: string;
-  partnerName: string;
-  payerName: string;
-  period: string;
-  amountFen: number;
-  entryCount: number;
-  status: number;
-  rejectReason: string | null;
-  createdAt: string;
-  confirmedAt: string | null;
-  settledAt: string | null;
+export const StatementRecordSchema = Type.Object({
+  /** The statement number again, as the list's row id. */
+  id: Type.String(),
+  statementNo: Type.String(),
+  partnerName: Type.String(),
+  payerName: Type.String(),
+  period: Type.String(),
+  amountFen: Type.Integer(),
+  entryCount: Type.Integer(),
+  status: Type.Integer(),
+  rejectReason: Nullable(Type.String()),
+  createdAt: Type.String(),
+  confirmedAt: Nullable(Type.String()),
+  settledAt: Nullable(Type.String()),
   /** The caller earns it (else the caller pays it). */
-  earned: boolean;
-}
+  earned: Type.Boolean(),
+});
+export type StatementRecord = Static<typeof StatementRecordSchema>;
+
+/** An order as the order calls answer it (docs/api-partner-orders.md). */
+export const OrderRecordSchema = Type.Object({
+  /** The order number again, as the list's row id. */
+  id: Type.String(),
+  orderNo: Type.String(),
+  buyerId: Type.Integer(),
+  buyerName: Type.String(),
+  buyerLevel: Type.Integer(),
+  sellerName: Type.String(),
+  amountFen: Type.Integer(),
+  itemsText: Type.String(),
+  status: Type.Integer(),
+  payStatus: Type.Integer(),
+  refundStatus: Type.Integer(),
+  remark: Nullable(Type.String()),
+  createdAt: Type.String(),
+  paidAt: Nullable(Type.String()),
+  expiresAt: Type.String(),
+  /** The caller placed it: it may pay it and ask for a refund. */
+  mine: Type.Boolean(),
+});
+export type OrderRecord = Static<typeof OrderRecordSchema>;
+
+export const OrderItemSchema = Type.Object({
+  packId: Type.Integer(),
+  name: Type.String(),
+  sheets: Type.Integer(),
+  quantity: Type.Integer(),
+  unitPriceFen: Type.Integer(),
+  amountFen: Type.Integer(),
+});
+export type OrderItem = Static<typeof OrderItemSchema>;
+
+export const OrderRefundSchema = Type.Object({
+  refundNo: Type.String(),
+  amountFen: Type.Integer(),
+  reason: Type.String(),
+  status: Type.Integer(),
+  createdAt: Type.String(),
+  refundedAt: Nullable(Type.String()),
+});
+export type OrderRefund = Static<typeof OrderRefundSchema>;
+
+/** An order with its items and its refund (order/detail). */
+export const OrderDetailSchema = Type.Object({ ...OrderRecordSchema.properties, items: Type.Array(OrderItemSchema), refund: Nullable(OrderRefundSchema) });
+export type OrderDetail = Static<typeof OrderDetailSchema>;
 
 /** Statements: the earning partner confirms or rejects; the payer (upline or platform) settles. */
 export const StatementStatus = { pending: 1, confirmed: 2, settled: 3, rejected: 4 } as const;

@@ -15,7 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import type { AppDataProvider } from '../dataProvider';
-import type { ExamSummary } from '../dataProvider/exams';
+import type { ExamSummary } from '../domain/exams';
 import { useSelection } from '../filters/SelectionProvider';
 import type { ScreenProps } from './screen';
 import { EmptyState } from '../ui/EmptyState';

@@ -12,6 +12,7 @@ import { questions } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../support/testApp';
 import { client } from '../support/school';
 import { latexToText } from '../../server/modules/minerva/paperPdf';
+import type { QuestionView } from '../../src/domain/questionBank';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;
@@ -31,22 +32,15 @@ function pagesText(pdf: Buffer, name: string): string[] {
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
 }
 
-interface BankQuestion {
-  id: number;
-  type: number;
-  stem: string;
-  options: { key: string; text: string }[] | null;
-}
-
 describe('paper PDF', () => {
   let paperId: number;
-  let singles: BankQuestion[];
-  let blanks: BankQuestion[];
-  let answers: BankQuestion[];
+  let singles: QuestionView[];
+  let blanks: QuestionView[];
+  let answers: QuestionView[];
 
   beforeAll(async () => {
     const maths = (await c.data('teacher', '/api/vesta/teaching/getTeacherCourse')).find((x: { courseName: string }) => x.courseName === '数学');
-    const bank = async (query: string) => (await c.data('teacher', `/api/minerva/v1.0/questions?subjectId=${maths.subjectId}&gradeLevel=7&${query}`)).records as BankQuestion[];
+    const bank = async (query: string) => (await c.data('teacher', `/api/minerva/v1.0/questions?subjectId=${maths.subjectId}&gradeLevel=7&${query}`)).records as QuestionView[];
     singles = await bank('type=1&size=6');
     blanks = await bank('type=4&size=3');
     answers = await bank('type=5&size=2');

@@ -19,7 +19,8 @@ import { settled } from '../support/settle';
 import { buildLayout, type SectionSpec, type SheetLayout } from '../../server/grading';
 import { makeScan, type Filling } from '../../server/grading/corpus/generate';
 import type { MarkStyle } from '../../server/grading/corpus/marks';
-import type { CorrectTask, CorrectTaskDetail, TaskReport } from '../../src/dataProvider/correct';
+import type { CorrectTask, CorrectTaskDetail } from '../../src/dataProvider/correct';
+import type { TaskReport } from '../../src/domain/correct';
 import type { Page as ApiPage } from '../../src/domain/envelope';
 
 let server: RunningServer;

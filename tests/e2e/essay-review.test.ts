@@ -16,7 +16,8 @@ import { launchBrowser, signIn, pageSession, sessionCall, type SessionHeaders } 
 import { startServer, type RunningServer } from '../support/serverProcess';
 import { settled } from '../support/settle';
 import { homeworkPhoto } from '../../server/grading/corpus/homeworkPhoto';
-import type { CorrectResultDetail, CorrectTaskDetail, TaskReport } from '../../src/dataProvider/correct';
+import type { CorrectResultDetail, CorrectTaskDetail } from '../../src/dataProvider/correct';
+import type { TaskReport } from '../../src/domain/correct';
 import type { Page as ApiPage } from '../../src/domain/envelope';
 
 let server: RunningServer;

@@ -4,7 +4,7 @@ import { addQuestion, addSection, draftCount, draftProblem, draftTotal, emptyDra
 import { sameOriginApi } from '../../src/pages/printable';
 import type { BankQuestion } from '../../src/dataProvider/papers';
 
-const q = (id: number, type: number, points = 2): BankQuestion => ({ id, type, stem: `第${id}题`, options: null, answer: 'A', analysis: '', difficulty: 3, points, knowledgePoints: [] });
+const q = (id: number, type: number, points = 2): BankQuestion => ({ id, type, stem: `第${id}题`, options: null, answer: 'A', analysis: '', difficulty: 3, points, subjectId: 1, gradeLevel: 7, source: null, knowledgePoints: [], children: [] });
 const add = (d: Draft, question: BankQuestion) => {
   const next = addQuestion(d, question);
   if (typeof next === 'string') throw new Error(next);

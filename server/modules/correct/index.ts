@@ -1,9 +1,15 @@
 // AI correction: answer sheets, grading tasks and their results, on the durable job queue.
 import fp from 'fastify-plugin';
 import files from '../../files/plugin';
-import correctRoutes from './routes';
+import sheetRoutes from './sheetRoutes';
+import taskRoutes from './taskRoutes';
+import fileRoutes from './fileRoutes';
+import resultRoutes from './resultRoutes';
 
 export default fp(async (app) => {
   await app.register(files);
-  await app.register(correctRoutes);
+  await app.register(sheetRoutes);
+  await app.register(taskRoutes);
+  await app.register(fileRoutes);
+  await app.register(resultRoutes);
 });

@@ -7,55 +7,7 @@ import type { Db } from '../../db';
 import { rows } from '../../db/query';
 import type { TaskRow } from './access';
 import type { GradedWork } from './results';
-
-export interface ReportStudent {
-  resultId: number;
-  studentId: number | null;
-  studentName: string | null;
-  studentNo: string | null;
-  studentKey: string | null;
-  score: number | null;
-  maxScore: number | null;
-  needsReview: boolean;
-  /** Items still flagged: the machine was unsure and the teacher has not given points yet. */
-  flaggedCount: number;
-  /** Points per question number, as counted in the score. */
-  points: Record<string, number | null>;
-}
-
-export interface ReportQuestion {
-  no: number;
-  /** Objective items (single, multiple, judge) of an answer sheet: their answers are letters. */
-  objective: boolean;
-  expected: string | null;
-  max: number | null;
-  /** Results that have this item. */
-  count: number;
-  average: number | null;
-  /** Points earned / points possible, 0–1; null when the item has no full marks (homework). */
-  scoreRate: number | null;
-  flaggedCount: number;
-  /** The most common wrong answers, objective items only, most frequent first. */
-  wrongAnswers: { answer: string; count: number }[];
-}
-
-export interface TaskReport {
-  task: { id: number; title: string; type: number; status: number; className: string | null; submittedAt: string | null };
-  summary: {
-    students: number;
-    /** Full marks of the task, when every result agrees on it. */
-    maxScore: number | null;
-    average: number | null;
-    highest: number | null;
-    lowest: number | null;
-    reviewCount: number;
-  };
-  /** Ten bands of the score as a share of full marks: [0,10%), …, [90%,100%]. */
-  distribution: { label: string; from: number; to: number; count: number }[];
-  questions: ReportQuestion[];
-  /** Every result, those needing review first, then by student number. */
-  students: ReportStudent[];
-}
+import type { ReportQuestion, ReportStudent, TaskReport } from '../../../src/domain/correct';
 
 /** Shown for an objective item left blank. */
 export const BLANK_ANSWER = '未作答';

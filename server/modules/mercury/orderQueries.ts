@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { Db } from '../../db';
 import { isoTime, rows } from '../../db/query';
 import { badRequest, notFound } from '../../http/envelope';
-import { ORDER_NO_PATTERN, ORDER_STATUSES, PAY_STATUSES, REFUND_STATUSES } from '../../../src/domain/orders';
+import { ORDER_NO_PATTERN, ORDER_STATUSES, PAY_STATUSES, REFUND_STATUSES, type OrderDetail, type OrderItem, type OrderRecord, type OrderRefund } from '../../../src/domain/orders';
 import { inSubtree, type PartnerScope } from '../partner/scope';
 import { chinaDayStart } from './numbers';
 
@@ -29,26 +29,6 @@ export interface OrderFilterQuery {
   dateFrom?: string;
   dateTo?: string;
   keyword?: string;
-}
-
-export interface OrderRecord {
-  id: string;
-  orderNo: string;
-  buyerId: number;
-  buyerName: string;
-  buyerLevel: number;
-  sellerName: string;
-  amountFen: number;
-  itemsText: string;
-  status: number;
-  payStatus: number;
-  refundStatus: number;
-  remark: string | null;
-  createdAt: string;
-  paidAt: string | null;
-  expiresAt: string;
-  /** The caller placed it: it may pay it and ask for a refund. */
-  mine: boolean;
 }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -102,12 +82,12 @@ export async function findOrder(db: Db, scope: PartnerScope, orderNo: string): P
   return order;
 }
 
-export async function orderDetail(db: Db, scope: PartnerScope, orderNo: string) {
+export async function orderDetail(db: Db, scope: PartnerScope, orderNo: string): Promise<OrderDetail> {
   const order = await findOrder(db, scope, orderNo);
-  const items = await rows<{ packId: number; name: string; sheets: number; quantity: number; unitPriceFen: number; amountFen: number }>(db, sql`
+  const items = await rows<OrderItem>(db, sql`
     SELECT i.pack_id AS "packId", i.name, i.sheets, i.quantity, i.unit_price_fen AS "unitPriceFen", i.amount_fen AS "amountFen"
       FROM partner_order_items i JOIN partner_orders o ON o.id = i.order_id WHERE o.order_no = ${orderNo} ORDER BY i.id`);
-  const [refund] = await rows<{ refundNo: string; amountFen: number; reason: string; status: number; createdAt: string; refundedAt: string | null }>(db, sql`
+  const [refund] = await rows<OrderRefund>(db, sql`
     SELECT r.refund_no AS "refundNo", r.amount_fen AS "amountFen", r.reason, r.status, ${isoTime(sql`r.created_at`)} AS "createdAt", ${isoTime(sql`r.refunded_at`)} AS "refundedAt"
       FROM order_refunds r JOIN partner_orders o ON o.id = r.order_id WHERE o.order_no = ${orderNo}`);
   return { ...order, items, refund: refund ?? null };

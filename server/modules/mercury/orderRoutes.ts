@@ -2,7 +2,8 @@
 // code, cancel and refund. Every order number is checked against the caller's subtree first.
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isoTime, rows } from '../../db/query';
 import { sendWorkbook } from '../../http/download';
 import { badRequest, conflict, ok } from '../../http/envelope';
@@ -10,11 +11,12 @@ import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { streamWorkbook } from '../../files/xlsx';
 import { ColumnsQuery, exportTable, pickColumns, type ExportColumn } from '../../http/exportColumns';
 import { exportFileName } from '../../../src/domain/format';
-import { ORDER_STATUSES, OrderStatus, PAY_STATUSES, REASON_MAX_LENGTH, REFUND_STATUSES, labelOf } from '../../../src/domain/orders';
+import { ORDER_STATUSES, OrderDetailSchema, OrderRecordSchema, OrderStatus, PAY_STATUSES, REASON_MAX_LENGTH, REFUND_STATUSES, labelOf, type OrderRecord } from '../../../src/domain/orders';
+import { EnvelopeSchema, PageSchema } from '../../../src/domain/envelope';
 import { yuan } from '../../../src/domain/partner';
 import { anyPartner, scopeOf } from '../partner/scope';
 import { cancelOrder, closeExpiredOrders, requestRefund, syncWithGateway } from './orders';
-import { countOrders, filterDates, findOrder, listOrders, orderDetail, OrderFilter, OrderNo, type OrderFilterQuery, type OrderRecord } from './orderQueries';
+import { countOrders, filterDates, findOrder, listOrders, orderDetail, OrderFilter, OrderNo } from './orderQueries';
 import { chinaStamp } from './numbers';
 
 /** A sandbox code URL is a path on this server; the payer's phone needs the whole address. */
@@ -42,39 +44,43 @@ const ORDER_COLUMNS: ExportColumn<OrderRow>[] = [
   { key: 'remark', header: '备注', width: 30, value: (o) => o.remark ?? '' },
 ];
 
-export default async function orderRoutes(app: FastifyInstance) {
+const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
   // Unpaid orders past their time are closed before any read, so no screen shows one as payable.
   // Each route first checks what it can refuse (the filter, the order's existence in the caller's
   // subtree), so a refused request writes nothing, not even this sweep.
   const closeExpired = () => closeExpiredOrders(db, app.payments);
 
-  app.get('/api/mercury/v1/order/page', { preHandler: anyPartner, schema: { querystring: Type.Object({ ...PagingQuery, ...OrderFilter }) } }, async (request) => {
-    const q = request.query as OrderFilterQuery & { current?: number; size?: number };
-    const scope = await scopeOf(request);
-    filterDates(q);
-    await closeExpired();
-    const { current, size, offset } = pageWindow(q);
-    const total = await countOrders(db, scope, q);
-    const records = total > offset ? await listOrders(db, scope, q, { size, offset }) : [];
-    return ok(page(records, total, current, size));
-  });
+  app.get(
+    '/api/mercury/v1/order/page',
+    { preHandler: anyPartner, schema: { querystring: Type.Object({ ...PagingQuery, ...OrderFilter }), response: { 200: EnvelopeSchema(PageSchema(OrderRecordSchema)) } } },
+    async (request) => {
+      const q = request.query;
+      const scope = await scopeOf(request);
+      filterDates(q);
+      await closeExpired();
+      const { current, size, offset } = pageWindow(q);
+      const total = await countOrders(db, scope, q);
+      const records = total > offset ? await listOrders(db, scope, q, { size, offset }) : [];
+      return ok(page(records, total, current, size));
+    },
+  );
 
   app.get('/api/mercury/v1/order/export', { preHandler: anyPartner, schema: { querystring: Type.Object({ ...OrderFilter, fields: ColumnsQuery }) } }, async (request, reply) => {
     const scope = await scopeOf(request);
-    filterDates(request.query as OrderFilterQuery);
+    filterDates(request.query);
     await closeExpired();
-    const list = await listOrders(db, scope, request.query as OrderFilterQuery);
-    const table = exportTable(pickColumns(ORDER_COLUMNS, (request.query as { fields?: string }).fields), list);
+    const list = await listOrders(db, scope, request.query);
+    const table = exportTable(pickColumns(ORDER_COLUMNS, request.query.fields), list);
     const stream = streamWorkbook('订单', table.headers, table.rows);
     return sendWorkbook(reply, stream, exportFileName('订单', chinaStamp(), 'xlsx'));
   });
 
   const ByNo = Type.Object({ orderNo: OrderNo });
 
-  app.get('/api/mercury/v1/order/detail', { preHandler: anyPartner, schema: { querystring: ByNo } }, async (request) => {
+  app.get('/api/mercury/v1/order/detail', { preHandler: anyPartner, schema: { querystring: ByNo, response: { 200: EnvelopeSchema(OrderDetailSchema) } } }, async (request) => {
     const scope = await scopeOf(request);
-    const { orderNo } = request.query as { orderNo: string };
+    const { orderNo } = request.query;
     await findOrder(db, scope, orderNo);
     await closeExpired();
     const detail = await orderDetail(db, scope, orderNo);
@@ -83,7 +89,7 @@ export default async function orderRoutes(app: FastifyInstance) {
 
   app.get('/api/mercury/v1/order/getOrderPayStatus', { preHandler: anyPartner, schema: { querystring: ByNo } }, async (request) => {
     const scope = await scopeOf(request);
-    const { orderNo } = request.query as { orderNo: string };
+    const { orderNo } = request.query;
     let order = await findOrder(db, scope, orderNo);
     if (order.status === OrderStatus.pending) {
       await syncWithGateway(db, app.payments, orderNo);
@@ -95,7 +101,7 @@ export default async function orderRoutes(app: FastifyInstance) {
 
   app.get('/api/mercury/v1/order/payCode', { preHandler: anyPartner, schema: { querystring: ByNo } }, async (request) => {
     const scope = await scopeOf(request);
-    const { orderNo } = request.query as { orderNo: string };
+    const { orderNo } = request.query;
     const payable = (order: OrderRecord) => {
       if (!order.mine) throw conflict('只有下单的合作伙伴可以支付该订单');
       if (order.status !== OrderStatus.pending) throw conflict(order.status === OrderStatus.paid ? '订单已支付' : '订单已取消或已关闭，不能支付');
@@ -111,7 +117,7 @@ export default async function orderRoutes(app: FastifyInstance) {
 
   app.post('/api/mercury/v1/order/cancelByOrderNo', { preHandler: anyPartner, schema: { body: ByNo } }, async (request) => {
     const scope = await scopeOf(request);
-    const { orderNo } = request.body as { orderNo: string };
+    const { orderNo } = request.body;
     await findOrder(db, scope, orderNo);
     await cancelOrder(db, app.payments, orderNo);
     return ok(await findOrder(db, scope, orderNo), '订单已取消');
@@ -122,7 +128,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     { preHandler: anyPartner, schema: { body: Type.Object({ orderNo: OrderNo, reason: Type.String({ minLength: 1, maxLength: REASON_MAX_LENGTH }) }) }, config: { fieldLabels: { reason: '退款原因' } } },
     async (request) => {
       const scope = await scopeOf(request);
-      const { orderNo, reason } = request.body as { orderNo: string; reason: string };
+      const { orderNo, reason } = request.body;
       await findOrder(db, scope, orderNo);
       if (!reason.trim()) throw badRequest('退款原因不能为空');
       const refund = await requestRefund(db, app.payments, orderNo, scope.partnerId, reason.trim(), request.principal.userId);
@@ -130,4 +136,6 @@ export default async function orderRoutes(app: FastifyInstance) {
       return ok({ refundNo: refund.refundNo, amountFen: refund.amountFen, status: refund.status, createdAt: row.createdAt }, '已提交退款申请');
     },
   );
-}
+};
+
+export default orderRoutes;

@@ -3,7 +3,7 @@
 // an editor fixes the rows where they are and imports the same file again.
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { QuestionType } from '../../../src/domain/content';
 import { rows } from '../../db/query';
 import { bookPageQuestions, questions } from '../../db/schema';
@@ -56,12 +56,12 @@ function numberCell(text: string): number | null {
   return Number(text);
 }
 
-export default async function bookImportRoutes(app: FastifyInstance) {
+const bookImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
   const BookParams = Type.Object({ bookId: Id });
 
   app.get('/api/minerva/v1.0/exercisebooks/:bookId/import-template', { preHandler: editorsOnly, schema: { params: BookParams } }, async (request, reply) => {
-    const { bookId } = request.params as { bookId: number };
+    const { bookId } = request.params;
     const book = await findBook(db, request.principal, bookId);
     const bytes = await buildWorkbook(
       '题目',
@@ -74,7 +74,7 @@ export default async function bookImportRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/minerva/v1.0/exercisebooks/:bookId/import', { preHandler: editorsOnly, schema: { params: BookParams } }, async (request, reply) => {
-    const { bookId } = request.params as { bookId: number };
+    const { bookId } = request.params;
     const p = request.principal;
     const book = await findBook(db, p, bookId);
     const imported = await readImport(request, REQUIRED_COLUMNS);
@@ -184,4 +184,6 @@ export default async function bookImportRoutes(app: FastifyInstance) {
     reply.header('x-import-result', 'success');
     return ok({ total: valid.length, pages: new Set(valid.map((v) => v.pageId)).size }, `导入成功：共${valid.length}道题`);
   });
-}
+};
+
+export default bookImportRoutes;

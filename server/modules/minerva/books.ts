@@ -2,7 +2,7 @@
 // editors' changes to a book's questions (add, edit, reorder, remove).
 import { and, eq, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Principal } from '../../auth/principal';
 import { rows } from '../../db/query';
 import { bookPageQuestions, questions } from '../../db/schema';
@@ -11,7 +11,7 @@ import { page, PagingQuery, pageWindow } from '../../http/paging';
 import { Id } from '../../http/schemas';
 import { findClass, findGrade, isAdmin } from '../vesta/access';
 import { BOOK_COLUMNS, contentReaders, editorsOnly, findBook, me, schoolStaff, visibleContent } from './access';
-import { checkQuestion, QUESTION_COLUMNS, QuestionBody, writeChildren, type QuestionInput, type QuestionView } from './questions';
+import { checkQuestion, QUESTION_COLUMNS, QuestionBody, writeChildren, type QuestionView } from './questions';
 
 const AnswerArea = Type.Object({
   x: Type.Number({ minimum: 0, maximum: 420 }),
@@ -22,14 +22,14 @@ const AnswerArea = Type.Object({
 const BookPage = Type.Object({ bookId: Id, pageId: Id });
 const BookQuestion = Type.Object({ bookId: Id, questionId: Id });
 
-export default async function bookRoutes(app: FastifyInstance) {
+const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   app.get(
     '/api/minerva/v1.0/exercisebook/getExerciseBooksByClassId',
     { preHandler: schoolStaff, schema: { querystring: Type.Object({ classId: Id, courseId: Type.Optional(Id) }) } },
     async (request) => {
-      const { classId, courseId } = request.query as { classId: number; courseId?: number };
+      const { classId, courseId } = request.query;
       const p = request.principal;
       const target = await findClass(db, p, classId);
       // A teacher sees the books of the courses they teach in that class.
@@ -47,7 +47,7 @@ export default async function bookRoutes(app: FastifyInstance) {
     '/api/minerva/v1.0/exercisebook/getAvailableExerciseBookByGrade',
     { preHandler: schoolStaff, schema: { querystring: Type.Object({ gradeId: Id, courseId: Type.Optional(Id) }) } },
     async (request) => {
-      const { gradeId, courseId } = request.query as { gradeId: number; courseId?: number };
+      const { gradeId, courseId } = request.query;
       const p = request.principal;
       const grade = await findGrade(db, p, gradeId);
       // Books of the grade's level in the subjects the caller may assign there: a teacher's own
@@ -75,7 +75,7 @@ export default async function bookRoutes(app: FastifyInstance) {
       schema: { querystring: Type.Object({ ...PagingQuery, subjectId: Type.Optional(Id), gradeLevel: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })), keyword: Type.Optional(Type.String({ maxLength: 100 })) }) },
     },
     async (request) => {
-      const q = request.query as { subjectId?: number; gradeLevel?: number; keyword?: string; current?: number; size?: number };
+      const q = request.query;
       const { current, size, offset } = pageWindow(q);
       const keyword = q.keyword?.trim();
       const where = sql`${visibleContent(request.principal, 'b')}
@@ -94,7 +94,7 @@ export default async function bookRoutes(app: FastifyInstance) {
   );
 
   app.get('/api/minerva/v1.0/exercisebooks/:bookId', { preHandler: contentReaders, schema: { params: Type.Object({ bookId: Id }) } }, async (request) => {
-    const { bookId } = request.params as { bookId: number };
+    const { bookId } = request.params;
     return ok(await bookDetail(await findBook(db, request.principal, bookId)));
   });
 
@@ -154,8 +154,8 @@ export default async function bookRoutes(app: FastifyInstance) {
       schema: { params: BookPage, body: Type.Object({ question: QuestionBody, position: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })), answerArea: Type.Optional(AnswerArea) }) },
     },
     async (request) => {
-      const { bookId, pageId } = request.params as { bookId: number; pageId: number };
-      const body = request.body as { question: QuestionInput; position?: number; answerArea?: { x: number; y: number; width: number; height: number } };
+      const { bookId, pageId } = request.params;
+      const body = request.body;
       const { book } = await editablePage(request, bookId, pageId);
       const { children, ...values } = await checkQuestion(db, body.question, book.subjectId);
       const p = request.principal;
@@ -179,8 +179,8 @@ export default async function bookRoutes(app: FastifyInstance) {
     '/api/minerva/v1.0/exercisebooks/:bookId/questions/:questionId',
     { preHandler: editorsOnly, schema: { params: BookQuestion, body: Type.Object({ question: QuestionBody, answerArea: Type.Optional(AnswerArea) }) } },
     async (request) => {
-      const { bookId, questionId } = request.params as { bookId: number; questionId: number };
-      const body = request.body as { question: QuestionInput; answerArea?: { x: number; y: number; width: number; height: number } };
+      const { bookId, questionId } = request.params;
+      const body = request.body;
       const { book, pageId } = await placedQuestion(request, bookId, questionId);
       const { children, ...values } = await checkQuestion(db, body.question, book.subjectId);
       await db.transaction(async (tx) => {
@@ -198,8 +198,8 @@ export default async function bookRoutes(app: FastifyInstance) {
     '/api/minerva/v1.0/exercisebooks/:bookId/pages/:pageId/order',
     { preHandler: editorsOnly, schema: { params: BookPage, body: Type.Object({ questionIds: Type.Array(Id, { minItems: 1, maxItems: 200 }) }) } },
     async (request) => {
-      const { bookId, pageId } = request.params as { bookId: number; pageId: number };
-      const { questionIds } = request.body as { questionIds: number[] };
+      const { bookId, pageId } = request.params;
+      const { questionIds } = request.body;
       await editablePage(request, bookId, pageId);
       await db.transaction(async (tx) => {
         const current = await rows<{ questionId: number }>(tx, sql`SELECT question_id AS "questionId" FROM book_page_questions WHERE page_id = ${pageId} FOR UPDATE`);
@@ -216,7 +216,7 @@ export default async function bookRoutes(app: FastifyInstance) {
   );
 
   app.delete('/api/minerva/v1.0/exercisebooks/:bookId/questions/:questionId', { preHandler: editorsOnly, schema: { params: BookQuestion } }, async (request) => {
-    const { bookId, questionId } = request.params as { bookId: number; questionId: number };
+    const { bookId, questionId } = request.params;
     const { pageId, sortOrder } = await placedQuestion(request, bookId, questionId);
     await db.transaction(async (tx) => {
       // Students' answers point at the question: the record of what they did must stay readable.
@@ -232,4 +232,6 @@ export default async function bookRoutes(app: FastifyInstance) {
     });
     return ok(null, '删除成功');
   });
-}
+};
+
+export default bookRoutes;

@@ -1,13 +1,15 @@
 // Knowledge-point trees and the question bank: search (for 组卷 and editors) and one question.
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { rows } from '../../db/query';
 import { notFound, ok } from '../../http/envelope';
 import { page, PagingQuery, pageWindow } from '../../http/paging';
 import { Id } from '../../http/schemas';
 import { contentReaders, visibleContent } from './access';
 import { QUESTION_COLUMNS, type QuestionView } from './questions';
+import { EnvelopeSchema, PageSchema } from '../../../src/domain/envelope';
+import { QuestionViewSchema } from '../../../src/domain/questionBank';
 
 interface PointRow {
   id: number;
@@ -18,14 +20,14 @@ interface PointRow {
 }
 type PointNode = PointRow & { children: PointNode[] };
 
-export default async function contentRoutes(app: FastifyInstance) {
+const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   app.get(
     '/api/minerva/v1.0/knowledge-points',
     { preHandler: contentReaders, schema: { querystring: Type.Object({ subjectId: Id, stage: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })) }) } },
     async (request) => {
-      const { subjectId, stage = 2 } = request.query as { subjectId: number; stage?: number };
+      const { subjectId, stage = 2 } = request.query;
       const points = await rows<PointRow>(db, sql`
         SELECT id, parent_id AS "parentId", name, subject_id AS "subjectId", stage FROM knowledge_points
          WHERE subject_id = ${subjectId} AND stage = ${stage} ORDER BY sort_order, id`);
@@ -50,10 +52,11 @@ export default async function contentRoutes(app: FastifyInstance) {
           difficulty: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
           keyword: Type.Optional(Type.String({ maxLength: 100 })),
         }),
+        response: { 200: EnvelopeSchema(PageSchema(QuestionViewSchema)) },
       },
     },
     async (request) => {
-      const q = request.query as { subjectId?: number; gradeLevel?: number; knowledgePointId?: number; type?: number; difficulty?: number; keyword?: string; current?: number; size?: number };
+      const q = request.query;
       const { current, size, offset } = pageWindow(q);
       const keyword = q.keyword?.trim();
       // A knowledge point stands for its whole subtree.
@@ -81,7 +84,7 @@ export default async function contentRoutes(app: FastifyInstance) {
     '/api/minerva/v1.0/questions/:questionId',
     { preHandler: contentReaders, schema: { params: Type.Object({ questionId: Id }) } },
     async (request) => {
-      const { questionId } = request.params as { questionId: number };
+      const { questionId } = request.params;
       const [question] = await rows<QuestionView>(db, sql`
         SELECT ${QUESTION_COLUMNS} FROM questions q WHERE q.id = ${questionId} AND ${visibleContent(request.principal, 'q')}`);
       if (!question) throw notFound('题目不存在');
@@ -89,4 +92,6 @@ export default async function contentRoutes(app: FastifyInstance) {
       return ok({ ...question, children });
     },
   );
-}
+};
+
+export default contentRoutes;

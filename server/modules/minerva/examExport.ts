@@ -5,7 +5,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { QUESTION_TYPES } from '../../../src/domain/content';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
@@ -163,18 +163,20 @@ export async function examWorkbook(db: Db, tenantId: number, report: ExamReport)
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-export default async function examExportRoutes(app: FastifyInstance) {
+const examExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
   app.get(
     '/api/minerva/v1.0/exams/:examId/report/export',
     { preHandler: teachersOnly, schema: { params: Type.Object({ examId: Id }), querystring: Type.Object({ classId: Type.Optional(Id) }) } },
     async (request, reply) => {
-      const { examId } = request.params as { examId: number };
-      const { classId } = request.query as { classId?: number };
+      const { examId } = request.params;
+      const { classId } = request.query;
       const report = await reportFor(db, request.principal, examId, classId);
       const bytes = await examWorkbook(db, request.principal.tenantId!, report);
       const scope = classId === undefined ? '全年级' : report.scope.classNames.join('');
       return sendWorkbook(reply, bytes, `${report.exam.title}_${scope}_成绩分析.xlsx`);
     },
   );
-}
+};
+
+export default examExportRoutes;

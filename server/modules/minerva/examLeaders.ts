@@ -3,7 +3,7 @@
 // beyond teachers (schools.score_disclosure): a rank, a band or nothing. Class figures stay.
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SCORE_BAND_LABELS, ScoreDisclosure, scoreBand, SourceType } from '../../../src/domain/content';
 import type { Role } from '../../../src/domain/roles';
 import { allow } from '../../auth/plugin';
@@ -84,7 +84,7 @@ function withoutExtremes<T extends { highest: unknown; lowest: unknown }>(figure
   return copy as Omit<T, 'highest' | 'lowest'>;
 }
 
-export default async function examLeaderRoutes(app: FastifyInstance) {
+const examLeaderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   app.get(
@@ -93,7 +93,7 @@ export default async function examLeaderRoutes(app: FastifyInstance) {
     async (request) => {
       const p = request.principal;
       if (p.tenantId === null) throw forbidden();
-      const q = request.query as { gradeId?: number; courseId?: number; current?: number; size?: number };
+      const q = request.query;
       const { current, size, offset } = pageWindow(q);
       const where = sql`${inScope(p)} ${q.gradeId ? sql`AND e.grade_id = ${q.gradeId}` : sql``} ${q.courseId ? sql`AND e.course_id = ${q.courseId}` : sql``}`;
       const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM exams e WHERE ${where}`);
@@ -117,12 +117,14 @@ export default async function examLeaderRoutes(app: FastifyInstance) {
     async (request) => {
       const p = request.principal;
       if (p.tenantId === null) throw forbidden();
-      const { examId } = request.params as { examId: number };
-      const { classId } = request.query as { classId?: number };
+      const { examId } = request.params;
+      const { classId } = request.query;
       const { scopedClassIds, scoreDisclosure, ...exam } = await findLeaderExam(db, p, examId);
       if (classId !== undefined && !scopedClassIds.includes(classId)) throw notFound('班级不存在');
       const report = await examReport(db, p.tenantId, exam, classId !== undefined ? [classId] : scopedClassIds);
       return ok(discloseToLeader(report, scoreDisclosure));
     },
   );
-}
+};
+
+export default examLeaderRoutes;

@@ -3,8 +3,10 @@
 // option rates read answer records, and only those of this exam (a prefix of their key).
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OBJECTIVE_TYPES, SourceType } from '../../../src/domain/content';
+import { EnvelopeSchema, PageSchema } from '../../../src/domain/envelope';
+import { ExamSummarySchema, type ExamSummary } from '../../../src/domain/exams';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
@@ -162,14 +164,20 @@ export async function examReport(db: Db, tenantId: number, exam: ExamRow, classI
   };
 }
 
-export default async function examRoutes(app: FastifyInstance) {
+const examRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   app.get(
     '/api/minerva/v1.0/exams',
-    { preHandler: teachersOnly, schema: { querystring: Type.Object({ ...PagingQuery, gradeId: Type.Optional(Id), courseId: Type.Optional(Id), classId: Type.Optional(Id) }) } },
+    {
+      preHandler: teachersOnly,
+      schema: {
+        querystring: Type.Object({ ...PagingQuery, gradeId: Type.Optional(Id), courseId: Type.Optional(Id), classId: Type.Optional(Id) }),
+        response: { 200: EnvelopeSchema(PageSchema(ExamSummarySchema)) },
+      },
+    },
     async (request) => {
-      const q = request.query as { gradeId?: number; courseId?: number; classId?: number; current?: number; size?: number };
+      const q = request.query;
       const { tenantId, teacherId } = await me(db, request.principal);
       const { current, size, offset } = pageWindow(q);
       const where = sql`e.tenant_id = ${tenantId} AND EXISTS (${MY_EXAM_CLASSES(teacherId)})
@@ -177,7 +185,7 @@ export default async function examRoutes(app: FastifyInstance) {
         ${q.courseId ? sql`AND e.course_id = ${q.courseId}` : sql``}
         ${q.classId ? sql`AND ${q.classId} IN (${MY_EXAM_CLASSES(teacherId)})` : sql``}`;
       const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM exams e WHERE ${where}`);
-      const records = await rows(db, sql`
+      const records = await rows<ExamSummary>(db, sql`
         SELECT e.id, e.title, e.exam_date::text AS "examDate", e.term, e.full_marks AS "fullMarks", e.grade_id AS "gradeId", g.name AS "gradeName",
                e.course_id AS "courseId", co.name AS "courseName", jsonb_array_length(e.items) AS "questionCount", e.paper_id AS "paperId",
                (SELECT json_agg(json_build_object('classId', c.id, 'className', c.name) ORDER BY c.id) FROM classes c WHERE c.id IN (${MY_EXAM_CLASSES(teacherId)})) AS classes,
@@ -195,9 +203,11 @@ export default async function examRoutes(app: FastifyInstance) {
     '/api/minerva/v1.0/exams/:examId/report',
     { preHandler: teachersOnly, schema: { params: Type.Object({ examId: Id }), querystring: Type.Object({ classId: Type.Optional(Id) }) } },
     async (request) => {
-      const { examId } = request.params as { examId: number };
-      const { classId } = request.query as { classId?: number };
+      const { examId } = request.params;
+      const { classId } = request.query;
       return ok(await reportFor(db, request.principal, examId, classId));
     },
   );
-}
+};
+
+export default examRoutes;

@@ -3,13 +3,11 @@
 // student and per question. Figures come from the answer-record rollups.
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SourceType } from '../../../src/domain/content';
 import { exportFileName } from '../../../src/domain/format';
 import { rangeStart, currentSemester } from '../../../src/domain/semester';
-import type { Principal } from '../../auth/principal';
-import type { Db } from '../../db';
-import { isoTime, rows } from '../../db/query';
+import { rows } from '../../db/query';
 import { homeworks, type WorkItem } from '../../db/schema';
 import { sendWorkbook } from '../../http/download';
 import { badRequest, notFound, ok } from '../../http/envelope';
@@ -17,39 +15,8 @@ import { page, PagingQuery, pageWindow } from '../../http/paging';
 import { Id } from '../../http/schemas';
 import { checkCourse, findClass, type ClassRow } from '../vesta/access';
 import { findBook, me, teachersOnly, teaches, visibleContent } from './access';
-import { QUESTION_COLUMNS, type QuestionView } from './questions';
 import { homeworkWorkbook, stamp } from './homeworkExport';
-
-/** A homework as listed (docs/api-content.md "Homework"). */
-export interface HomeworkRecord {
-  id: number;
-  batchId: number;
-  title: string;
-  classId: number;
-  className: string;
-  gradeId: number;
-  gradeName: string;
-  courseId: number;
-  courseName: string;
-  sourceType: number;
-  bookId: number | null;
-  bookTitle: string | null;
-  assignedAt: string;
-  dueAt: string;
-  term: string;
-  questionCount: number;
-  studentCount: number;
-  submittedCount: number;
-  gradedCount: number;
-  pendingReview: number;
-  accuracy: number | null;
-  scoreRate: number | null;
-}
-
-export interface HomeworkDetail extends HomeworkRecord {
-  students: { studentId: number; name: string; studentNo: string; submitted: boolean; score: number | null; maxScore: number | null; answered: number | null; correct: number | null; accuracy: number | null }[];
-  questions: { no: string; points: number; question: QuestionView; answered: number; correct: number; accuracy: number | null; scoreRate: number | null }[];
-}
+import { FIGURES, FIGURES_JOIN, HOMEWORK_COLUMNS, HOMEWORK_FROM, homeworkDetail } from './homeworkQueries';
 
 const IdList = (max: number) => Type.Array(Id, { minItems: 1, maxItems: max });
 
@@ -64,25 +31,7 @@ function since(q: { dateRange?: string; dateType?: number }): Date | undefined {
   return undefined;
 }
 
-/** A homework's figures: class size, who handed in, how they did (rollups). */
-const FIGURES = sql`
-  (SELECT count(*)::int FROM students st WHERE st.class_id = h.class_id AND st.status = 0) AS "studentCount",
-  coalesce(ws.submitted, 0) AS "submittedCount",
-  greatest(coalesce(ws.submitted, 0) - h.pending_review, 0) AS "gradedCount",
-  h.pending_review AS "pendingReview",
-  CASE WHEN ws.answered > 0 THEN round((ws.correct::numeric / ws.answered), 4)::float8 END AS accuracy,
-  CASE WHEN ws.max_score > 0 THEN round((ws.score / ws.max_score)::numeric, 4)::float8 END AS "scoreRate"`;
-const FIGURES_JOIN = sql`
-  LEFT JOIN LATERAL (SELECT count(*)::int AS submitted, sum(s.answered)::int AS answered, sum(s.correct)::int AS correct,
-                            sum(s.score)::float8 AS score, sum(s.max_score)::float8 AS max_score
-                       FROM work_student_stats s WHERE s.tenant_id = h.tenant_id AND s.source_type = h.source_type AND s.source_id = h.id) ws ON TRUE`;
-const HOMEWORK_COLUMNS = sql`h.id, h.batch_id AS "batchId", h.title, h.class_id AS "classId", c.name AS "className", g.id AS "gradeId", g.name AS "gradeName",
-  h.course_id AS "courseId", co.name AS "courseName", h.source_type AS "sourceType", h.book_id AS "bookId", b.title AS "bookTitle",
-  ${isoTime(sql`h.assigned_at`)} AS "assignedAt", ${isoTime(sql`h.due_at`)} AS "dueAt", h.term, jsonb_array_length(h.items) AS "questionCount"`;
-const HOMEWORK_FROM = sql`homeworks h JOIN classes c ON c.id = h.class_id JOIN grades g ON g.id = c.grade_id JOIN courses co ON co.id = h.course_id
-  LEFT JOIN exercise_books b ON b.id = h.book_id`;
-
-export default async function homeworkRoutes(app: FastifyInstance) {
+const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   app.get(
@@ -101,7 +50,7 @@ export default async function homeworkRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const q = request.query as { classId?: number; gradeId?: number; courseId?: number; dateRange?: string; dateType?: number; current?: number; size?: number };
+      const q = request.query;
       const p = request.principal;
       const { tenantId, teacherId } = await me(db, p);
       if (q.classId) await findClass(db, p, q.classId);
@@ -141,7 +90,7 @@ export default async function homeworkRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as { title?: string; courseId: number; classIds: number[]; dueAt: string; bookId?: number; pageIds?: number[]; sectionIds?: number[]; questionIds?: number[] };
+      const body = request.body;
       const p = request.principal;
       const { tenantId, teacherId } = await me(db, p);
       const dueAt = new Date(body.dueAt);
@@ -230,54 +179,17 @@ export default async function homeworkRoutes(app: FastifyInstance) {
   const HomeworkParams = { params: Type.Object({ homeworkId: Id }) };
 
   app.get('/api/minerva/v1.0/homeworks/:homeworkId', { preHandler: teachersOnly, schema: HomeworkParams }, async (request) => {
-    const { homeworkId } = request.params as { homeworkId: number };
+    const { homeworkId } = request.params;
     return ok(await homeworkDetail(db, request.principal, homeworkId));
   });
 
   // The same detail as a workbook (学生, 题目 sheets); only the homework's own teacher gets it.
   app.get('/api/minerva/v1.0/homeworks/:homeworkId/export', { preHandler: teachersOnly, schema: HomeworkParams }, async (request, reply) => {
-    const { homeworkId } = request.params as { homeworkId: number };
+    const { homeworkId } = request.params;
     const detail = await homeworkDetail(db, request.principal, homeworkId);
     const bytes = await homeworkWorkbook(detail);
     return sendWorkbook(reply, bytes, exportFileName(`作业详情_${detail.className}`, stamp(), 'xlsx'));
   });
-}
+};
 
-/** A homework's record with its students and questions; another teacher's or tenant's is 404. */
-export async function homeworkDetail(db: Db, p: Principal, homeworkId: number): Promise<HomeworkDetail> {
-  const { tenantId, teacherId } = await me(db, p);
-  const [homework] = await rows<HomeworkRecord & { items?: WorkItem[] }>(db, sql`
-    SELECT ${HOMEWORK_COLUMNS}, h.items, ${FIGURES} FROM ${HOMEWORK_FROM} ${FIGURES_JOIN}
-     WHERE h.id = ${homeworkId} AND h.tenant_id = ${tenantId} AND h.teacher_id = ${teacherId}`);
-  if (!homework) throw notFound('作业不存在');
-  const items = homework.items!;
-  delete homework.items;
-  const students = await rows<HomeworkDetail['students'][number]>(db, sql`
-    SELECT st.id AS "studentId", st.name, st.student_no AS "studentNo", (s.student_id IS NOT NULL) AS submitted,
-           s.score, s.max_score AS "maxScore", s.answered, s.correct,
-           CASE WHEN s.answered > 0 THEN round(s.correct::numeric / s.answered, 4)::float8 END AS accuracy
-      FROM students st
-      LEFT JOIN work_student_stats s ON s.tenant_id = ${tenantId} AND s.source_type = ${homework.sourceType} AND s.source_id = ${homework.id} AND s.student_id = st.id
-     WHERE st.class_id = ${homework.classId} AND st.status = 0
-     ORDER BY st.student_no`);
-  const questionRows = await rows<QuestionView & { answered: number | null; correct: number | null; score: number | null; maxScore: number | null }>(db, sql`
-    SELECT ${QUESTION_COLUMNS}, s.answered, s.correct, s.score, s.max_score AS "maxScore"
-      FROM questions q
-      LEFT JOIN work_question_stats s ON s.tenant_id = ${tenantId} AND s.source_type = ${homework.sourceType} AND s.source_id = ${homework.id}
-                                     AND s.class_id = ${homework.classId} AND s.question_id = q.id
-     WHERE q.id = ANY(${`{${items.map((i) => i.questionId).join(',')}}`}::int[])`);
-  const questions = items.map((item) => {
-    const q = questionRows.find((r) => r.id === item.questionId)!;
-    const { answered, correct, score, maxScore, ...question } = q;
-    return {
-      no: item.no,
-      points: item.points,
-      question,
-      answered: answered ?? 0,
-      correct: correct ?? 0,
-      accuracy: answered ? Math.round((correct! / answered) * 10000) / 10000 : null,
-      scoreRate: maxScore ? Math.round((score! / maxScore) * 10000) / 10000 : null,
-    };
-  });
-  return { ...homework, students, questions };
-}
+export default homeworkRoutes;

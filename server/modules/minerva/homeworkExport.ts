@@ -3,7 +3,7 @@
 // Small by nature (one class, a few dozen questions), so it is built in memory.
 import ExcelJS from 'exceljs';
 import { QUESTION_TYPES } from '../../../src/domain/content';
-import type { HomeworkDetail } from './homework';
+import type { HomeworkDetail } from './homeworkQueries';
 
 const RATE = '0.0%';
 

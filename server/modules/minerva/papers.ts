@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
@@ -14,6 +14,8 @@ import { page, PagingQuery, pageWindow } from '../../http/paging';
 import { Id } from '../../http/schemas';
 import { me, teachersOnly, visibleContent } from './access';
 import { QUESTION_COLUMNS, type QuestionView } from './questions';
+import { EnvelopeSchema, PageSchema } from '../../../src/domain/envelope';
+import { PaperDetailSchema, PaperSummarySchema, type PaperDetail, type PaperSummary } from '../../../src/domain/questionBank';
 
 const PaperBody = Type.Object(
   {
@@ -50,7 +52,7 @@ async function checkPaper(db: Db, p: Principal, teacherId: number, body: PaperIn
   return { title, sections, totalPoints };
 }
 
-export default async function paperRoutes(app: FastifyInstance) {
+const paperRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   async function findPaper(p: Principal, paperId: number) {
@@ -63,7 +65,7 @@ export default async function paperRoutes(app: FastifyInstance) {
     return { paper, mine };
   }
 
-  async function detail(paper: typeof papers.$inferSelect) {
+  async function detail(paper: typeof papers.$inferSelect): Promise<PaperDetail> {
     const sections = await rows<{ id: number; title: string }>(db, sql`SELECT id, title FROM paper_sections WHERE paper_id = ${paper.id} ORDER BY sort_order`);
     const items = await rows<QuestionView & { sectionId: number; paperPoints: number }>(db, sql`
       SELECT ${QUESTION_COLUMNS}, pq.section_id AS "sectionId", pq.points AS "paperPoints"
@@ -76,8 +78,8 @@ export default async function paperRoutes(app: FastifyInstance) {
       gradeLevel: paper.gradeLevel,
       durationMinutes: paper.durationMinutes,
       totalPoints: paper.totalPoints,
-      createdAt: paper.createdAt,
-      updatedAt: paper.updatedAt,
+      createdAt: paper.createdAt.toISOString(),
+      updatedAt: paper.updatedAt.toISOString(),
       sections: sections.map((s) => ({
         ...s,
         questions: items.filter((i) => i.sectionId === s.id).map(({ sectionId: _, paperPoints, ...question }) => ({ no: ++no, points: paperPoints, question })),
@@ -98,16 +100,22 @@ export default async function paperRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/minerva/v1.0/papers',
-    { preHandler: teachersOnly, schema: { querystring: Type.Object({ ...PagingQuery, subjectId: Type.Optional(Id), gradeLevel: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })) }) } },
+    {
+      preHandler: teachersOnly,
+      schema: {
+        querystring: Type.Object({ ...PagingQuery, subjectId: Type.Optional(Id), gradeLevel: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })) }),
+        response: { 200: EnvelopeSchema(PageSchema(PaperSummarySchema)) },
+      },
+    },
     async (request) => {
-      const q = request.query as { subjectId?: number; gradeLevel?: number; current?: number; size?: number };
+      const q = request.query;
       const p = request.principal;
       const mine = await me(db, p);
       const { current, size, offset } = pageWindow(q);
       const where = sql`p.tenant_id = ${mine.tenantId} AND p.school_id = ${mine.schoolId} AND p.created_by = ${p.userId}
         ${q.subjectId ? sql`AND p.subject_id = ${q.subjectId}` : sql``} ${q.gradeLevel ? sql`AND p.grade_level = ${q.gradeLevel}` : sql``}`;
       const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM papers p WHERE ${where}`);
-      const records = await rows(db, sql`
+      const records = await rows<PaperSummary>(db, sql`
         SELECT p.id, p.title, p.subject_id AS "subjectId", su.name AS "subjectName", p.grade_level AS "gradeLevel", p.duration_minutes AS "durationMinutes",
                p.total_points AS "totalPoints", p.updated_at AS "updatedAt",
                (SELECT count(*)::int FROM paper_questions pq WHERE pq.paper_id = p.id) AS "questionCount"
@@ -116,8 +124,8 @@ export default async function paperRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/api/minerva/v1.0/papers/:paperId', { preHandler: teachersOnly, schema: { params: Type.Object({ paperId: Id }) } }, async (request) => {
-    const { paperId } = request.params as { paperId: number };
+  app.get('/api/minerva/v1.0/papers/:paperId', { preHandler: teachersOnly, schema: { params: Type.Object({ paperId: Id }), response: { 200: EnvelopeSchema(PaperDetailSchema) } } }, async (request) => {
+    const { paperId } = request.params;
     return ok(await detail((await findPaper(request.principal, paperId)).paper));
   });
 
@@ -128,8 +136,8 @@ export default async function paperRoutes(app: FastifyInstance) {
     '/api/minerva/v1.0/papers/:paperId/pdf',
     { preHandler: teachersOnly, schema: { params: Type.Object({ paperId: Id }), querystring: Type.Object({ paper: Type.Optional(Type.Union([Type.Literal('A4'), Type.Literal('A3')])) }) } },
     async (request, reply) => {
-      const { paperId } = request.params as { paperId: number };
-      const size = (request.query as { paper?: 'A4' | 'A3' }).paper ?? 'A4';
+      const { paperId } = request.params;
+      const size = request.query.paper ?? 'A4';
       const { paper, mine } = await findPaper(request.principal, paperId);
       const full = await detail(paper);
       // A 综合 prints with its sub-questions, which the paper itself does not list.
@@ -165,7 +173,7 @@ export default async function paperRoutes(app: FastifyInstance) {
   );
 
   app.post('/api/minerva/v1.0/papers', { preHandler: teachersOnly, schema: { body: PaperBody } }, async (request) => {
-    const body = request.body as PaperInput;
+    const body = request.body;
     const p = request.principal;
     const mine = await me(db, p);
     const { title, sections, totalPoints } = await checkPaper(db, p, mine.teacherId, body);
@@ -181,8 +189,8 @@ export default async function paperRoutes(app: FastifyInstance) {
   });
 
   app.put('/api/minerva/v1.0/papers/:paperId', { preHandler: teachersOnly, schema: { params: Type.Object({ paperId: Id }), body: PaperBody } }, async (request) => {
-    const { paperId } = request.params as { paperId: number };
-    const body = request.body as PaperInput;
+    const { paperId } = request.params;
+    const body = request.body;
     const p = request.principal;
     const { paper, mine } = await findPaper(p, paperId);
     const { title, sections, totalPoints } = await checkPaper(db, p, mine.teacherId, body);
@@ -201,7 +209,7 @@ export default async function paperRoutes(app: FastifyInstance) {
   });
 
   app.delete('/api/minerva/v1.0/papers/:paperId', { preHandler: teachersOnly, schema: { params: Type.Object({ paperId: Id }) } }, async (request) => {
-    const { paperId } = request.params as { paperId: number };
+    const { paperId } = request.params;
     const { paper } = await findPaper(request.principal, paperId);
     await db.transaction(async (tx) => {
       const used = await rows(tx, sql`SELECT 1 FROM exams WHERE paper_id = ${paper.id} LIMIT 1`);
@@ -210,4 +218,6 @@ export default async function paperRoutes(app: FastifyInstance) {
     });
     return ok(null, '删除成功');
   });
-}
+};
+
+export default paperRoutes;

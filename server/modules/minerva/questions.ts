@@ -2,29 +2,13 @@
 import { sql } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import { OBJECTIVE_TYPES, QuestionType } from '../../../src/domain/content';
+import type { QuestionView, SubQuestionView } from '../../../src/domain/questionBank';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
 import { badRequest } from '../../http/envelope';
 import { Id } from '../../http/schemas';
 
-export interface QuestionView {
-  id: number;
-  type: number;
-  stem: string;
-  options: { key: string; text: string }[] | null;
-  answer: string;
-  analysis: string;
-  difficulty: number;
-  points: number;
-  subjectId: number;
-  gradeLevel: number | null;
-  source: string | null;
-  knowledgePoints: { id: number; name: string }[];
-  /** Sub-questions of a 综合 (in order); empty for every other type. */
-  children: SubQuestionView[];
-}
-
-export type SubQuestionView = Pick<QuestionView, 'id' | 'type' | 'stem' | 'options' | 'answer' | 'analysis' | 'difficulty' | 'points'>;
+export type { QuestionView, SubQuestionView };
 
 /** Columns of a `questions` row aliased `q`, with its knowledge points named. */
 export const QUESTION_COLUMNS = sql`q.id, q.type, q.stem, q.options, q.answer, q.analysis, q.difficulty, q.points,

@@ -2,7 +2,7 @@
 // goes through recordAnswers like any grading, and wins over it from then on.
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SourceType } from '../../../src/domain/content';
 import type { Db } from '../../db';
 import { isoTime, rows } from '../../db/query';
@@ -36,11 +36,11 @@ async function checkWork(db: Db, tenantId: number, teacherId: number, w: { sourc
 const RECORD_COLUMNS = sql`question_id AS "questionId", is_correct AS "isCorrect", score, max_score AS "maxScore", answer,
   graded_by AS "gradedBy", reviewer_id AS "reviewerId", ${isoTime(sql`answered_at`)} AS "answeredAt", ${isoTime(sql`updated_at`)} AS "updatedAt"`;
 
-export default async function reviewRoutes(app: FastifyInstance) {
+const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   app.get('/api/minerva/v1.0/answers', { preHandler: teachersOnly, schema: { querystring: Type.Object(Work) } }, async (request) => {
-    const w = request.query as { sourceType: number; sourceId: number; studentId: number };
+    const w = request.query;
     const { tenantId, teacherId } = await me(db, request.principal);
     await checkWork(db, tenantId, teacherId, w);
     return ok(
@@ -58,7 +58,7 @@ export default async function reviewRoutes(app: FastifyInstance) {
       schema: { body: Type.Object({ ...Work, questionId: Id, score: Type.Number({ minimum: 0, maximum: 1000 }), isCorrect: Type.Optional(Type.Boolean()) }, { additionalProperties: false }) },
     },
     async (request) => {
-      const body = request.body as { sourceType: number; sourceId: number; studentId: number; questionId: number; score: number; isCorrect?: boolean };
+      const body = request.body;
       const p = request.principal;
       const { tenantId, teacherId } = await me(db, p);
       await checkWork(db, tenantId, teacherId, body);
@@ -70,4 +70,6 @@ export default async function reviewRoutes(app: FastifyInstance) {
       return ok(record, '批改已更正');
     },
   );
-}
+};
+
+export default reviewRoutes;

@@ -2,7 +2,7 @@
 // placing a paper order (every level), and a level-1 partner's balance and recharges.
 import { eq, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isoTime, rows } from '../../db/query';
 import { paperPacks, partners } from '../../db/schema';
 import { notFound, ok } from '../../http/envelope';
@@ -22,7 +22,7 @@ const PaperOrderBody = Type.Object({
   remark: Type.Optional(Type.String({ maxLength: REMARK_MAX_LENGTH })),
 });
 
-export default async function accountRoutes(app: FastifyInstance) {
+const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
   const me = async (partnerId: number | null | undefined) => {
     const [partner] = partnerId ? await db.select().from(partners).where(eq(partners.id, partnerId)) : [];
@@ -42,7 +42,7 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   app.post('/api/wrongbook/v1.0/partner/addPaperOrder', { preHandler: anyPartner, schema: { body: PaperOrderBody }, config: { fieldLabels: { items: '订购纸张' } } }, async (request) => {
     const partner = await me(request.principal.partnerId);
-    const body = request.body as { items: { packId: number; quantity: number }[]; remark?: string };
+    const body = request.body;
     const order = await placeOrder(db, app.payments, partner, body, request.principal.userId);
     return ok(
       { orderNo: order.orderNo, amountFen: order.amountFen, payStatus: order.payStatus, codeUrl: absoluteCodeUrl(request, order.codeUrl), expiresAt: order.expiresAt.toISOString() },
@@ -52,7 +52,7 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   app.get('/api/wrongbook/v1.0/partner/getPartnerRechargeRecord', { preHandler: levelOnePartner, schema: { querystring: Type.Object(PagingQuery) } }, async (request) => {
     const partner = await me(request.principal.partnerId);
-    const { current, size, offset } = pageWindow(request.query as { current?: number; size?: number });
+    const { current, size, offset } = pageWindow(request.query);
     const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM partner_recharges WHERE partner_id = ${partner.id}`);
     const records = await rows(db, sql`
       SELECT recharge_no AS id, recharge_no AS "rechargeNo", amount_fen AS "amountFen", pay_status AS "payStatus",
@@ -76,7 +76,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     { preHandler: levelOnePartner, schema: { body: Type.Object({ amountFen: Type.Integer({ minimum: RECHARGE_MIN_FEN, maximum: RECHARGE_MAX_FEN }) }) } },
     async (request) => {
       const partner = await me(request.principal.partnerId);
-      const recharge = await placeRecharge(db, app.payments, partner.id, (request.body as { amountFen: number }).amountFen, request.principal.userId);
+      const recharge = await placeRecharge(db, app.payments, partner.id, request.body.amountFen, request.principal.userId);
       return ok(
         { rechargeNo: recharge.rechargeNo, amountFen: recharge.amountFen, payStatus: recharge.payStatus, codeUrl: absoluteCodeUrl(request, recharge.codeUrl), expiresAt: recharge.expiresAt.toISOString() },
         `充值单已生成，请在${PAY_TIMEOUT_MINUTES}分钟内支付`,
@@ -89,11 +89,13 @@ export default async function accountRoutes(app: FastifyInstance) {
     { preHandler: levelOnePartner, schema: { querystring: Type.Object({ rechargeNo: Type.String({ pattern: RECHARGE_NO_PATTERN.source, maxLength: 22 }) }) } },
     async (request) => {
       const partner = await me(request.principal.partnerId);
-      const { rechargeNo } = request.query as { rechargeNo: string };
+      const { rechargeNo } = request.query;
       const [row] = await rows<{ payStatus: number; paidAt: string | null }>(db, sql`
         SELECT pay_status AS "payStatus", ${isoTime(sql`paid_at`)} AS "paidAt" FROM partner_recharges WHERE recharge_no = ${rechargeNo} AND partner_id = ${partner.id}`);
       if (!row) throw notFound('充值单不存在');
       return ok({ rechargeNo, ...row });
     },
   );
-}
+};
+
+export default accountRoutes;

@@ -99,5 +99,3 @@ export const isOnline = (alias: SQL = sql`d`): SQL => sql`(${alias}.last_seen_at
 
 /** Values per bucket key → one number per bucket of the range, zero where nothing happened. */
 export const fill = (range: BoardRange, values: Map<string, number>): number[] => range.buckets.map((b) => values.get(b) ?? 0);
-
-export type RangeInput = RangeQuery & { userKind?: number };

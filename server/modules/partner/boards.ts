@@ -3,14 +3,13 @@
 // child partner outside it is 404.
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { partnerLevel } from '../../../src/domain/roles';
 import { rows } from '../../db/query';
 import { ok } from '../../http/envelope';
 import { PagingQuery, pageWindow } from '../../http/paging';
 import { Id } from '../../http/schemas';
-import { boardScope, PartnerField, RangeFields, readRange, UserKindField, type RangeInput } from './boardQuery';
-import type { Metric, Statistics } from '../../../src/domain/boardRange';
+import { boardScope, PartnerField, RangeFields, readRange, UserKindField } from './boardQuery';
 import { overview } from './boardOverview';
 import { schoolBoard } from './boardSchool';
 import { schoolList } from './boardSchools';
@@ -31,7 +30,7 @@ const SchoolQuery = Type.Object({ ...RangeFields, ...UserKindField, schoolId: Id
 const StudentQuery = Type.Object({ ...RangeFields, schoolId: Id, studentId: Id });
 const StudentPageQuery = Type.Object({ ...RangeFields, ...PagingQuery, schoolId: Id, studentId: Id });
 
-export default async function boardRoutes(app: FastifyInstance) {
+const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   /** The subtree's partners, for the boards' partner pickers. */
@@ -43,14 +42,14 @@ export default async function boardRoutes(app: FastifyInstance) {
   });
 
   app.get(`${BASE}/overview`, { preHandler: anyPartner, schema: { querystring: OverviewQuery } }, async (request) => {
-    const q = request.query as RangeInput & { partnerId?: number; statistics?: Statistics; metric?: Metric };
+    const q = request.query;
     const range = readRange(q);
     const scope = await boardScope(request, q.partnerId);
     return ok(await overview(db, scope, range, { userKind: q.userKind, statistics: q.statistics ?? 'overall', metric: q.metric ?? 'pages' }));
   });
 
   app.get(`${BASE}/schools`, { preHandler: anyPartner, schema: { querystring: SchoolsQuery } }, async (request) => {
-    const q = request.query as RangeInput & { partnerId?: number; keyword?: string; current?: number; size?: number };
+    const q = request.query;
     const range = readRange(q);
     const scope = await scopeOf(request);
     if (q.partnerId) checkPartnerId(scope, q.partnerId);
@@ -58,7 +57,7 @@ export default async function boardRoutes(app: FastifyInstance) {
   });
 
   app.get(`${BASE}/school`, { preHandler: anyPartner, schema: { querystring: SchoolQuery } }, async (request) => {
-    const q = request.query as RangeInput & { schoolId: number };
+    const q = request.query;
     const range = readRange(q);
     const scope = await scopeOf(request);
     const school = await checkSchool(db, scope, q.schoolId);
@@ -66,7 +65,7 @@ export default async function boardRoutes(app: FastifyInstance) {
   });
 
   app.get(`${BASE}/student`, { preHandler: anyPartner, schema: { querystring: StudentQuery } }, async (request) => {
-    const q = request.query as RangeInput & { schoolId: number; studentId: number };
+    const q = request.query;
     const range = readRange(q);
     const scope = await scopeOf(request);
     const school = await checkSchool(db, scope, q.schoolId);
@@ -74,7 +73,7 @@ export default async function boardRoutes(app: FastifyInstance) {
   });
 
   app.get(`${BASE}/student/printJobs`, { preHandler: anyPartner, schema: { querystring: StudentPageQuery } }, async (request) => {
-    const q = request.query as RangeInput & { schoolId: number; studentId: number; current?: number; size?: number };
+    const q = request.query;
     const range = readRange(q);
     const scope = await scopeOf(request);
     const school = await checkSchool(db, scope, q.schoolId);
@@ -82,10 +81,12 @@ export default async function boardRoutes(app: FastifyInstance) {
   });
 
   app.get(`${BASE}/student/signIns`, { preHandler: anyPartner, schema: { querystring: StudentPageQuery } }, async (request) => {
-    const q = request.query as RangeInput & { schoolId: number; studentId: number; current?: number; size?: number };
+    const q = request.query;
     const range = readRange(q);
     const scope = await scopeOf(request);
     const school = await checkSchool(db, scope, q.schoolId);
     return ok(await studentSignIns(db, scope, school.id, await checkStudent(db, school.id, q.studentId), range, pageWindow(q)));
   });
-}
+};
+
+export default boardRoutes;

@@ -4,7 +4,8 @@
 // platform (administrator) reads and settles level-1 partners' statements through the same calls.
 import { sql, type SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { allow } from '../../auth/plugin';
 import type { Db } from '../../db';
 import { isoTime, rows } from '../../db/query';
@@ -13,7 +14,8 @@ import { badRequest, forbidden, ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { buildWorkbook } from '../../files/xlsx';
 import { exportFileName } from '../../../src/domain/format';
-import { EntryKind, REASON_MAX_LENGTH, STATEMENT_NO_PATTERN, STATEMENT_STATUSES, labelOf, type StatementRecord } from '../../../src/domain/orders';
+import { EntryKind, REASON_MAX_LENGTH, STATEMENT_NO_PATTERN, STATEMENT_STATUSES, StatementRecordSchema, labelOf, type StatementRecord } from '../../../src/domain/orders';
+import { EnvelopeSchema, PageSchema } from '../../../src/domain/envelope';
 import { yuan } from '../../../src/domain/partner';
 import { chinaDayStart, chinaStamp } from '../mercury/numbers';
 import { OrderFilter } from '../mercury/orderQueries';
@@ -98,12 +100,12 @@ function periodRange(q: { dateFrom?: string; dateTo?: string }): { from: Date; t
 
 const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }) : '');
 
-export default async function channelRoutes(app: FastifyInstance) {
+const channelRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
   const Range = Type.Object({ dateFrom: OrderFilter.dateFrom, dateTo: OrderFilter.dateTo });
 
   app.get(`${BASE}/children`, { preHandler: channelOnly, schema: { querystring: Range } }, async (request) => {
-    const { from, to } = periodRange(request.query as { dateFrom?: string; dateTo?: string });
+    const { from, to } = periodRange(request.query);
     const partnerId = request.principal.partnerId!;
     const children = await childrenSummary(db, partnerId, from, to);
     const [ledger] = await rows<{ frozenFen: number; settleableFen: number; onStatementFen: number }>(db, sql`
@@ -120,7 +122,7 @@ export default async function channelRoutes(app: FastifyInstance) {
   });
 
   app.get(`${BASE}/exportChildren`, { preHandler: channelOnly, schema: { querystring: Range } }, async (request, reply) => {
-    const { from, to } = periodRange(request.query as { dateFrom?: string; dateTo?: string });
+    const { from, to } = periodRange(request.query);
     const children = await childrenSummary(db, request.principal.partnerId!, from, to);
     const bytes = await buildWorkbook(
       '下级渠道',
@@ -130,19 +132,23 @@ export default async function channelRoutes(app: FastifyInstance) {
     return sendWorkbook(reply, bytes, exportFileName('下级渠道', chinaStamp(), 'xlsx'));
   });
 
-  app.get(`${BASE}/statements`, { preHandler: channelOrPlatform, schema: { querystring: Type.Object({ ...PagingQuery, ...StatementFilter }) } }, async (request) => {
-    const q = request.query as StatementQuery & { current?: number; size?: number };
-    const party = partyOf(request);
-    const { current, size, offset } = pageWindow(q);
-    const where = statementWhere(party, q);
-    const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM settlement_statements s WHERE ${where}`);
-    const records = total > offset ? await rows<StatementRecord>(db, sql`${selectStatements(party)} WHERE ${where} ORDER BY s.period DESC, s.id DESC LIMIT ${size} OFFSET ${offset}`) : [];
-    return ok(page(records, total, current, size));
-  });
+  app.get(
+    `${BASE}/statements`,
+    { preHandler: channelOrPlatform, schema: { querystring: Type.Object({ ...PagingQuery, ...StatementFilter }), response: { 200: EnvelopeSchema(PageSchema(StatementRecordSchema)) } } },
+    async (request) => {
+      const q = request.query;
+      const party = partyOf(request);
+      const { current, size, offset } = pageWindow(q);
+      const where = statementWhere(party, q);
+      const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM settlement_statements s WHERE ${where}`);
+      const records = total > offset ? await rows<StatementRecord>(db, sql`${selectStatements(party)} WHERE ${where} ORDER BY s.period DESC, s.id DESC LIMIT ${size} OFFSET ${offset}`) : [];
+      return ok(page(records, total, current, size));
+    },
+  );
 
   app.get(`${BASE}/exportStatements`, { preHandler: channelOrPlatform, schema: { querystring: Type.Object(StatementFilter) } }, async (request, reply) => {
     const party = partyOf(request);
-    const list = await rows<StatementRecord>(db, sql`${selectStatements(party)} WHERE ${statementWhere(party, request.query as StatementQuery)} ORDER BY s.period DESC, s.id DESC`);
+    const list = await rows<StatementRecord>(db, sql`${selectStatements(party)} WHERE ${statementWhere(party, request.query)} ORDER BY s.period DESC, s.id DESC`);
     const bytes = await buildWorkbook(
       '结算单',
       [
@@ -166,7 +172,7 @@ export default async function channelRoutes(app: FastifyInstance) {
 
   app.get(`${BASE}/statementDetail`, { preHandler: channelOrPlatform, schema: { querystring: ByNo } }, async (request) => {
     const party = partyOf(request);
-    const statement = await findStatement(db, party, (request.query as { statementNo: string }).statementNo);
+    const statement = await findStatement(db, party, request.query.statementNo);
     const [record] = await rows<StatementRecord>(db, sql`${selectStatements(party)} WHERE s.id = ${statement.id}`);
     const entries = await rows(db, sql`
       SELECT e.id, o.order_no AS "orderNo", b.name AS "buyerName", e.kind, e.amount_fen AS "amountFen", r.refund_no AS "refundNo",
@@ -177,29 +183,30 @@ export default async function channelRoutes(app: FastifyInstance) {
     return ok({ ...record, entries, kinds: { margin: EntryKind.margin, reversal: EntryKind.reversal } });
   });
 
-  const answer = async (request: FastifyRequest, work: (party: Party, no: string) => Promise<unknown>, msg: string) => {
+  const answer = async (request: FastifyRequest, statementNo: string, work: (party: Party, no: string) => Promise<unknown>, msg: string) => {
     const party = partyOf(request);
-    const { statementNo } = request.body as { statementNo: string };
     await work(party, statementNo);
     const [record] = await rows<StatementRecord>(db, sql`${selectStatements(party)} WHERE s.statement_no = ${statementNo}`);
     return ok(record, msg);
   };
   app.post(`${BASE}/confirmStatement`, { preHandler: channelOnly, schema: { body: ByNo } }, (request) =>
-    answer(request, (party, no) => confirmStatement(db, party, no), '已确认结算单'),
+    answer(request, request.body.statementNo, (party, no) => confirmStatement(db, party, no), '已确认结算单'),
   );
   app.post(
     `${BASE}/rejectStatement`,
     { preHandler: channelOnly, schema: { body: Type.Object({ statementNo: StatementNo, reason: Type.String({ minLength: 1, maxLength: REASON_MAX_LENGTH }) }) }, config: { fieldLabels: { reason: '驳回原因' } } },
     (request) => {
-      const reason = (request.body as { reason: string }).reason.trim();
+      const reason = request.body.reason.trim();
       if (!reason) throw badRequest('驳回原因不能为空');
-      return answer(request, (party, no) => rejectStatement(db, party, no, reason), '已驳回结算单');
+      return answer(request, request.body.statementNo, (party, no) => rejectStatement(db, party, no, reason), '已驳回结算单');
     },
   );
   app.post(`${BASE}/settleStatement`, { preHandler: channelOrPlatform, schema: { body: ByNo } }, (request) =>
-    answer(request, (party, no) => settleStatement(db, party, no), '已标记结算'),
+    answer(request, request.body.statementNo, (party, no) => settleStatement(db, party, no), '已标记结算'),
   );
   app.post(`${BASE}/reissueStatement`, { preHandler: channelOrPlatform, schema: { body: ByNo } }, (request) =>
-    answer(request, (party, no) => reissueStatement(db, party, no), '已重新提交结算单'),
+    answer(request, request.body.statementNo, (party, no) => reissueStatement(db, party, no), '已重新提交结算单'),
   );
-}
+};
+
+export default channelRoutes;

@@ -1,12 +1,12 @@
 // The reseller's own record (SPEC §7 getCurrentPartner).
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound, ok } from '../../http/envelope';
 import { partners } from '../../db/schema';
 import { anyPartner } from './scope';
 import { partnerLevel } from '../../../src/domain/roles';
 
-export default async function currentRoutes(app: FastifyInstance) {
+const currentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/wrongbook/v1.0/partner/getCurrentPartner', { preHandler: anyPartner }, async (request) => {
     const id = request.principal.partnerId;
     const [partner] = id ? await app.db.select().from(partners).where(eq(partners.id, id)) : [];
@@ -22,4 +22,6 @@ export default async function currentRoutes(app: FastifyInstance) {
       region: partner.region,
     });
   });
-}
+};
+
+export default currentRoutes;

@@ -2,7 +2,7 @@
 // history, its recent print jobs and a daily chart of the last days (device_daily).
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isoTime, rows } from '../../db/query';
 import { ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
@@ -16,11 +16,11 @@ const BASE = '/api/wrongbook/v1.0/partner/devices';
 const DeviceQuery = { deviceId: Id };
 const iso = (column: string) => isoTime(sql.raw(column));
 
-export default async function deviceHistoryRoutes(app: FastifyInstance) {
+const deviceHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   app.get(`${BASE}/detail`, { preHandler: anyPartner, schema: { querystring: Type.Object(DeviceQuery) } }, async (request) => {
-    const { deviceId } = request.query as { deviceId: number };
+    const { deviceId } = request.query;
     const device = await checkDevice(db, await scopeOf(request), deviceId);
     const [record] = await rows<DeviceRecord>(db, sql`${SELECT_DEVICE} WHERE d.id = ${device.id}`);
     const bindings = await rows<DeviceBinding>(
@@ -34,7 +34,7 @@ export default async function deviceHistoryRoutes(app: FastifyInstance) {
   });
 
   app.get(`${BASE}/events`, { preHandler: anyPartner, schema: { querystring: Type.Object({ ...PagingQuery, ...DeviceQuery }) } }, async (request) => {
-    const q = request.query as { deviceId: number; current?: number; size?: number };
+    const q = request.query;
     const device = await checkDevice(db, await scopeOf(request), q.deviceId);
     const { current, size, offset } = pageWindow(q);
     const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM device_events WHERE device_id = ${device.id}`);
@@ -46,7 +46,7 @@ export default async function deviceHistoryRoutes(app: FastifyInstance) {
   });
 
   app.get(`${BASE}/printJobs`, { preHandler: anyPartner, schema: { querystring: Type.Object({ ...PagingQuery, ...DeviceQuery }) } }, async (request) => {
-    const q = request.query as { deviceId: number; current?: number; size?: number };
+    const q = request.query;
     const device = await checkDevice(db, await scopeOf(request), q.deviceId);
     const { current, size, offset } = pageWindow(q);
     const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM print_jobs WHERE device_id = ${device.id}`);
@@ -69,7 +69,7 @@ export default async function deviceHistoryRoutes(app: FastifyInstance) {
     `${BASE}/daily`,
     { preHandler: anyPartner, schema: { querystring: Type.Object({ ...DeviceQuery, days: Type.Optional(Type.Integer({ minimum: 7, maximum: BACKFILL_DAYS, default: 30 })) }) } },
     async (request) => {
-      const q = request.query as { deviceId: number; days?: number };
+      const q = request.query;
       const device = await checkDevice(db, await scopeOf(request), q.deviceId);
       const days = q.days ?? 30;
       const list = await rows<{ day: string; jobs: number; pages: number; signIns: number }>(
@@ -84,4 +84,6 @@ export default async function deviceHistoryRoutes(app: FastifyInstance) {
       return ok(list);
     },
   );
-}
+};
+
+export default deviceHistoryRoutes;

@@ -3,7 +3,7 @@
 // transaction: all or nothing). A terminal of another subtree is "not found".
 import { sql, type SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db';
 import { isoTime, rows } from '../../db/query';
 import { sendWorkbook } from '../../http/download';
@@ -114,12 +114,12 @@ const DEVICE_COLUMNS: ExportColumn<DeviceRecord>[] = [
   { key: 'lastSeenAt', header: '最近在线', width: 18, value: (d) => time(d.lastSeenAt) },
 ];
 
-export default async function deviceRoutes(app: FastifyInstance) {
+const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
   const DeviceIds = Type.Array(Id, { minItems: 1, maxItems: MAX_BULK_DEVICES });
 
   app.get(`${BASE}/page`, { preHandler: anyPartner, schema: { querystring: Type.Object({ ...PagingQuery, ...DeviceFilter }) } }, async (request) => {
-    const q = request.query as DeviceFilterQuery & { current?: number; size?: number };
+    const q = request.query;
     const scope = await scopeOf(request);
     const { current, size, offset } = pageWindow(q);
     const where = deviceWhere(scope, q);
@@ -130,7 +130,7 @@ export default async function deviceRoutes(app: FastifyInstance) {
   });
 
   app.get(`${BASE}/export`, { preHandler: anyPartner, schema: { querystring: Type.Object({ ...DeviceFilter, fields: ColumnsQuery }) } }, async (request, reply) => {
-    const q = request.query as DeviceFilterQuery & { fields?: string };
+    const q = request.query;
     const scope = await scopeOf(request);
     const list = await rows<DeviceRecord>(db, sql`${SELECT_DEVICE} WHERE ${deviceWhere(scope, q)} ORDER BY ${deviceOrder(q)}`);
     const table = exportTable(pickColumns(DEVICE_COLUMNS, q.fields), list);
@@ -151,7 +151,7 @@ export default async function deviceRoutes(app: FastifyInstance) {
   });
 
   app.post(`${BASE}/bind`, { preHandler: anyPartner, schema: { body: Type.Object({ deviceIds: DeviceIds, schoolId: Id }) } }, async (request) => {
-    const { deviceIds, schoolId } = request.body as { deviceIds: number[]; schoolId: number };
+    const { deviceIds, schoolId } = request.body;
     const scope = await scopeOf(request);
     const school = await checkSchool(db, scope, schoolId);
     if (!school.partnerId || !scope.subtreeIds.includes(school.partnerId)) throw forbidden('只能绑定到本渠道直营的学校');
@@ -178,7 +178,7 @@ export default async function deviceRoutes(app: FastifyInstance) {
   });
 
   app.post(`${BASE}/unbind`, { preHandler: anyPartner, schema: { body: Type.Object({ deviceIds: DeviceIds }) } }, async (request) => {
-    const { deviceIds } = request.body as { deviceIds: number[] };
+    const { deviceIds } = request.body;
     const scope = await scopeOf(request);
     const userId = request.principal.userId;
     const count = await db.transaction(async (tx) => {
@@ -202,4 +202,6 @@ export default async function deviceRoutes(app: FastifyInstance) {
     });
     return ok({ count }, `已解绑${count}台设备`);
   });
-}
+};
+
+export default deviceRoutes;

@@ -17,7 +17,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { AppDataProvider } from '../../dataProvider';
-import type { ReportQuestion, TaskReport as Report } from '../../dataProvider/correct';
+import type { ReportQuestion, TaskReport as Report } from '../../domain/correct';
 import { GRADING_TASK_TYPES } from '../../domain/enums';
 import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';

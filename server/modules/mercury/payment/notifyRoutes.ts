@@ -1,12 +1,12 @@
 // Our notify endpoint: the gateway's signed HTTP POST. The body is read raw, since the signature
 // is over its exact bytes; nothing in it is believed before the signature verifies.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { badRequest, ok } from '../../../http/envelope';
 import { applyNotice } from './notices';
 
 export const NOTIFY_PATH = '/api/mercury/v1/pay/notify/sandbox';
 
-export default async function notifyRoutes(app: FastifyInstance) {
+const notifyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Encapsulated: only this plugin's routes read JSON as text.
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => done(null, body));
   app.post(NOTIFY_PATH, { config: { public: true } }, async (request) => {
@@ -17,4 +17,6 @@ export default async function notifyRoutes(app: FastifyInstance) {
     const outcome = await applyNotice(app.db, app.payments, notice);
     return ok({ outcome }, '成功');
   });
-}
+};
+
+export default notifyRoutes;

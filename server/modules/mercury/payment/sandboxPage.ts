@@ -1,7 +1,8 @@
 // The sandbox gateway's page, which the code URL opens (on a phone, or a browser here): the
 // amount, and a 确认支付 button that pays the trade on the gateway side, which then sends our
 // notify endpoint its signed notice. Plain HTML and a form: no script, under our CSP.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sandboxTrades } from '../../../db/schema';
 import { eq } from 'drizzle-orm';
 import { yuan } from '../../../../src/domain/partner';
@@ -28,13 +29,13 @@ button{margin-top:28px;width:100%;height:48px;border:0;border-radius:8px;backgro
 </style></head><body><main class="card"><span class="tag">沙箱环境 · 不会产生真实扣款</span>${body}</main></body></html>`);
 }
 
-export default async function sandboxPageRoutes(app: FastifyInstance, { gateway }: { gateway: SandboxGateway }) {
+const sandboxPageRoutes: FastifyPluginAsyncTypebox<{ gateway: SandboxGateway }> = async (app, { gateway }) => {
   // The page's form posts an empty urlencoded body; this plugin's routes do not read it.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, null));
   const trade = async (no: string) => (TRADE_NO.test(no) ? (await app.db.select().from(sandboxTrades).where(eq(sandboxTrades.outTradeNo, no)))[0] : undefined);
 
-  app.get(`${SANDBOX_PAGE_PATH}/:tradeNo`, async (request, reply) => {
-    const { tradeNo } = request.params as { tradeNo: string };
+  app.get<{ Params: { tradeNo: string } }>(`${SANDBOX_PAGE_PATH}/:tradeNo`, async (request, reply) => {
+    const { tradeNo } = request.params;
     const t = await trade(tradeNo);
     if (!t) return page(reply, 404, '交易不存在', '<p class="bad">交易不存在</p>');
     const state = await gateway.queryPayment(app.db, tradeNo);
@@ -44,8 +45,8 @@ export default async function sandboxPageRoutes(app: FastifyInstance, { gateway 
     return page(reply, 200, '确认支付', `${head}<form method="post" action="${SANDBOX_PAGE_PATH}/${tradeNo}/confirm"><button type="submit">确认支付</button></form>`);
   });
 
-  app.post(`${SANDBOX_PAGE_PATH}/:tradeNo/confirm`, async (request, reply) => {
-    const { tradeNo } = request.params as { tradeNo: string };
+  app.post<{ Params: { tradeNo: string } }>(`${SANDBOX_PAGE_PATH}/:tradeNo/confirm`, async (request, reply) => {
+    const { tradeNo } = request.params;
     const t = await trade(tradeNo);
     if (!t) return page(reply, 404, '交易不存在', '<p class="bad">交易不存在</p>');
     const outcome = await gateway.pay(app.db, tradeNo);
@@ -53,4 +54,6 @@ export default async function sandboxPageRoutes(app: FastifyInstance, { gateway 
     if (outcome === 'paid' || outcome === 'already') return page(reply, 200, '支付成功', `${head}<p class="ok">支付成功</p><p class="muted">请回到学助查看订单状态</p>`);
     return page(reply, 409, '交易已关闭', `${head}<p class="bad">交易已关闭，未扣款</p>`);
   });
-}
+};
+
+export default sandboxPageRoutes;

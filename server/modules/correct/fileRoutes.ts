@@ -1,0 +1,98 @@
+// A task's files: upload a photo or scan (checked before it is kept), remove one before the task
+// is submitted, and view one.
+import { and, eq } from 'drizzle-orm';
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { gradingFiles } from '../../db/schema';
+import { ApiError, badRequest, conflict, notFound, ok } from '../../http/envelope';
+import { fileReply } from '../../http/download';
+import { asUploadError, singleFile } from '../../files/plugin';
+import { detectType } from '../../files/sniff';
+import { safeFileName } from '../../files/names';
+import { GradingStatus, RecognitionStatus } from '../../grading/statuses';
+import { runHeavy } from './threadTasks';
+import { multipartFields } from '../../http/input';
+import { BASE, checkStudent, correctors, findMyTask } from './access';
+import { Id, UploadFields } from './schemas';
+
+const ACCEPTED = ['image/jpeg', 'image/png', 'application/pdf'];
+
+const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const db = app.db;
+
+  app.post(`${BASE}/task/upload`, { preHandler: correctors, config: { multipartFields: UploadFields } }, async (request) => {
+    const p = request.principal;
+    // singleFile has checked the fields against UploadFields already.
+    const file = await singleFile(request);
+    const { taskId, studentId = null } = multipartFields<typeof UploadFields>(request, file.fields);
+    const task = await findMyTask(db, p, taskId).catch((error) => {
+      file.file.resume();
+      throw error;
+    });
+    if (task.status !== GradingStatus.pendingSubmission) {
+      file.file.resume();
+      throw conflict('任务已提交批改，不能再上传');
+    }
+    if (studentId !== null) {
+      await checkStudent(db, task, studentId).catch((error) => {
+        file.file.resume();
+        throw error;
+      });
+    }
+    let pending;
+    try {
+      pending = await app.files.write(file.file);
+    } catch (error) {
+      throw asUploadError(error);
+    }
+    if (file.file.truncated) {
+      await pending.discard();
+      throw asUploadError({ code: 'FST_REQ_FILE_TOO_LARGE' });
+    }
+    const type = detectType(pending.head, file.filename);
+    if (!type || !ACCEPTED.includes(type.mime)) {
+      await pending.discard();
+      throw new ApiError(415, '只支持 JPG、PNG 图片或 PDF 文件');
+    }
+    // Pixels and PDF streams are measured in a thread before anything is kept: an image or PDF
+    // that would unpack to gigabytes is refused now, with the reason, rather than at grading.
+    const refusal = await runHeavy('requests', 'checkScan', { path: pending.path, mime: type.mime }).catch(async (error) => {
+      await pending.discard();
+      throw error;
+    });
+    if (refusal) {
+      await pending.discard();
+      throw badRequest(refusal);
+    }
+    await pending.commit();
+    const [row] = await db
+      .insert(gradingFiles)
+      .values({ tenantId: p.tenantId!, taskId, studentId, fileHash: pending.hash, fileName: safeFileName(file.filename, 200), mime: type.mime, size: pending.size, recognitionStatus: RecognitionStatus.new })
+      .returning({ id: gradingFiles.id, fileName: gradingFiles.fileName, size: gradingFiles.size, recognitionStatus: gradingFiles.recognitionStatus });
+    return ok(row, '上传成功');
+  });
+
+  app.post(`${BASE}/task/removeFile`, { preHandler: correctors, schema: { body: Type.Object({ fileId: Id }) } }, async (request) => {
+    const { fileId } = request.body;
+    const [file] = await db.select().from(gradingFiles).where(and(eq(gradingFiles.id, fileId), eq(gradingFiles.tenantId, request.principal.tenantId ?? -1)));
+    if (!file) throw notFound('文件不存在');
+    const task = await findMyTask(db, request.principal, file.taskId).catch(() => {
+      throw notFound('文件不存在');
+    });
+    if (task.status !== GradingStatus.pendingSubmission) throw conflict('任务已提交批改，不能删除文件');
+    await db.update(gradingFiles).set({ recognitionStatus: RecognitionStatus.deleted }).where(eq(gradingFiles.id, fileId));
+    return ok(null, '已删除');
+  });
+
+  app.get(`${BASE}/file/view`, { preHandler: correctors, schema: { querystring: Type.Object({ fileId: Id }) } }, async (request, reply) => {
+    const { fileId } = request.query;
+    const [file] = await db.select().from(gradingFiles).where(and(eq(gradingFiles.id, fileId), eq(gradingFiles.tenantId, request.principal.tenantId ?? -1)));
+    if (!file || file.recognitionStatus === RecognitionStatus.deleted) throw notFound('文件不存在');
+    await findMyTask(db, request.principal, file.taskId).catch(() => {
+      throw notFound('文件不存在');
+    });
+    return fileReply(reply, file.mime, 'inline', file.fileName).send(await app.files.open(file.fileHash));
+  });
+};
+
+export default fileRoutes;
