@@ -10,7 +10,8 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type, type Static, type TObject, type TSchema } from 'typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type TObject, type TSchema } from 'typebox';
 import type { Role } from '../../../src/domain/roles';
 import { exportFileName } from '../../../src/domain/format';
 import { allow } from '../../auth/plugin';
@@ -69,7 +70,9 @@ function parseJson(text: string | undefined, label: string, fallback: unknown): 
   }
 }
 
-export function crudRoutes(app: FastifyInstance, resource: CrudResource): void {
+export function crudRoutes(untyped: FastifyInstance, resource: CrudResource): void {
+  // Requests typed from the route schemas below, as in every service module.
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const db: Db = app.db;
   const { name, label, table, scope } = resource;
   const base = `/api/${name}`;
@@ -104,7 +107,6 @@ export function crudRoutes(app: FastifyInstance, resource: CrudResource): void {
     },
     { additionalProperties: false },
   );
-  type ListParams = Static<typeof ListQuery>;
 
   const inSchool = (s: SchoolRef) => [eq(scope.tenant, s.tenantId), eq(scope.school, s.schoolId)];
 
@@ -190,7 +192,7 @@ export function crudRoutes(app: FastifyInstance, resource: CrudResource): void {
   }
 
   app.get(base, { ...read, schema: { querystring: ListQuery } }, async (request, reply) => {
-    const q = request.query as ListParams;
+    const q = request.query;
     const s = schoolOf(request.principal);
     const where = and(...inSchool(s), ...filterOf(request, q.filter));
     const order = orderOf(q.sort);
@@ -202,7 +204,7 @@ export function crudRoutes(app: FastifyInstance, resource: CrudResource): void {
   });
 
   app.get(`${base}/export`, { ...read, schema: { querystring: ExportQuery } }, async (request, reply) => {
-    const q = request.query as ListParams;
+    const q = request.query;
     const s = schoolOf(request.principal);
     const where = and(...inSchool(s), ...filterOf(request, q.filter));
     const records = await db.select(selection).from(table).where(where).orderBy(...orderOf(q.sort));
@@ -212,30 +214,30 @@ export function crudRoutes(app: FastifyInstance, resource: CrudResource): void {
   });
 
   app.get(`${base}/:id`, { ...read, schema: { params: IdParams } }, async (request) => {
-    const { id } = request.params as { id: number };
+    const { id } = request.params;
     return ok(await findOne(schoolOf(request.principal), id));
   });
 
   app.post(base, { ...write, schema: { body: resource.input } }, async (request) => {
     const s = schoolOf(request.principal);
-    const values = cleaned(request.body as Record<string, unknown>);
+    const values = cleaned(request.body);
     await checkUnique(s, values);
     const [row] = await saving(values, () => db.insert(table).values({ ...values, [tenantKey]: s.tenantId, [schoolKey]: s.schoolId }).returning(selection));
     return ok(row, '新增成功');
   });
 
   app.put(`${base}/:id`, { ...write, schema: { params: IdParams, body: resource.input } }, async (request) => {
-    const { id } = request.params as { id: number };
+    const { id } = request.params;
     const s = schoolOf(request.principal);
     await findOne(s, id);
-    const values = cleaned(request.body as Record<string, unknown>);
+    const values = cleaned(request.body);
     await checkUnique(s, values, id);
     const [row] = await saving(values, () => db.update(table).set(values).where(and(eq(columns.id, id), ...inSchool(s))).returning(selection));
     return ok(row, '修改成功');
   });
 
   app.delete(`${base}/:id`, { ...write, schema: { params: IdParams } }, async (request) => {
-    const { id } = request.params as { id: number };
+    const { id } = request.params;
     const s = schoolOf(request.principal);
     const row = await findOne(s, id);
     await db.delete(table).where(and(eq(columns.id, id), ...inSchool(s)));

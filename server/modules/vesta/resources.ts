@@ -2,7 +2,8 @@
 // Bytes go to the content-addressed file store; types are decided by magic bytes only.
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { RESOURCE_TYPES, NAME_MAX_LENGTH } from '../../../src/domain/school';
 import { rows } from '../../db/query';
 import { resources } from '../../db/schema';
@@ -37,7 +38,7 @@ interface ResourceRow {
 
 const stem = (fileName: string) => fileName.replace(/\.[^.]*$/, '');
 
-export default async function resourceRoutes(app: FastifyInstance) {
+const resourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
   async function findResource(request: import('fastify').FastifyRequest, resourceId: number): Promise<ResourceRow> {
@@ -113,7 +114,7 @@ export default async function resourceRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const q = request.query as { current?: number; size?: number; gradeId?: number; subjectId?: number; type?: string; keyword?: string; mine?: boolean };
+      const q = request.query;
       const p = request.principal;
       const s = schoolOf(p);
       const { current, size, offset } = pageWindow(q);
@@ -141,8 +142,7 @@ export default async function resourceRoutes(app: FastifyInstance) {
     },
   );
 
-  const sendFile = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply, kind: 'inline' | 'attachment') => {
-    const { resourceId } = request.query as { resourceId: number };
+  const sendFile = async (request: FastifyRequest, reply: FastifyReply, resourceId: number, kind: 'inline' | 'attachment') => {
     const row = await findResource(request, resourceId);
     if (kind === 'inline' && !(row.mime === 'application/pdf' || row.mime.startsWith('image/'))) {
       throw new ApiError(415, '该类型文件不支持预览，请下载后查看');
@@ -159,14 +159,14 @@ export default async function resourceRoutes(app: FastifyInstance) {
   };
 
   const ByResourceId = { querystring: Type.Object({ resourceId: Id }) };
-  app.get('/api/vesta/resource/preview', { preHandler: resourceUsers, schema: ByResourceId }, (request, reply) => sendFile(request, reply, 'inline'));
-  app.get('/api/vesta/resource/download', { preHandler: resourceUsers, schema: ByResourceId }, (request, reply) => sendFile(request, reply, 'attachment'));
+  app.get('/api/vesta/resource/preview', { preHandler: resourceUsers, schema: ByResourceId }, (request, reply) => sendFile(request, reply, request.query.resourceId, 'inline'));
+  app.get('/api/vesta/resource/download', { preHandler: resourceUsers, schema: ByResourceId }, (request, reply) => sendFile(request, reply, request.query.resourceId, 'attachment'));
 
   app.post(
     '/api/vesta/resource/remove',
     { preHandler: resourceUsers, schema: { body: Type.Object({ resourceId: Id }) } },
     async (request) => {
-      const { resourceId } = request.body as { resourceId: number };
+      const { resourceId } = request.body;
       const p = request.principal;
       const row = await findResource(request, resourceId);
       if (row.uploaderId !== p.userId && !isAdmin(p)) throw forbidden('只有上传者或学校管理员可以删除该资源');
@@ -180,4 +180,6 @@ export default async function resourceRoutes(app: FastifyInstance) {
       return ok(null, '删除成功');
     },
   );
-}
+};
+
+export default resourceRoutes;
