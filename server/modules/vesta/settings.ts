@@ -7,7 +7,7 @@ import { SCORE_DISCLOSURES } from '../../../src/domain/content';
 import { EnvelopeSchema } from '../../../src/domain/envelope';
 import { SchoolSettingsSchema } from '../../../src/domain/school';
 import { rows } from '../../db/query';
-import { ok } from '../../http/envelope';
+import { notFound, ok } from '../../http/envelope';
 import { adminOnly, schoolOf } from './access';
 
 const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -17,6 +17,8 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const s = schoolOf(request.principal);
     const [settings] = await rows<{ scoreDisclosure: number }>(db, sql`
       SELECT score_disclosure AS "scoreDisclosure" FROM schools WHERE id = ${s.schoolId} AND tenant_id = ${s.tenantId}`);
+    // The reply's schema names every field: a school that is gone is a 404, not a half reply.
+    if (!settings) throw notFound('学校不存在');
     return ok({ ...settings, scoreDisclosureOptions: SCORE_DISCLOSURES });
   });
 
