@@ -2,6 +2,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
 
 // Two entry pages: the product (index.html) and the separate sign-in app (account.html).
 // `npm run dev` serves them on port 4000 and proxies /api to the server (SPEC §9).
@@ -22,6 +23,10 @@ export default defineConfig({
   },
   test: {
     reporters: ['default', './tests/support/summaryReporter.ts'],
+    // Vitest's default is one worker fewer than the cores: one file at a time on a 2-core machine.
+    // The files wait on databases, servers and browsers as much as they compute, so two side by side
+    // nearly halve the suite there.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // One convention: tests live under tests/<kind>. Each kind is a project with its own environment.
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
@@ -50,9 +55,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
           // The browser runs after the other projects: sharing 2 cores with the OCR grading tests
-          // made screens miss their waits. Polls wait as long as a loaded machine needs to draw.
+          // made screens miss their waits. Two browser files run side by side, each with its own
+          // server and browser; the build and seeded data they share are made once, first.
+          globalSetup: ['tests/support/e2eSetup.ts'],
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
           expect: { poll: { timeout: 15_000, interval: 100 } },
         },

@@ -56,7 +56,7 @@ export interface StartOptions {
  * database files and the demo uploads; each server makes its own sign-in secret). Named by the
  * same fingerprint as the API tests' snapshot, so any change to what the seed is made of seeds anew.
  */
-async function seededDataDir(): Promise<string> {
+export async function seededDataDir(): Promise<string> {
   const template = join(tmpdir(), `xz-datadir-${fingerprint()}`);
   if (existsSync(template)) return template;
   const building = mkdtempSync(join(tmpdir(), 'xz-datadir-build-'));
