@@ -1,7 +1,7 @@
 // A terminal's page, in a drawer over the device list: its state, a daily chart of the last 30
 // days, its heartbeat and event history, its recent print jobs and the schools it served.
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, useDataProvider } from 'react-admin';
 import type { RaRecord } from 'ra-core';
 import { BarChart } from '@mui/x-charts/BarChart';
@@ -16,23 +16,21 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import type { AppDataProvider } from '../../dataProvider';
-import type { Page } from '../../dataProvider/adapters';
 import type { DeviceDay, DeviceEvent, DevicePrintJob } from '../../dataProvider/devices';
 import { eventLabel } from '../../domain/devices';
 import { PRINT_APPS, USER_KINDS } from '../../domain/partner';
 import { EmptyState } from '../../ui/EmptyState';
+import { PagedTable } from '../../ui/PagedTable';
 import { jamStatus, onlineStatus, paperStatus } from './status';
 import { dateTime } from '../../domain/format';
 
 const DAYS = 30;
-const PAGE_SIZE = 10;
 
 function duration(seconds: number): string {
   if (seconds < 3600) return `${Math.max(1, Math.round(seconds / 60))} 分钟`;
@@ -72,59 +70,6 @@ function Fact({ name, children }: { name: string; children: ReactNode }) {
         {children}
       </Typography>
     </Box>
-  );
-}
-
-/** A paged table of one of the terminal's histories. */
-function PagedTable<T extends { id: number }>({
-  queryKey,
-  load,
-  head,
-  row,
-}: {
-  /** What `load` reads, without the page. */
-  queryKey: readonly unknown[];
-  load: (current: number, size: number) => Promise<Page<T>>;
-  head: string[];
-  row: (item: T) => ReactNode[];
-}) {
-  const [page, setPage] = useState(0);
-  const query = useQuery({ queryKey: [...queryKey, page], queryFn: () => load(page + 1, PAGE_SIZE), retry: false, placeholderData: keepPreviousData });
-  const data: Page<T> | undefined = query.isError ? { records: [], total: 0, current: 1, size: PAGE_SIZE, pages: 0 } : query.data;
-  if (!data) return <LinearProgress sx={{ mt: 2 }} />;
-  if (!data.total) return <EmptyState />;
-  return (
-    <>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            {head.map((h) => (
-              <TableCell key={h} sx={{ fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' }}>
-                {h}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {data.records.map((item) => (
-            <TableRow key={item.id}>
-              {row(item).map((cell, i) => (
-                <TableCell key={i}>{cell}</TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <TablePagination
-        component="div"
-        count={data.total}
-        page={page}
-        rowsPerPage={PAGE_SIZE}
-        rowsPerPageOptions={[PAGE_SIZE]}
-        onPageChange={(_, next) => setPage(next)}
-        labelDisplayedRows={({ from, to, count }) => `第 ${from}-${to} 条，共 ${count} 条`}
-      />
-    </>
   );
 }
 
