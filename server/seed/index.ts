@@ -10,20 +10,10 @@ import { seedPartners } from './partners';
 import { seedOrders } from './orders';
 import { seedBirthDatesAndConsents } from './heartVoices';
 import { seedRooms } from './rooms';
+// The seeded PRNG, so demo names are the same on every machine.
+import { random } from './draft';
 
 export const DEMO_PASSWORD = 'Demo@2026';
-
-/** mulberry32: a tiny seeded PRNG, so demo names are the same on every machine. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a |= 0;
-    a = (a + 0x6d2b79f5) | 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾萧田董潘袁蔡蒋余于杜叶程魏苏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方邹熊白孟秦邱侯江尹薛闫段雷龙黎史陶贺顾毛郝龚邵万钱严覃武戴莫孔向汤'.split('');
 // Given-name characters, including rare ones that real rosters contain (喆, 堃, 昇, 玥).
