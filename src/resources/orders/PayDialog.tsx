@@ -1,6 +1,8 @@
 // The pay dialog: the gateway's code URL as a QR code (and a link that opens the pay page in this
-// browser), polling our server for the pay status. It says 已支付 only when the server does.
+// browser), polling our server for the pay status through react-query. It says 已支付 only when
+// the server does.
 import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -35,28 +37,27 @@ export function PayDialog({ title, number, pay, poll, onPaid, onClose }: {
   // The latest callbacks, so a parent's re-render does not restart the polling.
   const calls = useRef({ poll, onPaid });
   calls.current = { poll, onPaid };
+  // Polls while waiting, in the background too (the payer is on a phone); a failed poll is tried
+  // again at the next tick.
+  const status = useQuery({
+    queryKey: ['payStatus', number],
+    queryFn: () => calls.current.poll(),
+    enabled: state === 'waiting',
+    refetchInterval: POLL_MS,
+    refetchIntervalInBackground: true,
+    retry: false,
+    gcTime: 0,
+  });
   useEffect(() => {
-    if (state !== 'waiting') return;
-    let stopped = false;
-    const timer = setInterval(async () => {
-      try {
-        const reply = await calls.current.poll();
-        if (stopped) return;
-        if (reply.payStatus === PayStatus.paid && (reply.status === undefined || reply.status === OrderStatus.paid)) {
-          setState('paid');
-          calls.current.onPaid?.();
-        } else if (reply.status === OrderStatus.closed || reply.status === OrderStatus.cancelled) {
-          setState('closed');
-        }
-      } catch {
-        // A failed poll is tried again at the next tick.
-      }
-    }, POLL_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [state]);
+    const reply = status.data;
+    if (state !== 'waiting' || !reply) return;
+    if (reply.payStatus === PayStatus.paid && (reply.status === undefined || reply.status === OrderStatus.paid)) {
+      setState('paid');
+      calls.current.onPaid?.();
+    } else if (reply.status === OrderStatus.closed || reply.status === OrderStatus.cancelled) {
+      setState('closed');
+    }
+  }, [status.data, state]);
 
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
