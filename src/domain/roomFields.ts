@@ -10,15 +10,3 @@ export const ROOM_KIND_OPTIONS: readonly Option<string>[] = ROOM_KINDS.map((kind
 export const ROOM_LIMITS = { name: NAME_MAX_LENGTH, building: 50, remark: 200, floorMin: -3, floorMax: 60, capacityMax: 500 } as const;
 
 export const ROOM_LABELS = { name: '名称', building: '教学楼', floor: '楼层', capacity: '座位数', kind: '类型', remark: '备注', createdAt: '创建时间' } as const;
-
-/** A room as listed: what the admin writes plus its id and when it was added (ISO time). */
-export interface Room {
-  id: number;
-  name: string;
-  building: string | null;
-  floor: number | null;
-  capacity: number | null;
-  kind: RoomKind;
-  remark: string | null;
-  createdAt: string;
-}

@@ -1,7 +1,7 @@
 // Runs the real server as a child process, as `npm start` would, on a free port and a fresh
 // data directory. Used by browser tests and benchmarks.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,8 +69,12 @@ export async function seededDataDir(): Promise<string> {
   } catch {
     rmSync(building, { recursive: true, force: true });
   }
+  // Older templates go, but not one made in the last hour: with test files running side by side,
+  // another may still be copying it (the fingerprint changes at China's midnight, say).
   for (const old of readdirSync(tmpdir())) {
-    if (old.startsWith('xz-datadir-') && !old.startsWith('xz-datadir-build-') && join(tmpdir(), old) !== template) rmSync(join(tmpdir(), old), { recursive: true, force: true });
+    const path = join(tmpdir(), old);
+    if (!old.startsWith('xz-datadir-') || old.startsWith('xz-datadir-build-') || path === template) continue;
+    if (Date.now() - statSync(path).mtimeMs > 3600_000) rmSync(path, { recursive: true, force: true });
   }
   return template;
 }

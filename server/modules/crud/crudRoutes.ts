@@ -22,6 +22,7 @@ import { sendWorkbook } from '../../http/download';
 import { badRequest, conflict, notFound, ok, validationMessage } from '../../http/envelope';
 import { inputProblem } from '../../http/input';
 import { MAX_PAGE, MAX_PAGE_SIZE } from '../../http/paging';
+import { EnvelopeSchema } from '../../../src/domain/envelope';
 import { Id } from '../../http/schemas';
 import { stamp } from '../minerva/homeworkExport';
 import { schoolOf, type SchoolRef } from '../vesta/access';
@@ -47,6 +48,9 @@ export interface CrudResource {
   /** Fields unique within a school: a second one is a Chinese 409. */
   unique?: readonly string[];
 }
+
+/** Most rows one export writes: beyond it the user narrows the filters (one school's list is far smaller). */
+const EXPORT_MAX_ROWS = 50_000;
 
 /** Longest text of `filter.q`, and of the JSON parameters. */
 const SEARCH_MAX_LENGTH = 50;
@@ -98,6 +102,14 @@ export function crudRoutes(untyped: FastifyInstance, resource: CrudResource): vo
   );
   const ExportQuery = Type.Object({ sort: ListQuery.properties.sort, filter: ListQuery.properties.filter }, { additionalProperties: false });
   const IdParams = Type.Object({ id: Id });
+  // The record a reply carries, built from the declaration: Fastify serialises by it and sends
+  // nothing the declaration does not name.
+  const RecordSchema: TObject = Type.Object({
+    id: Type.Integer(),
+    ...resource.input.properties,
+    ...('createdAt' in columns ? { createdAt: Type.String({ format: 'date-time' }) } : {}),
+  });
+  const one = { 200: EnvelopeSchema(RecordSchema) };
   const Filter = Type.Object(
     {
       q: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH })),
@@ -191,7 +203,7 @@ export function crudRoutes(untyped: FastifyInstance, resource: CrudResource): vo
     }
   }
 
-  app.get(base, { ...read, schema: { querystring: ListQuery } }, async (request, reply) => {
+  app.get(base, { ...read, schema: { querystring: ListQuery, response: { 200: EnvelopeSchema(Type.Array(RecordSchema)) } } }, async (request, reply) => {
     const q = request.query;
     const s = schoolOf(request.principal);
     const where = and(...inSchool(s), ...filterOf(request, q.filter));
@@ -207,18 +219,21 @@ export function crudRoutes(untyped: FastifyInstance, resource: CrudResource): vo
     const q = request.query;
     const s = schoolOf(request.principal);
     const where = and(...inSchool(s), ...filterOf(request, q.filter));
-    const records = await db.select(selection).from(table).where(where).orderBy(...orderOf(q.sort));
+    const order = orderOf(q.sort);
+    const [{ total }] = await db.select({ total: count() }).from(table).where(where);
+    if (total > EXPORT_MAX_ROWS) throw badRequest(`导出的${label}超过 ${EXPORT_MAX_ROWS} 条，请先缩小筛选范围`);
+    const records = await db.select(selection).from(table).where(where).orderBy(...order);
     const headers = listed.map((key) => ({ header: labels[key], width: key === 'createdAt' || key === 'remark' ? 24 : 14 }));
     const rows = records.map((record) => listed.map((key) => cell(record[key])));
     return sendWorkbook(reply, streamWorkbook(label, headers, rows), exportFileName(`${label}列表`, stamp(), 'xlsx'));
   });
 
-  app.get(`${base}/:id`, { ...read, schema: { params: IdParams } }, async (request) => {
+  app.get(`${base}/:id`, { ...read, schema: { params: IdParams, response: one } }, async (request) => {
     const { id } = request.params;
     return ok(await findOne(schoolOf(request.principal), id));
   });
 
-  app.post(base, { ...write, schema: { body: resource.input } }, async (request) => {
+  app.post(base, { ...write, schema: { body: resource.input, response: one } }, async (request) => {
     const s = schoolOf(request.principal);
     const values = cleaned(request.body);
     await checkUnique(s, values);
@@ -226,7 +241,7 @@ export function crudRoutes(untyped: FastifyInstance, resource: CrudResource): vo
     return ok(row, '新增成功');
   });
 
-  app.put(`${base}/:id`, { ...write, schema: { params: IdParams, body: resource.input } }, async (request) => {
+  app.put(`${base}/:id`, { ...write, schema: { params: IdParams, body: resource.input, response: one } }, async (request) => {
     const { id } = request.params;
     const s = schoolOf(request.principal);
     await findOne(s, id);
@@ -236,7 +251,7 @@ export function crudRoutes(untyped: FastifyInstance, resource: CrudResource): vo
     return ok(row, '修改成功');
   });
 
-  app.delete(`${base}/:id`, { ...write, schema: { params: IdParams } }, async (request) => {
+  app.delete(`${base}/:id`, { ...write, schema: { params: IdParams, response: one } }, async (request) => {
     const { id } = request.params;
     const s = schoolOf(request.principal);
     const row = await findOne(s, id);

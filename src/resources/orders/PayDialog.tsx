@@ -45,6 +45,8 @@ export function PayDialog({ title, number, pay, poll, onPaid, onClose }: {
     enabled: state === 'waiting',
     refetchInterval: POLL_MS,
     refetchIntervalInBackground: true,
+    // Each poll asks the gateway too: the interval is enough, focus adds nothing.
+    refetchOnWindowFocus: false,
     retry: false,
     gcTime: 0,
   });

@@ -49,7 +49,9 @@ describe('times in China time', () => {
     process.env.TZ = 'America/Los_Angeles';
   });
   afterEach(() => {
-    process.env.TZ = zone;
+    // An unset TZ must stay unset: assigning undefined would store the string 'undefined'.
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
   });
 
   it('the process really is in another zone', () => {
