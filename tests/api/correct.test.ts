@@ -141,6 +141,38 @@ describe('answer sheets', () => {
     expect(detail.results).toEqual([expect.objectContaining({ studentId: student.id, studentName: student.name, score: 4, maxScore: 14 })]);
   });
 
+  it('a student number from a class the task is not for stays unmatched: the raw number, never a name', async () => {
+    const sheet = (await post(teacher, '/sheet/create', { title: '随堂小测二', paper: 'A4', identity: 'anonymous', digits: 9, sections: SECTIONS })).json().data;
+    const [row] = await rows<{ layout: SheetLayout }>(t.database.db, sql`SELECT layout FROM answer_sheets WHERE id = ${sheet.sheetId}`);
+    // A student of the same school in a class this teacher does not teach.
+    const [stranger] = await rows<{ id: number; name: string; student_no: string }>(t.database.db, sql`
+      SELECT s.id, s.name, s.student_no FROM students s
+       WHERE s.school_id = (SELECT school_id FROM classes WHERE id = ${classId})
+         AND s.class_id NOT IN (SELECT ta.class_id FROM teaching_assignments ta JOIN teachers te ON te.id = ta.teacher_id
+                                 JOIN users u ON u.id = te.user_id WHERE u.username = 'teacher')
+       ORDER BY s.student_no LIMIT 1`);
+    expect(stranger).toBeDefined();
+    const marks: Filling = {
+      copy: { sheetId: sheet.sheetId, page: 1 },
+      studentNumber: stranger.student_no,
+      objective: Object.fromEntries([1, 2, 3, 4, 5].map((no) => [no, [{ label: 'A', style: 'full' as const }]])),
+    };
+    const scan = await makeScan(row.layout, marks, { noise: 3 }, 12);
+    // With the task's class, and without a class (then the classes the teacher teaches count).
+    for (const title of ['别班学号', '别班学号（无班级）']) {
+      const task = (await post(teacher, '/task/create', { type: 3, title, ...(title.includes('无班级') ? {} : { classId }), sheetId: sheet.sheetId, answerKey: KEY })).json().data;
+      await upload(teacher, task.id, '小测.jpg', scan);
+      await post(teacher, '/task/submit', { taskId: task.id });
+      await drain();
+      const res = await get(teacher, `/task/detail?taskId=${task.id}`);
+      const detail = res.json().data;
+      expect(detail.task.status).toBe(4);
+      expect(detail.results).toEqual([expect.objectContaining({ studentId: null, score: 4 })]);
+      expect(res.body).not.toContain(stranger.name);
+      expect(res.body).toContain(stranger.student_no);
+    }
+  });
+
   it('a page that is not our sheet fails with a reason, and the task fails when nothing could be read', async () => {
     const task = (await post(teacher, '/task/create', { type: 3, title: '拍糊了', classId, sheetId, answerKey: KEY })).json().data;
     const blank = await sharp({ create: { width: 800, height: 1100, channels: 3, background: '#ffffff' } }).png().toBuffer();

@@ -157,14 +157,20 @@ export function correctionHandlers(db: Db, store: FileStore): JobHandler[] {
     async save(tx, job, graded) {
       const [task] = await tx.select().from(gradingTasks).where(eq(gradingTasks.id, Number(job.refId)));
       // QR codes of roster sheets carry our student id; anonymous sheets carry the student number.
-      // Both are looked up once, among the students of the teacher's school.
+      // Both are looked up once, among the students of the task's class, or of the classes the
+      // teacher teaches when the task has none: a number from elsewhere in the school stays
+      // unmatched (its raw number shown), so a scan never tells a teacher another class's names.
       const keys = graded.map((g) => g.studentKey).filter((k): k is string => !!k);
       const rosterIds = keys.map(rosterStudentId).filter((id): id is number => id !== null);
+      const classes = task.classId
+        ? sql`class_id = ${task.classId}`
+        : sql`class_id IN (SELECT class_id FROM teaching_assignments WHERE teacher_id = ${task.teacherId} AND tenant_id = ${task.tenantId})`;
       const known = keys.length
         ? await rows<{ id: number; studentNo: string }>(tx, sql`
             SELECT id, student_no AS "studentNo" FROM students
              WHERE tenant_id = ${task.tenantId}
                AND school_id = (SELECT school_id FROM teachers WHERE id = ${task.teacherId})
+               AND ${classes}
                AND (${rosterIds.length ? sql`id IN ${idList(rosterIds)}` : sql`FALSE`} OR student_no IN ${idList(keys)})`)
         : [];
       const studentOf = (key: string | null) => {
