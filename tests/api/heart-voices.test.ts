@@ -118,6 +118,14 @@ describe('device API', () => {
     const list = await c.data('schooladmin', `${API}/consents?keyword=${encodeURIComponent(unconsented.studentNo)}`);
     expect(list.records[0]).toMatchObject({ studentId: unconsented.id, guardianName: '王女士', consentedOn: '2026-11-20', underAge: true });
   });
+
+  it("answers another school's class with a Chinese 404, not an empty list", async () => {
+    const [foreign] = await q<{ id: number }>(sql`
+      SELECT c.id FROM classes c WHERE c.school_id <> (SELECT school_id FROM users WHERE username = 'schooladmin') ORDER BY c.id LIMIT 1`);
+    const res = await c.get('schooladmin', `${API}/consents?classId=${foreign.id}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().msg).toBe('班级不存在');
+  });
 });
 
 describe('who reads', () => {

@@ -145,6 +145,10 @@ describe('student add, update, remove', () => {
     expect((await c.post('teacher', '/api/vesta/student/add', { name: '张三', studentNo: 'T1', classId: classes[0].id })).statusCode).toBe(403);
     expect((await c.post('teacher', '/api/vesta/student/remove', { studentId: foreignStudentId })).statusCode).toBe(403);
     expect((await c.post('schooladmin', '/api/vesta/student/update', { studentId: foreignStudentId, name: '改名' })).statusCode).toBe(404);
+    // A field update does not know is refused, not silently dropped (tenantId here).
+    const smuggled = await c.post('schooladmin', '/api/vesta/student/update', { studentId: foreignStudentId, name: '改名', tenantId: 1 });
+    expect(smuggled.statusCode).toBe(400);
+    expect(smuggled.json().msg).toBe('请求包含不支持的参数');
     expect((await c.post('schooladmin', '/api/vesta/student/remove', { studentId: foreignStudentId })).statusCode).toBe(404);
   });
 });

@@ -10,6 +10,7 @@ import { Id } from '../../http/schemas';
 import { page, pageWindow, PagingQuery } from '../../http/paging';
 import { ageOn, CONSENT_AGE } from '../../../src/domain/heartVoices';
 import { schoolAdmins, schoolOf } from './scope';
+import { findClass } from '../vesta/access';
 
 const Consent = Type.Object({
   studentId: Id,
@@ -38,6 +39,8 @@ const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/heart/v1/consents', { preHandler: schoolAdmins, schema: { querystring: ConsentQuery } }, async (request) => {
     const q = request.query;
     const schoolId = schoolOf(request);
+    // Another school's class is not an empty list but a class that does not exist here.
+    if (q.classId) await findClass(db, request.principal, q.classId);
     const { current, size, offset } = pageWindow(q);
     const keyword = q.keyword?.trim();
     const where = sql`s.school_id = ${schoolId} AND s.status = 0

@@ -213,7 +213,7 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           gender: Type.Optional(Type.Union([Gender, Type.Null()])),
           classId: Type.Optional(Id),
           parentPhone: Type.Optional(Type.Union([Phone, Type.Null()])),
-        }),
+        }, { additionalProperties: false }),
       },
     },
     async (request) => {
