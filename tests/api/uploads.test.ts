@@ -112,6 +112,26 @@ describe('scans for grading', () => {
     expect(storedFiles()).toEqual([]);
   });
 
+  it('refuses PDFs whose structure is broken with a Chinese 400, storing nothing', async () => {
+    const pdf = (objects: string, trailer = '<</Root 1 0 R>>') => Buffer.from(`%PDF-1.4\n${objects}\ntrailer${trailer}\n%%EOF\n`);
+    const pages = (kids: string, page = '') => pdf(`1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids${kids}/Count 1>>endobj\n${page}`);
+    const broken = {
+      'no catalog': pdf('1 0 obj<<>>endobj', '<<>>'),
+      'a number as the catalog': pdf('1 0 obj 5 endobj'),
+      'a catalog without pages': pdf('1 0 obj<</Type/Catalog>>endobj'),
+      'kids that are not a list': pages('7'),
+      'a page tree that loops': pages('[2 0 R]'),
+      'a number as resources': pages('[3 0 R]', '3 0 obj<</Type/Page/Parent 2 0 R/Resources 9>>endobj'),
+      'a header and nothing else': Buffer.from('%PDF-1.4\n'),
+    };
+    for (const [shape, bytes] of Object.entries(broken)) {
+      const res = await uploadScan(taskId, '扫描.pdf', bytes);
+      expect([res.statusCode, res.json().msg], shape).toEqual([400, '无法读取 PDF 文件，文件可能已损坏或加密']);
+    }
+    expect(await gradingFileCount()).toBe(0);
+    expect(storedFiles()).toEqual([]);
+  });
+
   it('refuses a 16000×16000 PNG with the reason', async () => {
     const png = blackPng(16000, 16000);
     expect(png.length).toBeLessThan(1024 * 1024);

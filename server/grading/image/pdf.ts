@@ -195,6 +195,8 @@ export async function checkPdf(bytes: Uint8Array): Promise<string | null> {
     return null;
   } catch (error) {
     if (error instanceof PdfRefused) return error.message;
-    throw error;
+    // pdf-lib trusts the file's structure: a catalog without pages, a page tree that loops or a
+    // number where a dictionary belongs throws from deep inside it. That is the file's fault.
+    return '无法读取 PDF 文件，文件可能已损坏或加密';
   }
 }
