@@ -1,7 +1,7 @@
 // The server log (pino, one JSON line each): one line per request and one per error, each with the
 // request id. Secrets and personal data never reach it: fields named like a token, password or
-// phone are masked wherever they sit, and mobile numbers, JWTs and SQL parameters are cut out of
-// every message, URL and stack.
+// phone are masked wherever they sit, query values other than paging and ids are masked in URLs,
+// and mobile numbers, JWTs and SQL parameters are cut out of every message, URL and stack.
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 /** What pino writes to (a writable stream or any object with write()). */
@@ -50,8 +50,34 @@ function serializeError(error: unknown, depth = 0): unknown {
   return { type: name, message, stack, ...own, ...(cause !== undefined ? { cause: serializeError(cause, depth + 1) } : {}) };
 }
 
+/** Query parameters whose values say nothing about a person: paging, order, kinds and numeric ids. */
+const PLAIN_PARAM = /^(current|size|sort|order|range|type|status|dateType|leaderType|term|learningTerm|learningYear|queryMode|month|bucket)$/;
+const ID_PARAM = /(^id|Id|Ids)$/;
+
+/**
+ * The URL with its query values masked: searches carry students' names and numbers. Paging, kinds
+ * and numeric ids stay, so a request can still be traced.
+ */
+export function scrubUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return scrubText(url);
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return pair;
+      const key = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      const plain = PLAIN_PARAM.test(key) || (ID_PARAM.test(key) && /^\d+((,|%2C)\d+)*$/i.test(value));
+      return plain ? pair : `${key}=${REDACTED}`;
+    })
+    .join('&');
+  return scrubText(`${url.slice(0, at)}?${query}`);
+}
+
 function serializeRequest(request: FastifyRequest) {
-  return { method: request.method, url: scrubText(request.url), remoteAddress: request.ip };
+  return { method: request.method, url: scrubUrl(request.url), remoteAddress: request.ip };
 }
 
 /** Fastify's logger option (pino options with a stream). */

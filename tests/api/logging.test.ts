@@ -73,6 +73,15 @@ describe('server log', () => {
     expect(lines.some((l) => l.req?.url === '/api/vesta/teacher/page?keyword=[redacted]')).toBe(true);
   });
 
+  it("masks what a search carries in the URL (students' names and numbers), keeping paging and ids", async () => {
+    const start = lines.length;
+    const url = `/api/vesta/student/page?keyword=${encodeURIComponent('程桐文')}&studentNo=202410401&classId=3&current=2&size=20`;
+    await t.call(token, { url });
+    const logged = since(start).find((l) => l.req?.url.startsWith('/api/vesta/student/page'))!;
+    expect(logged.req!.url).toBe('/api/vesta/student/page?keyword=[redacted]&studentNo=[redacted]&classId=3&current=2&size=20');
+    expect(JSON.stringify(since(start))).not.toMatch(/202410401|%E7%A8%8B|程桐文/);
+  });
+
   it('logs a refused request as one line at info, not as an error', async () => {
     const start = lines.length;
     const res = await t.call(token, { url: '/api/vesta/class/getClassInfo?classId=Infinity' });
