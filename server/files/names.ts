@@ -17,3 +17,14 @@ export function safeFileName(raw: string, maxLength = 120): string {
   const clean = base.replace(/["<>|:*?]/g, '').trim();
   return [...clean].slice(-maxLength).join('') || '未命名文件';
 }
+
+/** A name without its extension. */
+export const stem = (fileName: string) => fileName.replace(/\.[^.]*$/, '');
+
+/**
+ * The name a stored upload keeps: the user's name, made safe, with the extension of what its bytes
+ * are (a PNG sent as `x.html` is kept as `x.png`), so a download never carries a misleading type.
+ */
+export function storedFileName(raw: string, ext: string, maxLength = 120): string {
+  return `${stem(safeFileName(raw, maxLength))}.${ext}`;
+}

@@ -158,6 +158,17 @@ describe('scans for grading', () => {
 describe('file names and file replies', () => {
   const photo = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#ffffff' } }).png().toBuffer();
 
+  it('keeps a PNG sent as x.html as x.png: the name carries the type its bytes are', async () => {
+    const taskId = await createTask({ type: 2, title: '作文：扩展名' });
+    const res = await uploadScan(taskId, '作文.html', await photo());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.fileName).toBe('作文.png');
+    const detail = await c.data('teacher', `${BASE}/task/detail?taskId=${taskId}`);
+    const view = await c.get('teacher', `${BASE}/file/view?fileId=${detail.files[0].id}`);
+    expect(view.headers['content-type']).toBe('image/png');
+    expect(view.headers['content-disposition']).toContain(encodeURIComponent('作文.png'));
+  });
+
   it('stores a grading upload without control or bidi characters and views it inline with nosniff', async () => {
     const taskId = await createTask({ type: 2, title: '作文：文件名' });
     // "作业\u202Egnp.exe" shows as "作业exe.png" in a list that honours the override.

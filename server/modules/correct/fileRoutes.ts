@@ -8,7 +8,7 @@ import { ApiError, badRequest, conflict, notFound, ok } from '../../http/envelop
 import { fileReply } from '../../http/download';
 import { asUploadError, singleFile } from '../../files/plugin';
 import { detectType } from '../../files/sniff';
-import { safeFileName } from '../../files/names';
+import { storedFileName } from '../../files/names';
 import { GradingStatus, RecognitionStatus } from '../../grading/statuses';
 import { runHeavy } from './threadTasks';
 import { multipartFields } from '../../http/input';
@@ -67,7 +67,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await pending.commit();
     const [row] = await db
       .insert(gradingFiles)
-      .values({ tenantId: p.tenantId!, taskId, studentId, fileHash: pending.hash, fileName: safeFileName(file.filename, 200), mime: type.mime, size: pending.size, recognitionStatus: RecognitionStatus.new })
+      .values({ tenantId: p.tenantId!, taskId, studentId, fileHash: pending.hash, fileName: storedFileName(file.filename, type.ext, 200), mime: type.mime, size: pending.size, recognitionStatus: RecognitionStatus.new })
       .returning({ id: gradingFiles.id, fileName: gradingFiles.fileName, size: gradingFiles.size, recognitionStatus: gradingFiles.recognitionStatus });
     return ok(row, '上传成功');
   });

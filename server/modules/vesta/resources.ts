@@ -13,7 +13,7 @@ import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { TOO_LARGE, asUploadError } from '../../files/plugin';
 import { ALLOWED_TYPES_TEXT, detectType } from '../../files/sniff';
 import type { PendingFile } from '../../files/store';
-import { safeFileName } from '../../files/names';
+import { stem, storedFileName } from '../../files/names';
 import { cleanName, findGrade, isAdmin, resourceUsers, schoolOf } from './access';
 import { Id } from '../../http/schemas';
 import { multipartFields } from '../../http/input';
@@ -35,8 +35,6 @@ interface ResourceRow {
   mime: string;
   size: number;
 }
-
-const stem = (fileName: string) => fileName.replace(/\.[^.]*$/, '');
 
 const resourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
@@ -84,7 +82,7 @@ const resourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const [known] = await rows(db, sql`SELECT 1 FROM subjects WHERE id = ${subjectId}`);
         if (!known) throw notFound('学科不存在');
       }
-      const fileName = `${stem(safeFileName(originalName))}.${detected.ext}`;
+      const fileName = storedFileName(originalName, detected.ext);
       const title = givenTitle?.trim() ? cleanName(givenTitle, '标题') : [...stem(fileName)].slice(0, NAME_MAX_LENGTH).join('');
       await file.commit();
       const [row] = await db
