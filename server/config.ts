@@ -18,9 +18,22 @@ export interface AppConfig {
   sessionIdle: number;
   /** Reverse proxies whose X-Forwarded-For is believed (addresses, CIDRs); none by default. */
   trustProxy: string[];
+  /**
+   * NODE_ENV=production: a school's or a region's install. No demo data, no sandbox gateway, and
+   * the server refuses to start without its own secrets (see productionProblems).
+   */
+  production?: boolean;
+  /** The payment gateway: the built-in sandbox (demo only) or none (paying online is refused). */
+  paymentGateway?: PaymentGatewayName;
 }
 
+export type PaymentGatewayName = 'sandbox' | 'none';
+const GATEWAYS: readonly PaymentGatewayName[] = ['sandbox', 'none'];
+
 const flag = (v: string | undefined) => v === '1' || v === 'true';
+
+/** A configuration the server cannot start with; its message is for the operator, in Chinese. */
+export class ConfigError extends Error {}
 
 /** JWT_SECRET when set, else a secret generated once and kept in DATA_DIR so sessions survive restarts. */
 function loadSecret(dataDir: string, fromEnv: string | undefined): Uint8Array {
@@ -44,7 +57,7 @@ export function parseTrustProxy(value: string | undefined): string[] {
     const family = isIP(address);
     const prefixOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
     if (!(PROXY_RANGES.has(entry) || (family && prefixOk && extra === undefined))) {
-      throw new Error(`TRUST_PROXY 中的“${entry}”不是 IP 地址或网段（例如 10.0.0.1 或 10.0.0.0/8）`);
+      throw new ConfigError(`TRUST_PROXY 中的“${entry}”不是 IP 地址或网段（例如 10.0.0.1 或 10.0.0.0/8）`);
     }
   }
   return entries;
@@ -53,12 +66,39 @@ export function parseTrustProxy(value: string | undefined): string[] {
 /** SESSION_IDLE_MINUTES: whole minutes, at least 1; two hours by default. */
 function idleSeconds(value: string | undefined): number {
   if (value === undefined || value === '') return 2 * 3600;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error(`SESSION_IDLE_MINUTES 应为正整数（分钟），当前为“${value}”`);
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new ConfigError(`SESSION_IDLE_MINUTES 应为正整数（分钟），当前为“${value}”`);
   return Number(value) * 60;
+}
+
+/** Secrets that appear in documentation, examples and tests: anyone could sign tokens with them. */
+const KNOWN_SECRETS = new Set(['secret', 'changeme', 'change-me', 'jwt-secret', 'xuezhu', 'test-secret-test-secret-test-secret', 'please-change-this-secret']);
+/** Fewer characters than this cannot be a random secret of 128 bits or more. */
+export const MIN_SECRET_LENGTH = 32;
+
+/**
+ * What keeps a production start from being safe, one Chinese sentence each (empty: none). The
+ * server prints them all and stops, so an operator fixes everything in one go.
+ */
+export function productionProblems(env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  const secret = env.JWT_SECRET ?? '';
+  if (!secret) problems.push(`未设置 JWT_SECRET：生产环境需要自己的登录令牌密钥（至少 ${MIN_SECRET_LENGTH} 个字符的随机串，可用 openssl rand -hex 32 生成）`);
+  else if (secret.length < MIN_SECRET_LENGTH || KNOWN_SECRETS.has(secret.toLowerCase())) {
+    problems.push(`JWT_SECRET 太短或是公开的示例值：请换成至少 ${MIN_SECRET_LENGTH} 个字符的随机串（openssl rand -hex 32）`);
+  }
+  if ((env.PAYMENT_GATEWAY || 'none') === 'sandbox') problems.push('PAYMENT_GATEWAY=sandbox 是演示用的沙箱支付，任何人都能用它“付款”：生产环境请删除该设置（暂不开放在线支付），或接入真实的支付通道');
+  return problems;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = resolve(env.DATA_DIR || './data');
+  const production = env.NODE_ENV === 'production';
+  if (production) {
+    const problems = productionProblems(env);
+    if (problems.length) throw new ConfigError(['生产模式（NODE_ENV=production）无法启动：', ...problems.map((p) => `  · ${p}`)].join('\n'));
+  }
+  const paymentGateway = (env.PAYMENT_GATEWAY || (production ? 'none' : 'sandbox')) as PaymentGatewayName;
+  if (!GATEWAYS.includes(paymentGateway)) throw new ConfigError(`PAYMENT_GATEWAY 应为 sandbox 或 none，当前为“${env.PAYMENT_GATEWAY}”`);
   return {
     port: Number(env.PORT) || 3000,
     dataDir,
@@ -69,5 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtl: 7 * 24 * 3600,
     sessionIdle: idleSeconds(env.SESSION_IDLE_MINUTES),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    production,
+    paymentGateway,
   };
 }

@@ -52,6 +52,8 @@ export const users = pgTable(
     schoolId: integer('school_id').references(() => schools.id),
     partnerId: integer('partner_id').references(() => partners.id),
     region: text('region'),
+    /** A one-time password (npm run admin:create): every call but changing it is refused until then. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_username_uq').on(t.username)],
@@ -1123,6 +1125,28 @@ export const orderRefunds = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('order_refunds_no_uq').on(t.refundNo), uniqueIndex('order_refunds_order_uq').on(t.orderId)],
+);
+
+/**
+ * A payment refunded on its own: a second payment for an order or recharge already paid, or money
+ * that arrives for a cancelled order whose refund already exists. The order (and its margin) is
+ * not touched; only this payment goes back.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    refundNo: text('refund_no').notNull(),
+    paymentId: integer('payment_id').notNull().references(() => payments.id),
+    outTradeNo: text('out_trade_no').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    reason: text('reason').notNull(),
+    /** RefundStatus: 1 退款中, 2 已退款. */
+    status: smallint('status').notNull().default(1),
+    createdAt: createdAt(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('payment_refunds_no_uq').on(t.refundNo), uniqueIndex('payment_refunds_payment_uq').on(t.paymentId), index('payment_refunds_trade_idx').on(t.outTradeNo)],
 );
 
 /** The sandbox gateway's own books (the other side of the sandbox provider), as a gateway keeps them. */

@@ -90,8 +90,33 @@ export const OrderRefundSchema = Type.Object({
 });
 export type OrderRefund = Static<typeof OrderRefundSchema>;
 
-/** An order with its items and its refund (order/detail). */
-export const OrderDetailSchema = Type.Object({ ...OrderRecordSchema.properties, items: Type.Array(OrderItemSchema), refund: Nullable(OrderRefundSchema) });
+/** What a gateway's payment did: paid the order, is refunded with the order, or went back on its own. */
+export const PaymentOutcome = { applied: 'applied', refundDue: 'refund_due', duplicate: 'duplicate' } as const;
+export const PAYMENT_OUTCOMES: Option<string>[] = [
+  { label: '已入账', value: PaymentOutcome.applied },
+  { label: '随订单退款', value: PaymentOutcome.refundDue },
+  { label: '重复支付，单独退款', value: PaymentOutcome.duplicate },
+];
+
+/** One payment received for an order, with the refund of a duplicate payment. */
+export const OrderPaymentSchema = Type.Object({
+  transactionId: Type.String(),
+  amountFen: Type.Integer(),
+  paidAt: Type.String(),
+  outcome: Type.String(),
+  refundNo: Nullable(Type.String()),
+  refundStatus: Nullable(Type.Integer()),
+  refundedAt: Nullable(Type.String()),
+});
+export type OrderPayment = Static<typeof OrderPaymentSchema>;
+
+/** An order with its items, its refund and every payment received for it (order/detail). */
+export const OrderDetailSchema = Type.Object({
+  ...OrderRecordSchema.properties,
+  items: Type.Array(OrderItemSchema),
+  refund: Nullable(OrderRefundSchema),
+  payments: Type.Array(OrderPaymentSchema),
+});
 export type OrderDetail = Static<typeof OrderDetailSchema>;
 
 /** Statements: the earning partner confirms or rejects; the payer (upline or platform) settles. */
@@ -128,7 +153,7 @@ export const RECHARGE_NO_PATTERN = /^RC\d{20}$/;
 export const REFUND_NO_PATTERN = /^RF\d{20}$/;
 export const STATEMENT_NO_PATTERN = /^ST\d{20}$/;
 
-export const labelOf = (options: Option<number>[], value: number | null | undefined) => options.find((o) => o.value === value)?.label ?? '';
+export const labelOf = <V extends number | string>(options: Option<V>[], value: V | null | undefined) => options.find((o) => o.value === value)?.label ?? '';
 
 /** '1234.5' yuan as typed → 123450 fen, by the digits (no floating point); undefined when not an amount. */
 export function fenFromYuan(text: string): number | undefined {

@@ -46,6 +46,18 @@ const notify = (notice: PaymentNotice, tamper?: (body: string) => string) => {
   return t.app.inject({ method: 'POST', url: NOTIFY_PATH, payload: tamper ? tamper(body) : body, headers });
 };
 const paid = (orderNo: string, amountFen: number, transactionId = `SBXTEST${orderNo}`): PaymentNotice => ({ kind: 'paid', outTradeNo: orderNo, transactionId, amountFen, paidAt: new Date() });
+/** The sandbox page the QR code opens, and its confirm form as the page posts it. */
+const payPage = (codeUrl: string) => {
+  const url = new URL(codeUrl);
+  const confirm = (form: Record<string, string> = { token: url.searchParams.get('token')!, amount_fen: '' }) =>
+    t.app.inject({ method: 'POST', url: `${url.pathname}/confirm`, headers: { host, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
+  return {
+    url,
+    open: (path = url.pathname + url.search) => t.app.inject({ method: 'GET', url: path, headers: { host } }),
+    /** Confirms with the QR code's token and the amount the page shows (or a given form). */
+    confirm: (amountFen: number, form?: Record<string, string>) => confirm(form ?? { token: url.searchParams.get('token')!, amount_fen: String(amountFen) }),
+  };
+};
 const orderRow = async (orderNo: string) =>
   (await rows<{ status: number; payStatus: number; refundStatus: number }>(t.database.db, sql`SELECT status, pay_status AS "payStatus", refund_status AS "refundStatus" FROM partner_orders WHERE order_no = ${orderNo}`))[0];
 const count = async (query: ReturnType<typeof sql>) => (await rows<{ n: number }>(t.database.db, query))[0].n;
@@ -61,7 +73,7 @@ describe('paper packs and orders per level', () => {
       const created = await order(user, [{ packId: packs[0].id, quantity: 3 }, { packId: packs[1].id, quantity: 1 }], '  送到门卫室 ');
       expect(created).toMatchObject({ amountFen: packs[0][level] * 3 + packs[1][level], payStatus: 0 });
       expect(created.orderNo).toMatch(/^PO\d{20}$/);
-      expect(created.codeUrl).toMatch(/^http:\/\/.+\/sandbox-pay\/PO\d{20}$/);
+      expect(created.codeUrl).toMatch(/^http:\/\/.+\/sandbox-pay\/PO\d{20}\?token=[\w-]{43}$/);
       expect(new Date(created.expiresAt).getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
       const detail = await c.data(user, `${DETAIL}?orderNo=${created.orderNo}`);
       expect(detail).toMatchObject({ status: 1, payStatus: 0, refundStatus: 0, remark: '送到门卫室', mine: true, sellerName: level === 'l1' ? '平台' : expect.any(String) });
@@ -208,12 +220,12 @@ describe('the order list, filters and export', () => {
 describe('payment through the sandbox gateway', () => {
   it('pays on the sandbox page; the signed notice marks the order paid and the seller earns its margin', async () => {
     const created = await order('partner2', [{ packId: packs[1].id, quantity: 4 }]);
-    const path = new URL(created.codeUrl).pathname;
-    const pageRes = await t.app.inject({ method: 'GET', url: path, headers: { host } });
+    const sandbox = payPage(created.codeUrl);
+    const pageRes = await sandbox.open();
     expect(pageRes.statusCode).toBe(200);
     expect(pageRes.body).toContain('确认支付');
     expect(pageRes.body).toContain(`¥${(created.amountFen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2 })}`);
-    const confirm = await t.app.inject({ method: 'POST', url: `${path}/confirm`, headers: { host } });
+    const confirm = await sandbox.confirm(created.amountFen);
     expect(confirm.body).toContain('支付成功');
     // The list does not ask the gateway: only the notice can have made it paid.
     await vi.waitFor(async () => {
@@ -226,7 +238,7 @@ describe('payment through the sandbox gateway', () => {
       SELECT e.partner_id AS "partnerId", e.amount_fen AS "amountFen" FROM settlement_entries e JOIN partner_orders o ON o.id = e.order_id WHERE o.order_no = ${created.orderNo}`);
     expect(entry).toEqual({ partnerId: partnerIds.p1, amountFen: (packs[1].l2 - packs[1].l1) * 4 });
     // Paid twice on the page: one payment.
-    const again = await t.app.inject({ method: 'POST', url: `${path}/confirm`, headers: { host } });
+    const again = await sandbox.confirm(created.amountFen);
     expect(again.body).toContain('支付成功');
     expect(await count(sql`SELECT count(*)::int AS n FROM payments WHERE out_trade_no = ${created.orderNo}`)).toBe(1);
   });
@@ -239,6 +251,50 @@ describe('payment through the sandbox gateway', () => {
     expect([first.json().data.outcome, second.json().data.outcome]).toEqual(['applied', 'duplicate']);
     expect(await count(sql`SELECT count(*)::int AS n FROM payments WHERE out_trade_no = ${created.orderNo}`)).toBe(1);
     expect(await count(sql`SELECT count(*)::int AS n FROM settlement_entries e JOIN partner_orders o ON o.id = e.order_id WHERE o.order_no = ${created.orderNo}`)).toBe(1);
+  });
+
+  it('refunds a second payment of a paid order on its own: the order stays paid with its margin, the ledger shows both', async () => {
+    const created = await order('partner2');
+    const first = await notify(paid(created.orderNo, created.amountFen, `SBXFIRST${created.orderNo}`));
+    const second = await notify(paid(created.orderNo, created.amountFen, `SBXSECOND${created.orderNo}`));
+    expect([first.json().data.outcome, second.json().data.outcome]).toEqual(['applied', 'refund_due']);
+    // The refund of the second payment completes by the gateway's notice, over HTTP.
+    await vi.waitFor(
+      async () => expect(await count(sql`SELECT count(*)::int AS n FROM payment_refunds WHERE out_trade_no = ${created.orderNo} AND status = 2`)).toBe(1),
+      { timeout: 5000, interval: 100 },
+    );
+    expect(await orderRow(created.orderNo)).toEqual({ status: 2, payStatus: 1, refundStatus: 0 });
+    // One margin, never reversed.
+    const entries = await rows<{ kind: number; amountFen: number }>(t.database.db, sql`
+      SELECT e.kind, e.amount_fen AS "amountFen" FROM settlement_entries e JOIN partner_orders o ON o.id = e.order_id WHERE o.order_no = ${created.orderNo}`);
+    expect(entries).toHaveLength(1);
+    expect(entries[0].amountFen).toBeGreaterThan(0);
+    // The gateway's books: the second payment's refund, for its amount.
+    const [gatewayRefund] = await rows<{ amountFen: number; state: string }>(t.database.db, sql`
+      SELECT amount_fen AS "amountFen", state FROM sandbox_refunds WHERE out_trade_no = ${created.orderNo}`);
+    expect(gatewayRefund).toEqual({ amountFen: created.amountFen, state: 'SUCCESS' });
+    const detail = await c.data('partner2', `${DETAIL}?orderNo=${created.orderNo}`);
+    expect(detail.refund).toBeNull();
+    expect(detail.payments).toEqual([
+      expect.objectContaining({ transactionId: `SBXFIRST${created.orderNo}`, outcome: 'applied', refundNo: null }),
+      expect.objectContaining({ transactionId: `SBXSECOND${created.orderNo}`, outcome: 'duplicate', refundNo: expect.stringMatching(/^RF\d{20}$/), refundStatus: 2, refundedAt: expect.any(String) }),
+    ]);
+    // The buyer may still ask for the order's own refund.
+    const refund = await c.done('partner2', REFUND, { orderNo: created.orderNo, reason: '重复下单' });
+    expect(refund).toMatchObject({ amountFen: created.amountFen, status: 1 });
+  });
+
+  it('refunds every late payment of a cancelled order, each on its own after the first', async () => {
+    const created = await order('partner3');
+    await c.done('partner3', CANCEL, { orderNo: created.orderNo });
+    await notify(paid(created.orderNo, created.amountFen, `SBXLATE1${created.orderNo}`));
+    const second = await notify(paid(created.orderNo, created.amountFen, `SBXLATE2${created.orderNo}`));
+    expect(second.json().data.outcome).toBe('refund_due');
+    await vi.waitFor(async () => {
+      const refunds = await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM sandbox_refunds WHERE out_trade_no = ${created.orderNo} AND state = 'SUCCESS'`);
+      expect(refunds[0].n).toBe(2);
+    }, { timeout: 5000, interval: 100 });
+    expect(await orderRow(created.orderNo)).toEqual({ status: 3, payStatus: 1, refundStatus: 2 });
   });
 
   it('refuses a forged notice: changed body, another key, no signature, an old timestamp', async () => {
@@ -309,6 +365,34 @@ describe('payment through the sandbox gateway', () => {
     expect(outcomes.size).toBeGreaterThan(0);
   });
 
+  it('pays nothing on the sandbox page without the QR code\'s token, for another trade\'s token, or for another amount', async () => {
+    const created = await order('partner1');
+    const other = await order('partner1');
+    const sandbox = payPage(created.codeUrl);
+    const token = sandbox.url.searchParams.get('token')!;
+    const otherToken = new URL(other.codeUrl).searchParams.get('token')!;
+    // Without the token (or with another trade's) the page does not even say the trade exists.
+    for (const path of [sandbox.url.pathname, `${sandbox.url.pathname}?token=${otherToken}`, `${sandbox.url.pathname}?token=x`]) {
+      const res = await sandbox.open(path);
+      expect(res.statusCode).toBe(403);
+      expect(res.body).toContain('付款码无效');
+      expect(res.body).not.toContain(created.orderNo);
+    }
+    for (const form of <Record<string, string>[]>[{}, { amount_fen: String(created.amountFen) }, { token: otherToken, amount_fen: String(created.amountFen) }, { token: 'A'.repeat(43), amount_fen: String(created.amountFen) }]) {
+      expect((await sandbox.confirm(0, form)).statusCode).toBe(403);
+    }
+    for (const amount of ['1', String(created.amountFen + 1), '', '-1', '1e9']) {
+      const res = await sandbox.confirm(0, { token, amount_fen: amount });
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toContain('支付金额与订单金额不一致');
+    }
+    expect((await sandbox.confirm(0, { token: 'x'.repeat(65), amount_fen: '1' })).statusCode).toBe(400);
+    expect(await orderRow(created.orderNo)).toEqual({ status: 1, payStatus: 0, refundStatus: 0 });
+    expect(await count(sql`SELECT count(*)::int AS n FROM sandbox_trades WHERE out_trade_no = ${created.orderNo} AND state = 'SUCCESS'`)).toBe(0);
+    // The right token and amount pay it.
+    expect((await sandbox.confirm(created.amountFen)).body).toContain('支付成功');
+  });
+
   it('closes an unpaid order 30 minutes after it was placed, and the gateway with it', async () => {
     const created = await order('partner1');
     const placed = Date.now();
@@ -319,9 +403,9 @@ describe('payment through the sandbox gateway', () => {
     expect(cancel.statusCode).toBe(409);
     expect(cancel.json().msg).toBe('订单已关闭，无需取消');
     expect((await c.get('partner1', `/api/mercury/v1/order/payCode?orderNo=${created.orderNo}`)).statusCode).toBe(409);
-    const pageRes = await t.app.inject({ method: 'GET', url: new URL(created.codeUrl).pathname, headers: { host } });
+    const pageRes = await payPage(created.codeUrl).open();
     expect(pageRes.body).toContain('交易已关闭');
-    const confirm = await t.app.inject({ method: 'POST', url: `${new URL(created.codeUrl).pathname}/confirm`, headers: { host } });
+    const confirm = await payPage(created.codeUrl).confirm(created.amountFen);
     expect(confirm.statusCode).toBe(409);
     expect(await orderRow(created.orderNo)).toEqual({ status: 4, payStatus: 0, refundStatus: 0 });
   });
@@ -357,6 +441,14 @@ describe('the level-1 account', () => {
     expect(recharge.rechargeNo).toMatch(/^RC\d{20}$/);
     await notify(paid(recharge.rechargeNo, 123_45));
     expect((await c.data('partner1', `/api/wrongbook/v1.0/partner/getRechargePayStatus?rechargeNo=${recharge.rechargeNo}`)).payStatus).toBe(1);
+    expect((await c.data('partner1', '/api/wrongbook/v1.0/partner/getPartnerBalance')).balanceFen).toBe(before + 123_45);
+    // Paid a second time (another transaction): credited once, the second payment refunded.
+    const again = await notify(paid(recharge.rechargeNo, 123_45, `SBXAGAIN${recharge.rechargeNo}`));
+    expect(again.json().data.outcome).toBe('refund_due');
+    await vi.waitFor(
+      async () => expect(await count(sql`SELECT count(*)::int AS n FROM payment_refunds WHERE out_trade_no = ${recharge.rechargeNo} AND status = 2`)).toBe(1),
+      { timeout: 5000, interval: 100 },
+    );
     expect((await c.data('partner1', '/api/wrongbook/v1.0/partner/getPartnerBalance')).balanceFen).toBe(before + 123_45);
     const tooSmall = await c.post('partner1', '/api/wrongbook/v1.0/partner/addPartnerRecharge', { amountFen: 99 });
     expect(tooSmall.json().msg).toBe('金额取值不正确');

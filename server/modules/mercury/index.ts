@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentProvider } from './payment/provider';
 import { SandboxGateway } from './payment/sandbox';
+import { NoGateway } from './payment/noGateway';
 import notifyRoutes, { NOTIFY_PATH } from './payment/notifyRoutes';
 import sandboxPageRoutes from './payment/sandboxPage';
 import orderRoutes from './orderRoutes';
@@ -30,12 +31,18 @@ function selfNotifyUrl(app: FastifyInstance): string | undefined {
 }
 
 export default fp(async (app) => {
-  // The sandbox's signing key comes from the server's own secret: nobody outside can forge a notice.
-  const key = createHmac('sha256', app.config.jwtSecret).update('sandbox-payment-gateway').digest();
-  const gateway = new SandboxGateway({ key, notifyUrl: () => selfNotifyUrl(app) });
-  app.decorate('payments', gateway as PaymentProvider);
-  await app.register(notifyRoutes);
-  await app.register(sandboxPageRoutes, { gateway });
+  // The sandbox is for the demo only: in production (or with PAYMENT_GATEWAY=none) its page and
+  // its pay routes do not exist, and paying online is refused until a real gateway is connected.
+  if ((app.config.paymentGateway ?? 'sandbox') === 'sandbox' && !app.config.production) {
+    // The sandbox's signing key comes from the server's own secret: nobody outside can forge a notice.
+    const key = createHmac('sha256', app.config.jwtSecret).update('sandbox-payment-gateway').digest();
+    const gateway = new SandboxGateway({ key, notifyUrl: () => selfNotifyUrl(app) });
+    app.decorate('payments', gateway as PaymentProvider);
+    await app.register(notifyRoutes);
+    await app.register(sandboxPageRoutes, { gateway });
+  } else {
+    app.decorate('payments', new NoGateway() as PaymentProvider);
+  }
   await app.register(orderRoutes);
 
   let sweep: NodeJS.Timeout | undefined;

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { Db } from '../../db';
 import { isoTime, rows } from '../../db/query';
 import { badRequest, notFound } from '../../http/envelope';
-import { ORDER_NO_PATTERN, ORDER_STATUSES, PAY_STATUSES, REFUND_STATUSES, type OrderDetail, type OrderItem, type OrderRecord, type OrderRefund } from '../../../src/domain/orders';
+import { ORDER_NO_PATTERN, ORDER_STATUSES, PAY_STATUSES, REFUND_STATUSES, type OrderDetail, type OrderItem, type OrderPayment, type OrderRecord, type OrderRefund } from '../../../src/domain/orders';
 import { inSubtree, type PartnerScope } from '../partner/scope';
 import { chinaDayStart } from './numbers';
 
@@ -90,5 +90,10 @@ export async function orderDetail(db: Db, scope: PartnerScope, orderNo: string):
   const [refund] = await rows<OrderRefund>(db, sql`
     SELECT r.refund_no AS "refundNo", r.amount_fen AS "amountFen", r.reason, r.status, ${isoTime(sql`r.created_at`)} AS "createdAt", ${isoTime(sql`r.refunded_at`)} AS "refundedAt"
       FROM order_refunds r JOIN partner_orders o ON o.id = r.order_id WHERE o.order_no = ${orderNo}`);
-  return { ...order, items, refund: refund ?? null };
+  const paid = await rows<OrderPayment>(db, sql`
+    SELECT p.transaction_id AS "transactionId", p.amount_fen AS "amountFen", ${isoTime(sql`p.paid_at`)} AS "paidAt", p.outcome,
+           r.refund_no AS "refundNo", r.status AS "refundStatus", ${isoTime(sql`r.refunded_at`)} AS "refundedAt"
+      FROM payments p LEFT JOIN payment_refunds r ON r.payment_id = p.id
+     WHERE p.out_trade_no = ${orderNo} ORDER BY p.paid_at, p.id`);
+  return { ...order, items, refund: refund ?? null, payments: paid };
 }

@@ -13,6 +13,7 @@ import { ancestorIds } from '../../../src/domain/partner';
 import { partnerLevel } from '../../../src/domain/roles';
 import { recordMargin, recordReversal } from '../partner/ledger';
 import { newNumber } from './numbers';
+import { applyPaymentRefunded, refundPaymentAlone } from './paymentRefunds';
 import type { PaymentNotice, PaymentProvider } from './payment/provider';
 
 type Order = typeof partnerOrders.$inferSelect;
@@ -112,9 +113,14 @@ export async function applyOrderPaid(db: Db, provider: PaymentProvider, notice: 
       await recordMargin(t, order, notice.paidAt);
       return { outcome: 'applied' as const };
     }
+    // A second payment of a paid order: the order keeps its first payment and its margin; this
+    // money goes back on its own. So does late money for an order whose refund already exists.
+    if (order.status === OrderStatus.paid || order.refundStatus !== RefundStatus.none) {
+      const refund = await refundPaymentAlone(t, payment.id, notice, order.status === OrderStatus.paid ? '订单已支付，重复支付的款项原路退回' : '订单已取消或已关闭后再次收到付款，原路退回');
+      return { outcome: 'refund_due' as const, refund };
+    }
     await t.update(payments).set({ outcome: 'refund_due' }).where(eq(payments.id, payment.id));
-    // A cancelled or closed order stays so; the money goes back (one refund per order).
-    if (order.refundStatus !== RefundStatus.none) return { outcome: 'refund_due' as const };
+    // A cancelled or closed order stays so; the money goes back as the order's refund.
     await t.update(partnerOrders).set({ payStatus: PayStatus.paid, paidAt: notice.paidAt, refundStatus: RefundStatus.refunding }).where(eq(partnerOrders.id, order.id));
     const [refund] = await t
       .insert(orderRefunds)
@@ -128,9 +134,14 @@ export async function applyOrderPaid(db: Db, provider: PaymentProvider, notice: 
   return outcome.outcome;
 }
 
-/** The refund notice: the refund and its order are done, and the seller's margin is reversed. */
+/**
+ * The refund notice: the refund and its order are done, and the seller's margin is reversed; for a
+ * payment refunded on its own, only that refund is done.
+ */
 export async function applyRefunded(db: Db, notice: Extract<PaymentNotice, { kind: 'refunded' }>): Promise<NoticeOutcome> {
   return tx(db, async (t) => {
+    const alone = await applyPaymentRefunded(t, notice);
+    if (alone) return alone;
     const [refund] = await rows<{ id: number; orderId: number; amountFen: number; status: number; orderNo: string }>(t, sql`
       SELECT r.id, r.order_id AS "orderId", r.amount_fen AS "amountFen", r.status, o.order_no AS "orderNo"
         FROM order_refunds r JOIN partner_orders o ON o.id = r.order_id WHERE r.refund_no = ${notice.outRefundNo} FOR UPDATE OF r`);

@@ -9,6 +9,7 @@ import { PAY_TIMEOUT_MINUTES, PayStatus } from '../../../src/domain/orders';
 import { newNumber } from '../mercury/numbers';
 import type { PaymentNotice, PaymentProvider } from '../mercury/payment/provider';
 import type { NoticeOutcome } from '../mercury/orders';
+import { refundPaymentAlone } from '../mercury/paymentRefunds';
 
 export async function placeRecharge(db: Db, provider: PaymentProvider, partnerId: number, amountFen: number, userId: number | null, now = new Date()) {
   const rechargeNo = newNumber('RC', now);
@@ -24,9 +25,10 @@ export async function placeRecharge(db: Db, provider: PaymentProvider, partnerId
 }
 
 export async function applyRechargePaid(db: Db, provider: PaymentProvider, notice: Extract<PaymentNotice, { kind: 'paid' }>): Promise<NoticeOutcome> {
-  return db.transaction(async (t) => {
-    const [recharge] = await rows<{ id: number; amountFen: number }>(t as unknown as Db, sql`
-      SELECT id, amount_fen AS "amountFen" FROM partner_recharges WHERE recharge_no = ${notice.outTradeNo} FOR UPDATE`);
+  const outcome = await db.transaction(async (tt) => {
+    const t = tt as unknown as Db;
+    const [recharge] = await rows<{ id: number; amountFen: number; payStatus: number }>(t, sql`
+      SELECT id, amount_fen AS "amountFen", pay_status AS "payStatus" FROM partner_recharges WHERE recharge_no = ${notice.outTradeNo} FOR UPDATE`);
     if (!recharge) throw notFound('充值单不存在');
     if (recharge.amountFen !== notice.amountFen) throw badRequest('支付金额与充值金额不一致');
     const [payment] = await t
@@ -34,8 +36,12 @@ export async function applyRechargePaid(db: Db, provider: PaymentProvider, notic
       .values({ outTradeNo: notice.outTradeNo, provider: provider.name, transactionId: notice.transactionId, amountFen: notice.amountFen, paidAt: notice.paidAt, outcome: 'applied' })
       .onConflictDoNothing()
       .returning({ id: payments.id });
-    if (!payment) return 'duplicate';
+    if (!payment) return { outcome: 'duplicate' as const };
+    // A second payment of a recharge already credited is not credited again: it goes back.
+    if (recharge.payStatus === PayStatus.paid) return { outcome: 'refund_due' as const, refund: await refundPaymentAlone(t, payment.id, notice, '充值单已支付，重复支付的款项原路退回') };
     await t.update(partnerRecharges).set({ payStatus: PayStatus.paid, paidAt: notice.paidAt }).where(eq(partnerRecharges.id, recharge.id));
-    return 'applied';
+    return { outcome: 'applied' as const };
   });
+  if ('refund' in outcome && outcome.refund) await provider.refund(db, { outTradeNo: notice.outTradeNo, outRefundNo: outcome.refund.refundNo, amountFen: outcome.refund.amountFen });
+  return outcome.outcome;
 }

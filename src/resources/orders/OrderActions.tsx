@@ -21,7 +21,7 @@ import Box from '@mui/material/Box';
 import type { AppDataProvider } from '../../dataProvider';
 import type { PlacedOrder } from '../../dataProvider/orders';
 import type { OrderDetail } from '../../domain/orders';
-import { ORDER_STATUSES, OrderStatus, PAY_STATUSES, REASON_MAX_LENGTH, REFUND_STATUSES, RefundStatus, labelOf } from '../../domain/orders';
+import { ORDER_STATUSES, OrderStatus, PAY_STATUSES, PAYMENT_OUTCOMES, REASON_MAX_LENGTH, REFUND_STATUSES, RefundStatus, labelOf } from '../../domain/orders';
 import type { RowActionProps } from '../types';
 import { Facts } from '../../ui/Facts';
 import { PayDialog } from './PayDialog';
@@ -110,6 +110,25 @@ function DetailDialog({ detail, onClose }: { detail: OrderDetail; onClose: () =>
             <Typography variant="body2" color="text.secondary">
               原因：{detail.refund.reason}
             </Typography>
+          </Box>
+        )}
+        {detail.payments.length > 0 && (
+          <Box sx={{ mt: 2 }}>
+            <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+              收款记录
+            </Typography>
+            {detail.payments.map((p) => (
+              <Box key={p.transactionId} data-testid="order-payment" sx={{ py: 0.75, borderTop: 1, borderColor: 'divider' }}>
+                <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+                  {money(p.amountFen)} · {dateTime(p.paidAt)} · {labelOf(PAYMENT_OUTCOMES, p.outcome)}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+                  交易号 {p.transactionId}
+                  {p.refundNo ? ` · 退款 ${p.refundNo} ${labelOf(REFUND_STATUSES, p.refundStatus ?? RefundStatus.refunding)}` : ''}
+                  {p.refundedAt ? `（${dateTime(p.refundedAt)}）` : ''}
+                </Typography>
+              </Box>
+            ))}
           </Box>
         )}
       </DialogContent>

@@ -2,7 +2,7 @@
 // gateway's books, which decide whether a trade can still be paid. Paying happens on the sandbox
 // page (sandboxPage.ts), as a payer's phone would on the real gateway's; then the gateway tells
 // our notify endpoint over HTTP, signed, and retries when our side does not answer 200.
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db';
 import { rows } from '../../../db/query';
@@ -44,7 +44,22 @@ export class SandboxGateway implements PaymentProvider {
         expiresAt: request.expiresAt,
       })
       .onConflictDoNothing();
-    return { codeUrl: `${SANDBOX_PAGE_PATH}/${request.outTradeNo}` };
+    // The QR code carries a pay token signed for this trade and amount: the sandbox page pays
+    // nothing for someone who merely knows or guesses a trade number.
+    return { codeUrl: `${SANDBOX_PAGE_PATH}/${request.outTradeNo}?token=${this.payToken(request.outTradeNo, request.amountFen)}` };
+  }
+
+  /** The token in a trade's code URL: HMAC over the trade number and its amount. */
+  payToken(outTradeNo: string, amountFen: number): string {
+    return createHmac('sha256', this.options.key).update(`pay\n${outTradeNo}\n${amountFen}`).digest('base64url');
+  }
+
+  /** Whether `token` is the one this trade's code URL carries (constant-time). */
+  tokenMatches(outTradeNo: string, amountFen: number, token: unknown): boolean {
+    if (typeof token !== 'string' || token.length > 64) return false;
+    const expected = Buffer.from(this.payToken(outTradeNo, amountFen));
+    const given = Buffer.from(token);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
   async queryPayment(db: Db, outTradeNo: string, now = new Date()): Promise<TradeState> {
