@@ -1,8 +1,8 @@
 // Process entry: open (and migrate, and on first start seed) the database, then serve.
 import { join } from 'node:path';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase } from './db';
-import { seedDemo } from './seed';
+import { demoAccountsPresent, isEmpty, seedDemo } from './seed';
 import { seedDemoResources } from './seed/files';
 import { seedDemoGrading } from './seed/grading';
 import { httpTransport } from './devices/client';
@@ -16,12 +16,23 @@ import { LookupCache } from './cache/lookupCache';
 import { listenForInvalidations, publisher } from './cache/invalidations';
 
 const startedAt = performance.now();
-const config = loadConfig();
+const config = configOrExit();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pg') });
-const seeded = await seedDemo(database.db);
+// A school's install (NODE_ENV=production) gets no demo data and refuses a database that holds the
+// demo accounts, whose password is published; the first account comes from npm run admin:create.
+const seeded = config.production ? false : await seedDemo(database.db);
 if (seeded) {
   await seedDemoResources(database.db, new LocalFileStore(join(config.dataDir, 'files')));
   console.log('已写入演示数据（账号见 README.md）');
+}
+if (config.production) {
+  const demo = await demoAccountsPresent(database.db);
+  if (demo.length) {
+    console.error(`生产模式（NODE_ENV=production）无法启动：数据库中有演示账号（${demo.join('、')}），其密码是公开的。请使用新的数据库，或先删除这些账号。`);
+    await database.close();
+    process.exit(1);
+  }
+  if (await isEmpty(database.db)) console.log('生产模式：数据库中还没有账号。请运行 npm run admin:create -- --username <用户名> 创建第一个平台管理员。');
 }
 // Sessions and the shell's lookups are cached in memory; with PostgreSQL other API processes may
 // serve the same users, so invalidations are published and listened for.
@@ -79,4 +90,15 @@ if (seeded && process.env.DEMO_DEVICES !== '0') {
       await followUpDemoHeartVoices(self, r.heartVoiceIds);
     })
     .catch((error) => console.error('演示终端使用数据未能写入', error));
+}
+
+/** The configuration, or the operator's reason in Chinese and exit code 1 (no stack trace). */
+function configOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }

@@ -19,6 +19,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without signing in. */
     public?: boolean;
+    /** Reachable with a one-time password not yet changed (changing it, signing out). */
+    beforePasswordChange?: boolean;
   }
 }
 
@@ -63,5 +65,7 @@ export default fp(async function auth(app: FastifyInstance) {
       app.principals.set(token, row);
     }
     request.principal = toPrincipal(row, typeof requested === 'string' ? requested : undefined, app.config);
+    // A one-time password (npm run admin:create) opens nothing but the way to replace it.
+    if (request.principal.mustChangePassword && !request.routeOptions.config?.beforePasswordChange) throw forbidden('请先修改初始密码');
   });
 });

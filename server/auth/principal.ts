@@ -19,6 +19,8 @@ export interface Principal {
   roles: Role[];
   activeRole: Role | undefined;
   partnerLevel: number;
+  /** Signed in with a one-time password: only changing it (or signing out) is allowed. */
+  mustChangePassword: boolean;
 }
 
 export interface PrincipalRow {
@@ -31,6 +33,7 @@ export interface PrincipalRow {
   region: string | null;
   ancestors: string | null;
   role_keys: string[] | null;
+  must_change_password: boolean;
   session_id: string;
   /**
    * Until when a copy of this row may be used without asking the database: the session's end, or
@@ -58,7 +61,7 @@ export async function loadPrincipalRow(db: Db, sessionId: string, idleSeconds: n
        WHERE id = ${sessionId} AND revoked_at IS NULL AND expires_at > now()
          AND last_seen_at > now() - ${idle} AND last_seen_at <= now() - ${touch}
       RETURNING id, last_seen_at)
-    SELECT s.id AS session_id, u.id AS user_id, u.username, u.name, u.tenant_id, u.school_id, u.partner_id, u.region, p.ancestors,
+    SELECT s.id AS session_id, u.id AS user_id, u.username, u.name, u.tenant_id, u.school_id, u.partner_id, u.region, u.must_change_password, p.ancestors,
            least(s.expires_at, coalesce(t.last_seen_at, s.last_seen_at) + ${touch}) AS fresh_until,
            s.last_seen_at <= now() - ${idle} AS idle,
            (SELECT array_agg(r.role_key ORDER BY r.id) FROM user_roles r WHERE r.user_id = u.id) AS role_keys
@@ -87,5 +90,6 @@ export function toPrincipal(row: PrincipalRow, requestedRole: string | undefined
     roles,
     activeRole: chooseActiveRole(roles, requestedRole),
     partnerLevel: partnerLevel(row.ancestors),
+    mustChangePassword: row.must_change_password === true,
   };
 }

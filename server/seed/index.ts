@@ -1,9 +1,9 @@
 // Deterministic demo data for an empty database (README lists the accounts).
 // The same seed always gives the same schools, classes, names and ids.
-import { count } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import type { Db } from '../db';
 import * as t from '../db/schema';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../auth/passwords';
 import { seedContent } from './content';
 import { seedSchoolWork } from './schoolWork';
 import { seedPartners } from './partners';
@@ -36,6 +36,17 @@ function chineseName(next: () => number): string {
 export async function isEmpty(db: Db): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(t.users);
   return n === 0;
+}
+
+/** Accounts the demo creates, the ones a production start looks for. */
+const DEMO_ACCOUNTS = ['admin', 'schooladmin', 'teacher', 'partner1', 'psych'];
+
+/** Demo accounts that still sign in with the published demo password (a demo database). */
+export async function demoAccountsPresent(db: Db): Promise<string[]> {
+  const found = await db.select({ username: t.users.username, passwordHash: t.users.passwordHash }).from(t.users).where(inArray(t.users.username, DEMO_ACCOUNTS));
+  const open: string[] = [];
+  for (const user of found) if (await verifyPassword(user.passwordHash, DEMO_PASSWORD)) open.push(user.username);
+  return open;
 }
 
 /** Seeds the demo when the database has no users; returns whether it did. */

@@ -10,17 +10,22 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { LoginResult } from '../dataProvider/api';
 import { PRODUCT_SUBTITLE, PRODUCT_TITLE } from '../layout/brand';
+import { ChangePasswordForm } from './ChangePassword';
 
 export interface SignInProps {
   login: (username: string, password: string) => Promise<LoginResult>;
+  /** Replaces a one-time password, signed in with `token`. */
+  changePassword: (token: string, oldPassword: string, newPassword: string) => Promise<unknown>;
   /** Called with the token once the server accepted the credentials. */
   onSignedIn: (token: string) => void;
   /** Why the product sent the user here, already turned into a sentence. */
   notice?: string;
 }
 
-export function SignIn({ login, onSignedIn, notice }: SignInProps) {
+export function SignIn({ login, changePassword, onSignedIn, notice }: SignInProps) {
   const [username, setUsername] = useState('');
+  /** Signed in with a one-time password: the token waits until a new password is set. */
+  const [pending, setPending] = useState<string>();
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -32,7 +37,12 @@ export function SignIn({ login, onSignedIn, notice }: SignInProps) {
     setError('');
     setBusy(true);
     try {
-      const { accessToken } = await login(username.trim(), password);
+      const { accessToken, mustChangePassword } = await login(username.trim(), password);
+      if (mustChangePassword) {
+        setPending(accessToken);
+        setBusy(false);
+        return;
+      }
       onSignedIn(accessToken);
     } catch (failure) {
       setError((failure as Error)?.message || '登录失败，请稍后重试');
@@ -57,25 +67,29 @@ export function SignIn({ login, onSignedIn, notice }: SignInProps) {
               {notice}
             </Alert>
           )}
-          {error && (
+          {error && !pending && (
             <Alert severity="error" sx={{ mb: 2 }} role="alert">
               {error}
             </Alert>
           )}
-          <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
-            <TextField label="用户名" value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" autoFocus fullWidth />
-            <TextField
-              label="密码"
-              type="password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              autoComplete="current-password"
-              fullWidth
-            />
-            <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
-              {busy ? '登录中…' : '登录'}
-            </Button>
-          </Box>
+          {pending ? (
+            <ChangePasswordForm oldPassword={password} changePassword={(old, next) => changePassword(pending, old, next)} onChanged={() => onSignedIn(pending)} />
+          ) : (
+            <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
+              <TextField label="用户名" value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" autoFocus fullWidth />
+              <TextField
+                label="密码"
+                type="password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                autoComplete="current-password"
+                fullWidth
+              />
+              <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
+                {busy ? '登录中…' : '登录'}
+              </Button>
+            </Box>
+          )}
         </CardContent>
       </Card>
     </Box>

@@ -18,9 +18,15 @@ if (params.get('logout') === '1') clearSession();
 document.title = pageTitle('登录');
 
 // Sign-in errors are shown in the form, so the client needs no toasts and no session handling.
+// The token of a sign-in with a one-time password is held here (not stored) until it is changed.
+let pendingToken: string | null = null;
 const api = createShellApi(
-  createHttpClient({ getToken: () => null, getActiveRole: () => null, notify: () => undefined, onAuthFailure: () => undefined }),
+  createHttpClient({ getToken: () => pendingToken, getActiveRole: () => null, notify: () => undefined, onAuthFailure: () => undefined }),
 );
+const changePassword = (token: string, oldPassword: string, newPassword: string) => {
+  pendingToken = token;
+  return api.changePassword(oldPassword, newPassword);
+};
 const target = safeRedirect(params.get('redirect'), window.location.origin);
 
 createRoot(document.getElementById('root')!).render(
@@ -29,6 +35,7 @@ createRoot(document.getElementById('root')!).render(
       <CssBaseline />
       <SignIn
         login={api.login}
+        changePassword={changePassword}
         notice={signOutMessage(params.get('reason'))}
         onSignedIn={(token) => {
           // A new sign-in starts a new session: nothing of the previous user's role or choices stays.

@@ -68,6 +68,8 @@ export type MenuBadges = Record<string, number | undefined>;
 export interface LoginResult {
   accessToken: string;
   expiresIn: number;
+  /** A one-time password: the session opens nothing until it is changed. */
+  mustChangePassword?: boolean;
 }
 
 /** SPEC §8 "List loads check the success flag and data before filling": anything but an array is no data. */
@@ -80,6 +82,9 @@ export function createShellApi(http: HttpClient) {
     appConfig: () => http.get<AppConfig>('/api/app/config', undefined, { anonymous: true }),
     login: (username: string, password: string) =>
       http.post<LoginResult>('/api/juno/auth/login', { username, password }, { silent: true, anonymous: true }),
+    /** Replaces the signed-in user's password; the server says in Chinese why a new one is refused. */
+    changePassword: (oldPassword: string, newPassword: string) =>
+      http.post<null>('/api/juno/auth/changePassword', { oldPassword, newPassword }, { silent: true }),
     /** Revokes the server session; quiet, because the user is leaving anyway. */
     revokeSession: () => http.post<unknown>('/api/juno/auth/logout', undefined, { silent: true }),
     myRoles: async () => asList<RoleEntry>(await http.get('/api/juno/personal/myRoles')),

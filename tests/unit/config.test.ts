@@ -33,3 +33,35 @@ describe('SESSION_IDLE_MINUTES', () => {
     expect(() => loadConfig(env({ SESSION_IDLE_MINUTES: value }))).toThrow(/^SESSION_IDLE_MINUTES 应为正整数/);
   });
 });
+
+describe('NODE_ENV=production', () => {
+  const prod = (extra: Record<string, string>) => ({ NODE_ENV: 'production', DATA_DIR: '/nonexistent', ...extra });
+  const strong = 'f3b1c8a09d7e4b2c6a5f8e1d0c9b7a6e5d4c3b2a19f8e7d6';
+
+  it('needs its own JWT_SECRET: not missing, not short, not a published example', () => {
+    expect(() => loadConfig(prod({}))).toThrow(/未设置 JWT_SECRET/);
+    for (const weak of ['secret', 'unit-test-secret', 'test-secret-test-secret-test-secret', 'CHANGEME']) {
+      expect(() => loadConfig(prod({ JWT_SECRET: weak }))).toThrow(/JWT_SECRET 太短或是公开的示例值/);
+    }
+  });
+
+  it('refuses the sandbox gateway, and names every problem at once', () => {
+    expect(() => loadConfig(prod({ JWT_SECRET: strong, PAYMENT_GATEWAY: 'sandbox' }))).toThrow(/PAYMENT_GATEWAY=sandbox 是演示用的沙箱支付/);
+    let message = '';
+    try {
+      loadConfig(prod({ PAYMENT_GATEWAY: 'sandbox' }));
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^生产模式（NODE_ENV=production）无法启动：/);
+    expect(message).toContain('未设置 JWT_SECRET');
+    expect(message).toContain('PAYMENT_GATEWAY=sandbox');
+  });
+
+  it('starts with no gateway in production and the sandbox in the demo', () => {
+    expect(loadConfig(prod({ JWT_SECRET: strong }))).toMatchObject({ production: true, paymentGateway: 'none' });
+    expect(loadConfig(env({}))).toMatchObject({ production: false, paymentGateway: 'sandbox' });
+    expect(loadConfig(env({ PAYMENT_GATEWAY: 'none' })).paymentGateway).toBe('none');
+    expect(() => loadConfig(env({ PAYMENT_GATEWAY: 'alipay' }))).toThrow(/^PAYMENT_GATEWAY 应为 sandbox 或 none/);
+  });
+});

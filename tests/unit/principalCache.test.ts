@@ -12,6 +12,7 @@ const row = (freshForMs: number): PrincipalRow => ({
   region: null,
   ancestors: null,
   role_keys: ['xz:teacher'],
+  must_change_password: false,
   session_id: 's1',
   fresh_until: new Date(Date.now() + freshForMs),
   idle: false,

@@ -1,17 +1,22 @@
 // Sign-in and sign-out (the account service). Tokens name a session row, so logout is immediate.
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiError, ok, unauthorized } from '../../http/envelope';
+import { ApiError, badRequest, ok, unauthorized } from '../../http/envelope';
 import { sessions, users } from '../../db/schema';
-import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
 import { signToken } from '../../auth/tokens';
 import { beginAccountTry, beginAddressTry, clearAccount, forgetOldTries, takeBackAddressTry, waitText, type Attempt } from '../../auth/signInLimits';
 
 const LoginBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 64 }),
   password: Type.String({ minLength: 1, maxLength: 128 }),
+});
+
+const ChangePasswordBody = Type.Object({
+  oldPassword: Type.String({ minLength: 1, maxLength: 128 }),
+  newPassword: Type.String({ minLength: 1, maxLength: 128 }),
 });
 
 // Verifying against a real hash when the user does not exist keeps timing from telling who exists.
@@ -50,10 +55,27 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const sid = randomUUID();
     await app.db.insert(sessions).values({ id: sid, userId: user.id, expiresAt: new Date(Date.now() + ttl * 1000) });
     const accessToken = await signToken(app.config.jwtSecret, { sid, sub: String(user.id) }, ttl);
-    return ok({ accessToken, expiresIn: ttl }, '登录成功');
+    // With a one-time password the session opens only the change of password (auth/plugin.ts).
+    return ok({ accessToken, expiresIn: ttl, mustChangePassword: user.mustChangePassword }, user.mustChangePassword ? '请先修改初始密码' : '登录成功');
   });
 
-  app.post('/api/juno/auth/logout', async (request) => {
+  app.post('/api/juno/auth/changePassword', { schema: { body: ChangePasswordBody }, config: { beforePasswordChange: true } }, async (request) => {
+    const { oldPassword, newPassword } = request.body;
+    const p = request.principal;
+    const [user] = await app.db.select().from(users).where(eq(users.id, p.userId)).limit(1);
+    if (!user || !(await verifyPassword(user.passwordHash, oldPassword))) throw badRequest('原密码不正确');
+    const weak = passwordProblem(newPassword, { username: user.username, oldPassword });
+    if (weak) throw badRequest(weak);
+    await app.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash: await hashPassword(newPassword), mustChangePassword: false }).where(eq(users.id, user.id));
+      // Whoever else holds the old password is signed out; this session goes on.
+      await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, user.id), ne(sessions.id, p.sessionId), isNull(sessions.revokedAt)));
+    });
+    await app.principals.evictUser(user.id);
+    return ok(null, '密码已修改');
+  });
+
+  app.post('/api/juno/auth/logout', { config: { beforePasswordChange: true } }, async (request) => {
     await app.db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, request.principal.sessionId));
     await app.principals.evictSession(request.principal.sessionId);
     return ok(null, '已退出登录');

@@ -1,11 +1,10 @@
 // Teachers of a school: accounts, jobs, class/course bindings, Excel import and password resets.
-import { randomInt } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { TEACHER_JOBS, isMobilePhone, PHONE_PATTERN } from '../../../src/domain/school';
 import type { Principal } from '../../auth/principal';
-import { hashPassword } from '../../auth/passwords';
+import { generatePassword, hashPassword } from '../../auth/passwords';
 import { clearAccount } from '../../auth/signInLimits';
 import type { Db } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
@@ -40,20 +39,6 @@ const SELECT_TEACHER = sql`
          ${CLASSES_OF_TEACHER} AS classes
     FROM teachers t JOIN users u ON u.id = t.user_id`;
 
-/** Letters and digits without look-alikes (0/O, 1/l/I), at least one of each kind. */
-export function generatePassword(length = 10): string {
-  const lower = 'abcdefghijkmnpqrstuvwxyz';
-  const upper = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
-  const digits = '23456789';
-  const all = lower + upper + digits;
-  const chars = [lower, upper, digits].map((set) => set[randomInt(set.length)]);
-  while (chars.length < length) chars.push(all[randomInt(all.length)]);
-  for (let i = chars.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [chars[i], chars[j]] = [chars[j], chars[i]];
-  }
-  return chars.join('');
-}
 
 async function jobsOf(db: Db, s: SchoolRef): Promise<string[]> {
   const used = await rows<{ job: string }>(db, sql`
