@@ -25,6 +25,11 @@ export interface AppConfig {
   production?: boolean;
   /** The payment gateway: the built-in sandbox (demo only) or none (paying online is refused). */
   paymentGateway?: PaymentGatewayName;
+  /**
+   * The periodic sweeps (closing unpaid orders, retention): on unless false. A test that attributes
+   * every database write to the request that made it turns them off.
+   */
+  backgroundSweeps?: boolean;
 }
 
 export type PaymentGatewayName = 'sandbox' | 'none';

@@ -6,6 +6,8 @@
 export const FIELD_LABELS: Record<string, string> = {
   username: '用户名',
   password: '密码',
+  oldPassword: '原密码',
+  newPassword: '新密码',
   leaderType: '角色类型',
   classId: '班级',
   gradeId: '年级',

@@ -38,7 +38,8 @@ let importColumns: string[] = [];
 
 beforeAll(async () => {
   dataDir = tempDataDir();
-  t = await createTestApp({ dataDir });
+  // No background sweep: a write it makes while a refused request runs would be blamed on that request.
+  t = await createTestApp({ dataDir, backgroundSweeps: false });
   demoAccounts = await rows(t.database.db, sql`
     SELECT id, username, password_hash AS "passwordHash" FROM users WHERE username IN (${sql.join(USERS.map((u) => sql`${u}`), sql`, `)})`);
   for (const user of USERS) await signIn(user);

@@ -23,6 +23,7 @@ export default async function heartVoices(app: FastifyInstance) {
   const sweep = () => sweepExpiredVoices(app.db).catch((error) => app.log.warn({ err: error }, 'heart voice retention sweep failed'));
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
+    if (app.config.backgroundSweeps === false) return;
     void sweep();
     timer = setInterval(sweep, SWEEP_EVERY_MS).unref();
   });

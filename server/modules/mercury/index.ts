@@ -47,6 +47,7 @@ export default fp(async (app) => {
 
   let sweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
+    if (app.config.backgroundSweeps === false) return;
     sweep = setInterval(() => {
       closeExpiredOrders(app.db, app.payments).catch((error) => app.log.error({ err: error }, '关闭超时订单失败'));
       // Last month's statements, once it is over (a no-op when they exist).
