@@ -29,6 +29,8 @@ declare module 'fastify' {
     db: Db;
     config: AppConfig;
     lookups: LookupStore;
+    /** The sign-in limits' clock; null: the database's. */
+    signInClock: (() => Date) | null;
   }
 }
 
@@ -47,9 +49,11 @@ export interface BuildOptions {
   lookups?: LookupStore;
   /** Called when work is queued, to wake an in-process worker. */
   wakeWorkers?: () => void;
+  /** A clock for the sign-in limits instead of the database's (tests move time with it). */
+  signInClock?: () => Date;
 }
 
-export async function buildApp({ db, config, webRoot, logger = false, onRoute, principals = NO_CACHE, lookups = NO_LOOKUP_CACHE, wakeWorkers = () => undefined }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, webRoot, logger = false, onRoute, principals = NO_CACHE, lookups = NO_LOOKUP_CACHE, wakeWorkers = () => undefined, signInClock }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(logger === true ? {} : logger),
     logController: new RequestLog(),
@@ -65,6 +69,7 @@ export async function buildApp({ db, config, webRoot, logger = false, onRoute, p
   app.decorate('config', config);
   app.decorate('principals', principals);
   app.decorate('lookups', lookups);
+  app.decorate('signInClock', signInClock ?? null);
   // Every successful write of the school-structure service (vesta) may change what the shell's
   // lookups return for that tenant; invalidate before the reply leaves, so the next read is fresh.
   app.addHook('onSend', async (request, reply, payload) => {

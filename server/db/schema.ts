@@ -86,9 +86,10 @@ export const sessions = pgTable(
 );
 
 /**
- * Sign-in limits (server/auth/signInLimits.ts), one row per account ('account:<username>') and per
- * address ('address:<ip>'): `level` counts recent failed tries as it stood at `updated_at`, the
- * time of the last counted try; the rules there say how it fades and what it costs.
+ * Sign-in limits (server/auth/signInLimits.ts), one row per account ('account:<username>'), per
+ * account and address ('pair:<address group>|<username>') and per address ('address:<address group>',
+ * an IPv4 address or an IPv6 /64): `level` counts recent failed tries as it stood at `updated_at`,
+ * the time of the last counted try; the rules there say how it fades and what it costs.
  */
 export const loginThrottles = pgTable(
   'login_throttles',

@@ -39,6 +39,8 @@ export interface BookDetail {
   id: number;
   title: string;
   subjectId: number;
+  /** Whether the caller may change it: a school's part-timer only reads the platform's shared books. */
+  editable: boolean;
   chapters: { id: number; title: string; sections: { id: number; title: string; pages: BookPage[] }[] }[];
 }
 export interface QuestionInput {

@@ -1,9 +1,12 @@
 // 练习册详情: a book page by page with every question as printed; an editor (admin, part-timer)
 // adds, edits, reorders and deletes questions. Writes are pessimistic: the book reloads after each.
+// A book the caller may not change (the platform's shared books, for a school's part-timer) is
+// shown without any of the edit actions, which the server would refuse.
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Confirm, useDataProvider, useNotify } from 'react-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -56,6 +59,7 @@ export default function WorkbookDetail({ route }: ScreenProps) {
   };
 
   const data = book.data;
+  const editable = data?.editable === true;
   const transfer = {
     label: '题目',
     transfer: {
@@ -66,9 +70,18 @@ export default function WorkbookDetail({ route }: ScreenProps) {
   return (
     <ScreenCard
       title={data ? `${route.meta.title}：${data.title}` : route.meta.title}
-      description="按页查看和编辑题目；也可下载模板，在 Excel 中填写后批量导入（整份文件无误才会导入）。"
+      description={
+        data && !editable
+          ? '按页查看题目。'
+          : '按页查看和编辑题目；也可下载模板，在 Excel 中填写后批量导入（整份文件无误才会导入）。'
+      }
     >
-      {data && (
+      {data && !editable && (
+        <Alert severity="info" sx={{ mt: 1 }}>
+          这是平台共享练习册，仅平台管理员可以修改，本校只能查看。
+        </Alert>
+      )}
+      {editable && (
         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
           <TemplateButton config={transfer} />
           <ImportButton config={transfer} />
@@ -87,7 +100,7 @@ export default function WorkbookDetail({ route }: ScreenProps) {
                 <Paper key={page.id} variant="outlined" sx={{ p: 2, mt: 1.5 }} data-page={page.pageNo}>
                   <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
                     <Typography variant="subtitle2" color="text.secondary">第 {page.pageNo} 页</Typography>
-                    <Button size="small" onClick={() => setEditing({ page })}>添加题目</Button>
+                    {editable && <Button size="small" onClick={() => setEditing({ page })}>添加题目</Button>}
                   </Stack>
                   {page.questions.length === 0 && <Typography color="text.secondary">暂无数据</Typography>}
                   {page.questions.map((q, index) => (
@@ -127,11 +140,15 @@ export default function WorkbookDetail({ route }: ScreenProps) {
                       )}
                       <Stack direction="row" spacing={0.5} sx={{ mt: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
                         {q.knowledgePoints.map((k) => <Chip key={k.id} size="small" variant="outlined" label={k.name} />)}
-                        <Box sx={{ flex: 1 }} />
-                        <Button size="small" disabled={index === 0 || write.isPending} onClick={() => move(page, index, -1)}>上移</Button>
-                        <Button size="small" disabled={index === page.questions.length - 1 || write.isPending} onClick={() => move(page, index, 1)}>下移</Button>
-                        <Button size="small" onClick={() => setEditing({ page, question: q })}>编辑</Button>
-                        <Button size="small" color="error" onClick={() => setRemoving(q)}>删除</Button>
+                        {editable && (
+                          <>
+                            <Box sx={{ flex: 1 }} />
+                            <Button size="small" disabled={index === 0 || write.isPending} onClick={() => move(page, index, -1)}>上移</Button>
+                            <Button size="small" disabled={index === page.questions.length - 1 || write.isPending} onClick={() => move(page, index, 1)}>下移</Button>
+                            <Button size="small" onClick={() => setEditing({ page, question: q })}>编辑</Button>
+                            <Button size="small" color="error" onClick={() => setRemoving(q)}>删除</Button>
+                          </>
+                        )}
                       </Stack>
                     </Box>
                   ))}

@@ -1,5 +1,6 @@
 // Importing a book's questions from Excel (all or nothing, a refused file comes back annotated),
-// and 综合 questions with their sub-questions.
+// and 综合 questions with their sub-questions. The platform's shared book is written by the platform
+// administrator (a school's part-timer may not: content-shared-books.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/testApp';
@@ -65,7 +66,7 @@ describe('importing questions from Excel', () => {
       [page1.pageNo, '填空', '$|-7|=$______。', '', '', '', '', '', '', '7', '负数的绝对值是它的相反数。', 1, 2, `${point}、${point}`, ''],
     ];
     const bad = [...good, [999, '综合', '', 'x', '', '', '', '', '', '', '', 9, 0, '不存在的知识点', '']];
-    const refused = await upload('parttime', book.id, await workbook(header, bad));
+    const refused = await upload('admin', book.id, await workbook(header, bad));
     expect(refused.statusCode).toBe(422);
     expect(refused.headers['x-import-error-count']).toBe('1');
     const marked = await readRows(refused.rawPayload);
@@ -75,11 +76,11 @@ describe('importing questions from Excel', () => {
     const unchanged = (await c.data('parttime', api(`exercisebooks/${book.id}`))) as Detail;
     expect(pagesOf(unchanged).map((p) => p.questions.length)).toEqual(pagesOf(before).map((p) => p.questions.length));
 
-    const wrongAnswer = await upload('parttime', book.id, await workbook(header, [[page1.pageNo, '单选', '题干', '1', '2', '', '', '', '', 'E', '', 1, 1, point, '']]));
+    const wrongAnswer = await upload('admin', book.id, await workbook(header, [[page1.pageNo, '单选', '题干', '1', '2', '', '', '', '', 'E', '', 1, 1, point, '']]));
     expect(wrongAnswer.statusCode).toBe(422);
     expect((await readRows(wrongAnswer.rawPayload))[1].at(-1)).toBe('答案必须是选项中的字母');
 
-    const res = await upload('parttime', book.id, await workbook(header, good));
+    const res = await upload('admin', book.id, await workbook(header, good));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ code: 200, data: { total: 3, pages: 2 }, msg: '导入成功：共3道题' });
     const after = pagesOf((await c.data('parttime', api(`exercisebooks/${book.id}`))) as Detail);
@@ -102,12 +103,12 @@ describe('importing questions from Excel', () => {
       INSERT INTO exercise_books (tenant_id, title, subject_id, grade_level, term, edition)
       SELECT ${tenant2.id}, '校本练习', subject_id, 7, 1, '校本' FROM exercise_books WHERE id = ${book.id} RETURNING id`);
     const bytes = await workbook(['页码*'], [[1]]);
-    expect((await upload('parttime', own.id, bytes)).json()).toMatchObject({ code: 404, msg: '练习册不存在' });
+    expect((await upload('admin', own.id, bytes)).json()).toMatchObject({ code: 404, msg: '练习册不存在' });
     expect((await upload('teacher', book.id, bytes)).statusCode).toBe(403);
-    const notXlsx = await c.upload('parttime', api(`exercisebooks/${book.id}/import`), multipart({}, { name: 'a.xlsx', content: Buffer.from('not a workbook') }));
+    const notXlsx = await c.upload('admin', api(`exercisebooks/${book.id}/import`), multipart({}, { name: 'a.xlsx', content: Buffer.from('not a workbook') }));
     expect(notXlsx.statusCode).toBe(400);
     expect(notXlsx.json().msg).toMatch(/[\u4e00-\u9fa5]/);
-    const missing = await upload('parttime', book.id, bytes);
+    const missing = await upload('admin', book.id, bytes);
     expect([missing.statusCode, missing.json().msg]).toEqual([400, expect.stringContaining('题型')]);
   });
 });
@@ -129,7 +130,7 @@ describe('综合 questions', () => {
         { type: 5, stem: '若平均分为 80 分，求这 5 名同学的总分。', answer: '$5\\times80+(6-3+0+9-2)=410$（分）', difficulty: 3, points: 6.5 },
       ],
     };
-    const added = await send('parttime', 'POST', api(`exercisebooks/${book.id}/pages/${page.id}/questions`), { question });
+    const added = await send('admin', 'POST', api(`exercisebooks/${book.id}/pages/${page.id}/questions`), { question });
     expect(added.statusCode, added.body).toBe(200);
     const created = added.json().data as PageQ;
     expect(created.points).toBe(9.5);
@@ -140,19 +141,19 @@ describe('综合 questions', () => {
     const bank = await c.data('teacher', api(`questions?keyword=${encodeURIComponent('成绩最高的同学')}`));
     expect(bank.total).toBe(0);
 
-    const edited = await send('parttime', 'PUT', api(`exercisebooks/${book.id}/questions/${created.id}`), { question: { ...question, children: [question.children[1]] } });
+    const edited = await send('admin', 'PUT', api(`exercisebooks/${book.id}/questions/${created.id}`), { question: { ...question, children: [question.children[1]] } });
     expect(edited.json().data).toMatchObject({ points: 6.5, children: [{ type: 5 }] });
     const [{ n }] = await query<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM questions WHERE parent_id = ${created.id}`);
     expect(n).toBe(1);
 
-    const wrong = await send('parttime', 'POST', api(`exercisebooks/${book.id}/pages/${page.id}/questions`), { question: { ...question, type: 5 } });
+    const wrong = await send('admin', 'POST', api(`exercisebooks/${book.id}/pages/${page.id}/questions`), { question: { ...question, type: 5 } });
     expect([wrong.statusCode, wrong.json().msg]).toEqual([400, '只有综合题可以包含小题']);
-    const badChild = await send('parttime', 'POST', api(`exercisebooks/${book.id}/pages/${page.id}/questions`), {
+    const badChild = await send('admin', 'POST', api(`exercisebooks/${book.id}/pages/${page.id}/questions`), {
       question: { ...question, children: [{ ...question.children[0], answer: 'Z' }] },
     });
     expect([badChild.statusCode, badChild.json().msg]).toEqual([400, '第1小题：答案必须是选项中的字母']);
 
-    expect((await send('parttime', 'DELETE', api(`exercisebooks/${book.id}/questions/${created.id}`))).statusCode).toBe(200);
+    expect((await send('admin', 'DELETE', api(`exercisebooks/${book.id}/questions/${created.id}`))).statusCode).toBe(200);
     const [{ left }] = await query<{ left: number }>(t, sql`SELECT count(*)::int AS left FROM questions WHERE id = ${created.id} OR parent_id = ${created.id}`);
     expect(left).toBe(0);
   });

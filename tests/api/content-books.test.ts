@@ -127,7 +127,7 @@ describe('the demo content', () => {
   });
 });
 
-describe('editing a book (admin, part-time)', () => {
+describe('editing a book (shared books by the platform administrator; school part-timers: content-shared-books.test.ts)', () => {
   async function firstBook(user = 'parttime') {
     const list = await c.data(user, api('exercisebooks?gradeLevel=7&size=50'));
     const book = (list.records as Book[]).find((b) => b.subjectName === '数学')!;
@@ -139,7 +139,7 @@ describe('editing a book (admin, part-time)', () => {
     const page = detail.chapters[0].sections[0].pages[0];
     const point = page.questions[0].knowledgePoints[0].id;
     const question = { type: 1, stem: '下列各数中，最小的是（　　）', options: [{ key: 'A', text: '$-3$' }, { key: 'B', text: '$0$' }, { key: 'C', text: '$2$' }, { key: 'D', text: '$-1$' }], answer: 'A', analysis: '负数小于 0，$-3 < -1$。', difficulty: 1, points: 3, knowledgePointIds: [point] };
-    const added = await send('parttime', 'POST', api(`exercisebooks/${book.id}/pages/${page.id}/questions`), { question, position: 1 });
+    const added = await send('admin', 'POST', api(`exercisebooks/${book.id}/pages/${page.id}/questions`), { question, position: 1 });
     expect(added.statusCode, added.body).toBe(200);
     const created = added.json().data;
     expect(created).toMatchObject({ no: 1, answer: 'A', source: book.title });
@@ -150,15 +150,15 @@ describe('editing a book (admin, part-time)', () => {
     expect(edited.json().data).toMatchObject({ answer: 'A', analysis: '比较大小：$-3$ 最小。', answerArea: { y: 30, height: 12 } });
 
     const reversed = [...after.map((q) => q.id)].reverse();
-    const order = await send('parttime', 'PUT', api(`exercisebooks/${book.id}/pages/${page.id}/order`), { questionIds: reversed });
+    const order = await send('admin', 'PUT', api(`exercisebooks/${book.id}/pages/${page.id}/order`), { questionIds: reversed });
     expect(order.json().data.map((o: { questionId: number }) => o.questionId)).toEqual(reversed);
-    const partial = await send('parttime', 'PUT', api(`exercisebooks/${book.id}/pages/${page.id}/order`), { questionIds: reversed.slice(1) });
+    const partial = await send('admin', 'PUT', api(`exercisebooks/${book.id}/pages/${page.id}/order`), { questionIds: reversed.slice(1) });
     expect([partial.statusCode, partial.json().msg]).toEqual([400, '排序须包含本页的全部题目，且每题一次']);
 
-    expect((await send('parttime', 'DELETE', api(`exercisebooks/${book.id}/questions/${created.id}`))).statusCode).toBe(200);
+    expect((await send('admin', 'DELETE', api(`exercisebooks/${book.id}/questions/${created.id}`))).statusCode).toBe(200);
     expect((await c.get('teacher', api(`questions/${created.id}`))).statusCode).toBe(404);
     const answered = page.questions[0].id;
-    const refused = await send('parttime', 'DELETE', api(`exercisebooks/${book.id}/questions/${answered}`));
+    const refused = await send('admin', 'DELETE', api(`exercisebooks/${book.id}/questions/${answered}`));
     expect([refused.statusCode, refused.json().msg]).toEqual([409, '该题已有学生作答记录，不能删除']);
   });
 
@@ -178,13 +178,13 @@ describe('editing a book (admin, part-time)', () => {
       [{ ...good, stem: '' }, 400, '题干不能为空'],
     ];
     for (const [question, status, msg] of cases) {
-      const res = await send('parttime', 'POST', api(`exercisebooks/${book.id}/pages/${page.id}/questions`), { question });
+      const res = await send('admin', 'POST', api(`exercisebooks/${book.id}/pages/${page.id}/questions`), { question });
       expect([res.statusCode, res.json().msg], JSON.stringify(question)).toEqual([status, msg]);
     }
     const other = detail.chapters[1].sections[0].pages[0];
-    expect((await send('parttime', 'PUT', api(`exercisebooks/${book.id + 1}/pages/${page.id}/order`), { questionIds: [1] })).json().msg).toBe('页面不存在');
-    expect((await send('parttime', 'PUT', api(`exercisebooks/${book.id + 1}/questions/${other.questions[0].id}`), { question: good })).statusCode).toBe(404);
-    for (const user of ['teacher', 'schooladmin', 'partner1']) {
+    expect((await send('admin', 'PUT', api(`exercisebooks/${book.id + 1}/pages/${page.id}/order`), { questionIds: [1] })).json().msg).toBe('页面不存在');
+    expect((await send('admin', 'PUT', api(`exercisebooks/${book.id + 1}/questions/${other.questions[0].id}`), { question: good })).statusCode).toBe(404);
+    for (const user of ['teacher', 'schooladmin', 'partner1', 'parttime']) {
       expect((await send(user, 'POST', api(`exercisebooks/${book.id}/pages/${page.id}/questions`), { question: good })).statusCode, user).toBe(403);
       expect((await send(user, 'DELETE', api(`exercisebooks/${book.id}/questions/${other.questions[0].id}`))).statusCode, user).toBe(403);
     }

@@ -1,7 +1,8 @@
-// Exercise books in a real browser against the real server: a part-timer opens a book from the
-// list, edits a question (stem with a formula, answer, 解析, points) and sees it rendered with
-// KaTeX, moves one down and deletes one, and the API agrees; imports questions from the template
-// and adds a 综合 with sub-questions; an admin reaches the list from its full-screen home.
+// Exercise books in a real browser against the real server: the platform administrator opens a
+// shared book from the list, edits a question (stem with a formula, answer, 解析, points) and sees it
+// rendered with KaTeX, moves one down and deletes one, and the API agrees; imports questions from
+// the template and adds a 综合 with sub-questions; reaches the list from its full-screen home. A
+// school's part-timer reads the shared books without any edit action.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -36,14 +37,12 @@ async function bookFromApi(page: Page, bookId: string): Promise<Book> {
 const firstPage = (book: Book) => book.chapters[0].sections[0].pages[0];
 
 describe('exercise books', () => {
-  it('a part-timer edits, reorders and deletes questions of a book', async () => {
-    const page = await signIn(browser, server.url, 'parttime');
-    await page.waitForFunction(() => location.hash.startsWith('#/resource/teaching'));
-    await page.getByRole('heading', { level: 1, name: '教学资源' }).waitFor();
-    await page.locator('nav[aria-label="主菜单"]').getByText('练习册', { exact: true }).click();
-    await page.waitForURL(/\/workbook$/);
+  it('the platform administrator edits, reorders and deletes questions of a shared book', async () => {
+    const page = await signIn(browser, server.url, 'admin');
+    await page.waitForFunction(() => location.hash.startsWith('#/without/common'));
+    await page.goto(`${server.url}/#/workbook`);
     await page.getByRole('link', { name: '打开' }).first().waitFor();
-    await page.screenshot({ path: `${SHOTS}/list-parttime.png` });
+    await expect.poll(() => page.getByRole('row', { name: /七年级数学上册/ }).innerText()).toContain('可编辑');
 
     await page.getByRole('row', { name: /七年级数学上册/ }).getByRole('link', { name: '打开' }).click();
     await page.waitForURL(/\/workbook\/\d+$/);
@@ -114,9 +113,9 @@ describe('exercise books', () => {
     await page.context().close();
   });
 
-  it('a part-timer imports questions from the template and adds a 综合 with two sub-questions', async () => {
-    const page = await signIn(browser, server.url, 'parttime');
-    await page.waitForFunction(() => location.hash.startsWith('#/resource/teaching'));
+  it('the platform administrator imports questions from the template and adds a 综合 with two sub-questions', async () => {
+    const page = await signIn(browser, server.url, 'admin');
+    await page.waitForFunction(() => location.hash.startsWith('#/without/common'));
     await page.goto(`${server.url}/#/workbook`);
     await page.getByRole('row', { name: /七年级数学上册/ }).getByRole('link', { name: '打开' }).click();
     await page.waitForURL(/\/workbook\/\d+$/);
@@ -185,6 +184,28 @@ describe('exercise books', () => {
     await expect.poll(() => shown.innerText()).toContain('（5.5 分）');
     await shown.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/composite.png` });
+    await page.context().close();
+  });
+
+  it("a school's part-timer reads a shared book, and is offered none of the edit actions", async () => {
+    const page = await signIn(browser, server.url, 'parttime');
+    await page.waitForFunction(() => location.hash.startsWith('#/resource/teaching'));
+    await page.getByRole('heading', { level: 1, name: '教学资源' }).waitFor();
+    await page.locator('nav[aria-label="主菜单"]').getByText('练习册', { exact: true }).click();
+    await page.waitForURL(/\/workbook$/);
+    const row = page.getByRole('row', { name: /七年级数学上册/ });
+    await expect.poll(() => row.innerText()).toContain('仅查看（平台共享）');
+    await page.screenshot({ path: `${SHOTS}/list-parttime.png` });
+
+    await row.getByRole('link', { name: '打开' }).click();
+    await page.waitForURL(/\/workbook\/\d+$/);
+    await page.locator('[data-question]').first().waitFor();
+    await page.getByText('这是平台共享练习册，仅平台管理员可以修改，本校只能查看。').waitFor();
+    for (const name of ['添加题目', '编辑', '删除', '上移', '下移', '下载模板', '批量导入']) {
+      expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+    }
+    expect(await page.locator('input[type=file]').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/detail-parttime.png` });
     await page.context().close();
   });
 

@@ -35,3 +35,28 @@ export async function rollupSnapshot(t: TestApp, tenantId: number): Promise<stri
   }
   return parts.join('\n');
 }
+
+/**
+ * A school's own exercise book for `tenantId`: the chapters, sections and pages of book `likeId`,
+ * without its questions. The API has no call that creates books, so tests make them here.
+ */
+export async function schoolBookLike(t: TestApp, tenantId: number, likeId: number, title: string): Promise<number> {
+  const [book] = await query<{ id: number }>(t, sql`
+    INSERT INTO exercise_books (tenant_id, title, subject_id, grade_level, term, edition)
+    SELECT ${tenantId}, ${title}, subject_id, grade_level, term, '校本' FROM exercise_books WHERE id = ${likeId} RETURNING id`);
+  await query(t, sql`INSERT INTO book_chapters (book_id, title, sort_order) SELECT ${book.id}, title, sort_order FROM book_chapters WHERE book_id = ${likeId}`);
+  await query(t, sql`
+    INSERT INTO book_sections (book_id, chapter_id, title, sort_order, knowledge_point_id)
+    SELECT ${book.id}, nc.id, s.title, s.sort_order, s.knowledge_point_id
+      FROM book_sections s JOIN book_chapters oc ON oc.id = s.chapter_id
+      JOIN book_chapters nc ON nc.book_id = ${book.id} AND nc.sort_order = oc.sort_order
+     WHERE s.book_id = ${likeId}`);
+  await query(t, sql`
+    INSERT INTO book_pages (book_id, section_id, page_no)
+    SELECT ${book.id}, ns.id, p.page_no
+      FROM book_pages p JOIN book_sections os ON os.id = p.section_id JOIN book_chapters oc ON oc.id = os.chapter_id
+      JOIN book_chapters nc ON nc.book_id = ${book.id} AND nc.sort_order = oc.sort_order
+      JOIN book_sections ns ON ns.chapter_id = nc.id AND ns.sort_order = os.sort_order
+     WHERE p.book_id = ${likeId}`);
+  return book.id;
+}

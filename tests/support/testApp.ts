@@ -36,8 +36,14 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
-/** `logger`: the app's log, e.g. to a stream the test reads; off by default. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}, { logger }: { logger?: LogOptions } = {}): Promise<TestApp> {
+/**
+ * `logger`: the app's log, e.g. to a stream the test reads; off by default. `signInClock`: the
+ * sign-in limits' clock, so a test can let time pass without waiting; the database's by default.
+ */
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  { logger, signInClock }: { logger?: LogOptions; signInClock?: () => Date } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   // The caches as in production; one app, so no listener for other processes is needed.
   const publish = database.driver === 'postgres' ? publisher(database.db) : undefined;
@@ -49,6 +55,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, { logger
     lookups: new LookupCache(publish),
     logger: logger ?? false,
     onRoute: (route) => routes.push(route),
+    signInClock,
   });
   return {
     app,

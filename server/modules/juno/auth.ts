@@ -7,7 +7,7 @@ import { ApiError, badRequest, ok, unauthorized } from '../../http/envelope';
 import { sessions, users } from '../../db/schema';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
 import { signToken } from '../../auth/tokens';
-import { beginAccountTry, beginAddressTry, clearAccount, forgetOldTries, takeBackAddressTry, waitText, type Attempt } from '../../auth/signInLimits';
+import { signInLimits, waitText, type Refusal } from '../../auth/signInLimits';
 
 const LoginBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 64 }),
@@ -22,35 +22,37 @@ const ChangePasswordBody = Type.Object({
 // Verifying against a real hash when the user does not exist keeps timing from telling who exists.
 let dummyHash: Promise<string> | undefined;
 
+const REFUSALS: Record<Refusal['reason'], (wait: string) => string> = {
+  locked: (wait) => `密码错误次数过多，账号已暂时锁定，请${wait}后再试，或联系管理员重置密码`,
+  slowed: (wait) => `密码错误次数较多，请${wait}后再试`,
+  busy: (wait) => `当前网络登录失败次数过多，请${wait}后再试`,
+};
+
 /** 429 with Retry-After and a sentence saying when to try again. */
-function tooMany(refused: Extract<Attempt, { allowed: false }>, msg: (wait: string) => string): ApiError {
-  return new ApiError(429, msg(waitText(refused.retryAfter)), { 'retry-after': String(refused.retryAfter) });
+function tooMany(refused: Refusal): ApiError {
+  return new ApiError(429, REFUSALS[refused.reason](waitText(refused.retryAfter)), { 'retry-after': String(refused.retryAfter) });
 }
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const limits = signInLimits(app.db, app.signInClock);
+
   app.post('/api/juno/auth/login', { schema: { body: LoginBody }, config: { public: true } }, async (request) => {
     const { username, password } = request.body;
     const name = username.trim();
     // Unknown names are limited like real ones, so the answers never tell which accounts exist.
-    const byAddress = await beginAddressTry(app.db, request.ip);
-    if (!byAddress.allowed) throw tooMany(byAddress, (wait) => `当前网络登录失败次数过多，请${wait}后再试`);
-    const byAccount = await beginAccountTry(app.db, name);
-    if (!byAccount.allowed) {
-      // No password was tried, so the address is not charged for it.
-      await takeBackAddressTry(app.db, request.ip);
-      throw tooMany(byAccount, (wait) =>
-        byAccount.locked ? `密码错误次数过多，账号已暂时锁定，请${wait}后再试，或联系管理员重置密码` : `密码错误次数较多，请${wait}后再试`,
-      );
-    }
+    const attempt = await limits.begin(name, request.ip);
+    if (!attempt.allowed) throw tooMany(attempt);
 
     const [user] = await app.db.select().from(users).where(eq(users.username, name)).limit(1);
     dummyHash ??= hashPassword('not-a-real-password');
     const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
-    if (!user || !valid) throw unauthorized('用户名或密码错误');
+    if (!user || !valid) {
+      await limits.failed(request.ip);
+      throw unauthorized('用户名或密码错误');
+    }
 
-    await clearAccount(app.db, name);
-    await takeBackAddressTry(app.db, request.ip);
-    await forgetOldTries(app.db);
+    await limits.succeeded(name, request.ip);
+    await limits.forgetOldTries();
     const ttl = app.config.sessionTtl;
     const sid = randomUUID();
     await app.db.insert(sessions).values({ id: sid, userId: user.id, expiresAt: new Date(Date.now() + ttl * 1000) });

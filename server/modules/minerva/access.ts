@@ -61,6 +61,22 @@ export interface BookRow {
 export const BOOK_COLUMNS = sql`b.id, b.tenant_id AS "tenantId", b.title, b.subject_id AS "subjectId", su.name AS "subjectName",
   b.grade_level AS "gradeLevel", b.term, b.edition`;
 
+/**
+ * Whether the caller, an editor, may change this book. The platform's shared books (no tenant) are
+ * read by every school, so only the platform's own staff (editors without a tenant: the platform
+ * administrator) change them; a school's editors (its part-timers) change only their school's books.
+ */
+export function mayEditBook(p: Principal, book: { tenantId: number | null }): boolean {
+  return p.activeRole !== undefined && EDITOR_ROLES.includes(p.activeRole) && book.tenantId === p.tenantId;
+}
+
+/** A book the caller may change; one they cannot see is 404, a shared one they only read is 403. */
+export async function findEditableBook(db: Db, p: Principal, bookId: number): Promise<BookRow> {
+  const book = await findBook(db, p, bookId);
+  if (!mayEditBook(p, book)) throw forbidden(book.tenantId === null ? '平台共享练习册只能由平台管理员修改' : '无权修改该练习册');
+  return book;
+}
+
 export async function findBook(db: Db, p: Principal, bookId: number): Promise<BookRow> {
   const [book] = await rows<BookRow>(db, sql`
     SELECT ${BOOK_COLUMNS} FROM exercise_books b JOIN subjects su ON su.id = b.subject_id

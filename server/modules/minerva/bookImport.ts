@@ -12,7 +12,7 @@ import { sendWorkbook } from '../../http/download';
 import { ok } from '../../http/envelope';
 import { unsafeCells } from '../../http/input';
 import { Id } from '../../http/schemas';
-import { editorsOnly, findBook } from './access';
+import { editorsOnly, findBook, findEditableBook } from './access';
 import { cleanQuestion, type CleanQuestion, type QuestionInput } from './questions';
 
 const OPTION_KEYS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
@@ -76,7 +76,7 @@ const bookImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/minerva/v1.0/exercisebooks/:bookId/import', { preHandler: editorsOnly, schema: { params: BookParams } }, async (request, reply) => {
     const { bookId } = request.params;
     const p = request.principal;
-    const book = await findBook(db, p, bookId);
+    const book = await findEditableBook(db, p, bookId);
     const imported = await readImport(request, REQUIRED_COLUMNS);
 
     const pages = await rows<{ id: number; pageNo: number; count: number }>(db, sql`

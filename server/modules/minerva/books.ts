@@ -10,7 +10,7 @@ import { badRequest, conflict, notFound, ok } from '../../http/envelope';
 import { page, PagingQuery, pageWindow } from '../../http/paging';
 import { Id } from '../../http/schemas';
 import { findClass, findGrade, isAdmin } from '../vesta/access';
-import { BOOK_COLUMNS, contentReaders, editorsOnly, findBook, me, schoolStaff, visibleContent } from './access';
+import { BOOK_COLUMNS, contentReaders, editorsOnly, findBook, findEditableBook, mayEditBook, me, schoolStaff, visibleContent } from './access';
 import { checkQuestion, QUESTION_COLUMNS, QuestionBody, writeChildren, type QuestionView } from './questions';
 
 const AnswerArea = Type.Object({
@@ -83,19 +83,22 @@ const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ${q.gradeLevel ? sql`AND b.grade_level = ${q.gradeLevel}` : sql``}
         ${keyword ? sql`AND b.title ILIKE ${`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``}`;
       const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM exercise_books b WHERE ${where}`);
-      const records = await rows(db, sql`
+      const records = await rows<{ tenantId: number | null }>(db, sql`
         SELECT ${BOOK_COLUMNS},
                (SELECT count(*)::int FROM book_pages bp WHERE bp.book_id = b.id) AS "pageCount",
                (SELECT count(*)::int FROM book_pages bp JOIN book_page_questions pq ON pq.page_id = bp.id WHERE bp.book_id = b.id) AS "questionCount"
           FROM exercise_books b JOIN subjects su ON su.id = b.subject_id
          WHERE ${where} ORDER BY b.grade_level, b.subject_id, b.id LIMIT ${size} OFFSET ${offset}`);
-      return ok(page(records, total, current, size));
+      // Whether the caller may change each book, so the screens offer edits only where they would succeed.
+      const withEditable = records.map((b) => ({ ...b, editable: mayEditBook(request.principal, b) }));
+      return ok(page(withEditable, total, current, size));
     },
   );
 
   app.get('/api/minerva/v1.0/exercisebooks/:bookId', { preHandler: contentReaders, schema: { params: Type.Object({ bookId: Id }) } }, async (request) => {
     const { bookId } = request.params;
-    return ok(await bookDetail(await findBook(db, request.principal, bookId)));
+    const book = await findBook(db, request.principal, bookId);
+    return ok({ ...(await bookDetail(book)), editable: mayEditBook(request.principal, book) });
   });
 
   async function bookDetail(book: Awaited<ReturnType<typeof findBook>>) {
@@ -122,17 +125,17 @@ const bookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
   }
 
-  /** A page of an editable book, and the book's subject for the question rules. */
+  /** A page of a book the caller may change, and the book's subject for the question rules. */
   async function editablePage(request: { principal: Principal }, bookId: number, pageId: number) {
-    const book = await findBook(db, request.principal, bookId);
+    const book = await findEditableBook(db, request.principal, bookId);
     const [pg] = await rows<{ id: number }>(db, sql`SELECT id FROM book_pages WHERE id = ${pageId} AND book_id = ${book.id}`);
     if (!pg) throw notFound('页面不存在');
     return { book, pageId: pg.id };
   }
 
-  /** A question placed in this book, with its page. */
+  /** A question placed in this book, which the caller may change, with its page. */
   async function placedQuestion(request: { principal: Principal }, bookId: number, questionId: number) {
-    const book = await findBook(db, request.principal, bookId);
+    const book = await findEditableBook(db, request.principal, bookId);
     const [placement] = await rows<{ pageId: number; sortOrder: number }>(db, sql`
       SELECT pq.page_id AS "pageId", pq.sort_order AS "sortOrder" FROM book_page_questions pq JOIN book_pages bp ON bp.id = pq.page_id
        WHERE bp.book_id = ${book.id} AND pq.question_id = ${questionId}`);

@@ -1,5 +1,6 @@
 // 练习册: the exercise books an editor (admin, part-timer) may open; the questions of one book are
-// edited on the custom screen /workbook/:bookId (src/pages/WorkbookDetail.tsx).
+// edited on the custom screen /workbook/:bookId (src/pages/WorkbookDetail.tsx). The platform's
+// shared books are edited by the platform administrator only; a school's part-timer reads them.
 import { defineResource, lazyNamed } from '../define';
 
 const OpenBookButton = lazyNamed(() => import('./OpenBook'), 'OpenBookButton');
@@ -14,6 +15,7 @@ export default defineResource({
     { type: 'select', source: 'term', label: '册次', choices: [{ label: '上册', value: 1 }, { label: '下册', value: 2 }] },
     { type: 'number', source: 'pageCount', label: '页数' },
     { type: 'number', source: 'questionCount', label: '题数' },
+    { type: 'computed', source: 'editable', label: '编辑权限', render: (r) => (r.editable ? '可编辑' : '仅查看（平台共享）') },
   ],
   filters: [{ type: 'search', source: 'keyword', label: '书名', placeholder: '输入书名关键字' }],
   recordRepresentation: 'title',
