@@ -23,6 +23,7 @@ import partner from './modules/partner';
 import devices from './modules/devices';
 import heartVoices from './modules/heartVoices';
 import crud from './modules/crud';
+import audit from './modules/audit';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -97,6 +98,7 @@ export async function buildApp({ db, config, webRoot, logger = false, onRoute, p
   await app.register(devices);
   await app.register(heartVoices);
   await app.register(crud);
+  await app.register(audit);
 
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {
     const { default: fastifyStatic } = await import('@fastify/static');

@@ -1322,3 +1322,33 @@ export const heartNotices = pgTable(
   },
   (t) => [index('heart_notices_user_idx').on(t.userId, t.seenAt)],
 );
+
+/**
+ * 操作日志 (server/modules/audit): who did what to which record, written in the same transaction as
+ * the change. The operator's name and role are copied (a removed teacher's entries keep them), so
+ * `user_id` has no foreign key. Tenant, school and partner are the operator's and decide who reads
+ * the entry. Pruned after a year (AUDIT_LIMITS.retentionDays).
+ */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').references(() => tenants.id),
+    schoolId: integer('school_id').references(() => schools.id),
+    partnerId: integer('partner_id').references(() => partners.id),
+    userId: integer('user_id'),
+    userName: text('user_name').notNull(),
+    role: text('role').notNull(),
+    action: text('action').notNull(),
+    kind: text('kind').notNull(),
+    recordId: text('record_id'),
+    summary: text('summary').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_logs_created_idx').on(t.createdAt),
+    index('audit_logs_school_idx').on(t.schoolId, t.createdAt),
+    index('audit_logs_partner_idx').on(t.partnerId, t.createdAt),
+  ],
+);

@@ -52,6 +52,8 @@ const CHINA_TIME = new Intl.DateTimeFormat('en-US', {
 
 type Moment = string | number | Date | null | undefined;
 
+const CHINA_SECONDS = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+
 function chinaParts(at: Moment): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> | undefined {
   if (at === null || at === undefined || at === '') return undefined;
   const date = at instanceof Date ? at : new Date(at);
@@ -64,6 +66,14 @@ function chinaParts(at: Moment): Record<'year' | 'month' | 'day' | 'hour' | 'min
 export function dateTime(at: Moment): string {
   const p = chinaParts(at);
   return p ? `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}` : EMPTY;
+}
+
+/** 2026-11-25 14:03:07: to the second, where the order of events matters (操作日志). */
+export function dateTimeSeconds(at: Moment): string {
+  const p = chinaParts(at);
+  if (!p) return EMPTY;
+  const second = CHINA_SECONDS.formatToParts(at instanceof Date ? at : new Date(at!)).find((part) => part.type === 'second')?.value ?? '00';
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${second}`;
 }
 
 /** 2026-11-25 */

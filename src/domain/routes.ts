@@ -18,7 +18,7 @@ export type FilterKey =
   | 'schoolClass';
 
 export type IconName =
-  | 'aiCorrect' | 'academic' | 'account' | 'activity' | 'analysis' | 'assignHomework' | 'channelInfo'
+  | 'aiCorrect' | 'academic' | 'auditLog' | 'account' | 'activity' | 'analysis' | 'assignHomework' | 'channelInfo'
   | 'class' | 'classManagement' | 'composition' | 'dashboard' | 'devices' | 'directMarketingSchool'
   | 'errorNote' | 'exam' | 'examProcess' | 'heartSounds' | 'homework' | 'incomeStatistics' | 'mistake'
   | 'orders' | 'overviewDashboard' | 'paper' | 'purchaseRecord' | 'registerBinding' | 'resource' | 'room'

@@ -72,6 +72,8 @@ import MenuBook from '@mui/icons-material/MenuBook';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import AutoStories from '@mui/icons-material/AutoStories';
 import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
+import ManageHistory from '@mui/icons-material/ManageHistory';
+import ManageHistoryOutlined from '@mui/icons-material/ManageHistoryOutlined';
 
 type Icon = typeof SvgIcon;
 
@@ -85,6 +87,7 @@ const pair = (normal: unknown, selected: unknown): IconPair => ({ normal: normal
 export const MENU_ICONS: Record<IconName, IconPair> = {
   aiCorrect: pair(AutoFixHighOutlined, AutoFixHigh),
   academic: pair(SchoolOutlined, School),
+  auditLog: pair(ManageHistoryOutlined, ManageHistory),
   account: pair(AccountBalanceWalletOutlined, AccountBalanceWallet),
   activity: pair(EventOutlined, Event),
   analysis: pair(InsightsOutlined, Insights),

@@ -142,6 +142,9 @@ export const ROUTES: RouteDef[] = [
   { path: '/workbook', resources: ['workbooks'], meta: { title: '练习册', icon: 'paper', roles: ['admin', 'parttime'] } },
   { path: '/workbook/:bookId', uses: ['workbooks'], parent: '/workbook', meta: { title: '练习册详情', roles: ['admin', 'parttime'], hideMenu: true, hideSidebar: true } },
   { path: '/without/common', meta: { title: '学情分析', roles: ['admin', 'teacher'], home: true, hideMenu: true, hideSidebar: true } },
+
+  // 操作日志: school admins (their school), partners (their subtree) and the platform admin (everything); the server scopes it.
+  { path: '/audit-log', resources: ['auditLogs'], meta: { title: '操作日志', icon: 'auditLog', roles: ['mpSchoolAdmin', 'schoolAdmin', 'partner', 'admin'], levels: [1, 2, 3] } },
 ];
 
 /** Every route, children included, in table order. */

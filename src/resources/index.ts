@@ -16,6 +16,7 @@ import workbooks from './workbooks';
 import devices from './devices';
 import deviceSchools from './deviceSchools';
 import rooms from './rooms';
+import auditLogs from './auditLogs';
 import type { ResourceConfig } from './types';
 
-export const RESOURCES: readonly ResourceConfig[] = [classes, grades, students, teachers, rooms, jobs, subjects, schoolResources, workbooks, homeworks, devices, deviceSchools, orders, boardPartners, directSchools];
+export const RESOURCES: readonly ResourceConfig[] = [classes, grades, students, teachers, rooms, jobs, subjects, schoolResources, workbooks, homeworks, devices, deviceSchools, orders, boardPartners, directSchools, auditLogs];

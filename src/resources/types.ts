@@ -22,6 +22,10 @@ interface FieldBase {
   helperText?: string;
   /** Column width hint, so long Chinese names wrap instead of pushing the table wide. */
   width?: number;
+  /** List column kept on one line (a time, a role): short values read badly broken in two. */
+  nowrap?: boolean;
+  /** Narrowest the list column gets, in px: on a phone the table scrolls sideways instead of breaking long text a character per line. */
+  minWidth?: number;
 }
 
 export type FieldConfig =

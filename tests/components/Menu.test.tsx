@@ -45,14 +45,14 @@ describe('menu rail', () => {
     expect(nav.getByRole('link', { name: /AI批改/ })).not.toHaveTextContent('99+');
   });
 
-  it('gives a level-3 partner no channel settlement and no account entry', () => {
+  it('gives a level-3 partner no channel settlement and no account entry, and its 操作日志', () => {
     const nav = renderMenu('partner', '/overview-dashboard', {}, 3);
-    expect(nav.getAllByText(/./).map((n) => n.textContent)).toEqual(['数据看板', '直营学校', '设备管理', '订单管理']);
+    expect(nav.getAllByText(/./).map((n) => n.textContent)).toEqual(['数据看板', '直营学校', '设备管理', '订单管理', '操作日志']);
   });
 
-  it('gives the mini-program school admin its five entries, school resources and 心声隐私', () => {
+  it('gives the mini-program school admin its five entries, school resources, 心声隐私 and 操作日志', () => {
     const nav = renderMenu('mpSchoolAdmin', '/class');
-    expect(nav.getAllByText(/./).map((n) => n.textContent)).toEqual(['数据概览', '班级管理', '学生管理', '教师管理', '教室管理', '学校资源', '心声隐私']);
+    expect(nav.getAllByText(/./).map((n) => n.textContent)).toEqual(['数据概览', '班级管理', '学生管理', '教师管理', '教室管理', '学校资源', '心声隐私', '操作日志']);
   });
 });
 

@@ -125,7 +125,7 @@ describe('authProvider startup (SPEC §4)', () => {
     expect(api.userInfo).not.toHaveBeenCalled();
     expect(p.partnerLevel).toBe(3);
     expect(p.profile.partnerName).toBe('西湖渠道');
-    expect(p.menu.map((r) => r.path)).toEqual(['/overview-dashboard', '/direct-marketing-school', '/devices', '/orders']);
+    expect(p.menu.map((r) => r.path)).toEqual(['/overview-dashboard', '/direct-marketing-school', '/devices', '/orders', '/audit-log']);
   });
 
   it('step 3: a level-1 partner sees channel settlement and my account', async () => {

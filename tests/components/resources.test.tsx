@@ -87,7 +87,7 @@ describe('students adapter', () => {
   });
 
   it('gives the dataProvider every resource, and every resource a route that names it', () => {
-    const names = ['boardPartners', 'classes', 'deviceSchools', 'devices', 'directSchools', 'grades', 'homeworks', 'jobs', 'orders', 'rooms', 'schoolResources', 'students', 'subjects', 'teachers', 'workbooks'];
+    const names = ['auditLogs', 'boardPartners', 'classes', 'deviceSchools', 'devices', 'directSchools', 'grades', 'homeworks', 'jobs', 'orders', 'rooms', 'schoolResources', 'students', 'subjects', 'teachers', 'workbooks'];
     expect(Object.keys(adaptersOf(RESOURCES)).sort()).toEqual(names);
     // The route table is the one source of access: a resource no route shows or uses is unreachable,
     // and a route naming a resource that does not exist is a typo.

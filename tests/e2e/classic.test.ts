@@ -34,7 +34,7 @@ describe('classic web', () => {
     const page = await signIn(browser, server.url, 'schooladmin');
     await page.waitForFunction(() => location.hash.startsWith('#/academic/class'));
     await page.locator('nav[aria-label="主菜单"]').waitFor();
-    expect(await page.locator('nav[aria-label="主菜单"] .MuiTypography-root').allInnerTexts()).toEqual(['教务管理', '学校资源', '心声隐私']);
+    expect(await page.locator('nav[aria-label="主菜单"] .MuiTypography-root').allInnerTexts()).toEqual(['教务管理', '学校资源', '心声隐私', '操作日志']);
     await page.context().close();
   });
 });

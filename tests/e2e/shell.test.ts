@@ -26,7 +26,7 @@ const menuEntries = (page: Page) => page.locator('nav[aria-label="主菜单"] .M
 const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
 
 const MP_TEACHER = ['AI批改', '布置作业', '学生错题本', '班级错题本', '班级管理', '使用教程', '学校资源'];
-const MP_SCHOOL_ADMIN = ['数据概览', '班级管理', '学生管理', '教师管理', '教室管理', '学校资源', '心声隐私'];
+const MP_SCHOOL_ADMIN = ['数据概览', '班级管理', '学生管理', '教师管理', '教室管理', '学校资源', '心声隐私', '操作日志'];
 const ACCOUNTS: { username: string; home: string; menu: string[]; title: string }[] = [
   { username: 'teacher', home: '/AICorrect/index', menu: MP_TEACHER, title: 'AI批改' },
   { username: 'teacher2', home: '/AICorrect/index', menu: MP_TEACHER, title: 'AI批改' },
@@ -40,9 +40,9 @@ const ACCOUNTS: { username: string; home: string; menu: string[]; title: string 
   { username: 'psych', home: '/heart-sounds', menu: ['学生心声'], title: '学生心声' },
   { username: 'parttime', home: '/resource/teaching', menu: ['学校资源', '练习册'], title: '教学资源' },
   { username: 'admin', home: '/without/common', menu: [], title: '学情分析' },
-  { username: 'partner1', home: '/overview-dashboard', menu: ['数据看板', '渠道结算', '直营学校', '设备管理', '订单管理', '我的账户'], title: '数据看板' },
-  { username: 'partner2', home: '/overview-dashboard', menu: ['数据看板', '渠道结算', '直营学校', '设备管理', '订单管理'], title: '数据看板' },
-  { username: 'partner3', home: '/overview-dashboard', menu: ['数据看板', '直营学校', '设备管理', '订单管理'], title: '数据看板' },
+  { username: 'partner1', home: '/overview-dashboard', menu: ['数据看板', '渠道结算', '直营学校', '设备管理', '订单管理', '我的账户', '操作日志'], title: '数据看板' },
+  { username: 'partner2', home: '/overview-dashboard', menu: ['数据看板', '渠道结算', '直营学校', '设备管理', '订单管理', '操作日志'], title: '数据看板' },
+  { username: 'partner3', home: '/overview-dashboard', menu: ['数据看板', '直营学校', '设备管理', '订单管理', '操作日志'], title: '数据看板' },
 ];
 
 describe('each demo account', () => {

@@ -26,6 +26,8 @@ import { EnvelopeSchema } from '../../../src/domain/envelope';
 import { Id } from '../../http/schemas';
 import { stamp } from '../minerva/homeworkExport';
 import { schoolOf, type SchoolRef } from '../vesta/access';
+import type { AuditKind } from '../../../src/domain/auditFields';
+import { recordAudit } from '../audit/record';
 
 export interface CrudResource {
   /** The path segment (/api/<name>) and the react-admin resource name. */
@@ -47,6 +49,8 @@ export interface CrudResource {
   search: readonly string[];
   /** Fields unique within a school: a second one is a Chinese 409. */
   unique?: readonly string[];
+  /** 操作日志: the kind every add, update and delete is logged as, and the field that names a record (新增教室 物理实验室). */
+  audit: { kind: AuditKind; name: string };
 }
 
 /** Most rows one export writes: beyond it the user narrows the filters (one school's list is far smaller). */
@@ -120,6 +124,7 @@ export function crudRoutes(untyped: FastifyInstance, resource: CrudResource): vo
     { additionalProperties: false },
   );
 
+  const nameOf = (record: Record<string, unknown>) => String(record[resource.audit.name] ?? record.id);
   const inSchool = (s: SchoolRef) => [eq(scope.tenant, s.tenantId), eq(scope.school, s.schoolId)];
 
   function filterOf(request: FastifyRequest, text: string | undefined): SQL[] {
@@ -237,17 +242,30 @@ export function crudRoutes(untyped: FastifyInstance, resource: CrudResource): vo
     const s = schoolOf(request.principal);
     const values = cleaned(request.body);
     await checkUnique(s, values);
-    const [row] = await saving(values, () => db.insert(table).values({ ...values, [tenantKey]: s.tenantId, [schoolKey]: s.schoolId }).returning(selection));
+    const row = await saving(values, () =>
+      db.transaction(async (tx) => {
+        const [created] = await tx.insert(table).values({ ...values, [tenantKey]: s.tenantId, [schoolKey]: s.schoolId }).returning(selection);
+        await recordAudit(tx, request, { action: 'create', kind: resource.audit.kind, recordId: created.id as number, summary: `新增${label} ${nameOf(created)}` });
+        return created;
+      }),
+    );
     return ok(row, '新增成功');
   });
 
   app.put(`${base}/:id`, { ...write, schema: { params: IdParams, body: resource.input, response: one } }, async (request) => {
     const { id } = request.params;
     const s = schoolOf(request.principal);
-    await findOne(s, id);
+    const before = await findOne(s, id);
     const values = cleaned(request.body);
     await checkUnique(s, values, id);
-    const [row] = await saving(values, () => db.update(table).set(values).where(and(eq(columns.id, id), ...inSchool(s))).returning(selection));
+    const row = await saving(values, () =>
+      db.transaction(async (tx) => {
+        const [updated] = await tx.update(table).set(values).where(and(eq(columns.id, id), ...inSchool(s))).returning(selection);
+        const changed = fields.filter((key) => String(before[key] ?? '') !== String(updated[key] ?? '')).map((key) => labels[key]);
+        await recordAudit(tx, request, { action: 'update', kind: resource.audit.kind, recordId: id, summary: `修改${label} ${nameOf(before)}${changed.length ? `的${changed.join('、')}` : '（无变化）'}` });
+        return updated;
+      }),
+    );
     return ok(row, '修改成功');
   });
 
@@ -255,7 +273,10 @@ export function crudRoutes(untyped: FastifyInstance, resource: CrudResource): vo
     const { id } = request.params;
     const s = schoolOf(request.principal);
     const row = await findOne(s, id);
-    await db.delete(table).where(and(eq(columns.id, id), ...inSchool(s)));
+    await db.transaction(async (tx) => {
+      await tx.delete(table).where(and(eq(columns.id, id), ...inSchool(s)));
+      await recordAudit(tx, request, { action: 'delete', kind: resource.audit.kind, recordId: id, summary: `删除${label} ${nameOf(row)}` });
+    });
     return ok(row, '删除成功');
   });
 }

@@ -16,4 +16,5 @@ export const roomsResource: CrudResource = {
   filterable: ['kind', 'building', 'floor'],
   search: ['name', 'building', 'remark'],
   unique: ['name'],
+  audit: { kind: 'room', name: 'name' },
 };

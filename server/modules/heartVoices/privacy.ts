@@ -11,6 +11,7 @@ import { page, pageWindow, PagingQuery } from '../../http/paging';
 import { ageOn, CONSENT_AGE } from '../../../src/domain/heartVoices';
 import { schoolAdmins, schoolOf } from './scope';
 import { findClass } from '../vesta/access';
+import { recordAudit } from '../audit/record';
 
 const Consent = Type.Object({
   studentId: Id,
@@ -70,13 +71,19 @@ const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const schoolId = schoolOf(request);
     const day = new Date(`${body.consentedOn}T00:00:00+08:00`);
     if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) > new Date().toISOString().slice(0, 10)) throw badRequest('同意日期不正确');
-    const [student] = await rows<{ tenantId: number }>(db, sql`SELECT tenant_id AS "tenantId" FROM students WHERE id = ${body.studentId} AND school_id = ${schoolId}`);
+    const [student] = await rows<{ tenantId: number; name: string; studentNo: string }>(
+      db,
+      sql`SELECT tenant_id AS "tenantId", name, student_no AS "studentNo" FROM students WHERE id = ${body.studentId} AND school_id = ${schoolId}`,
+    );
     if (!student) throw notFound('学生不存在');
-    await db.execute(sql`
-      INSERT INTO guardian_consents (student_id, tenant_id, school_id, guardian_name, consented_on, recorded_by)
-      VALUES (${body.studentId}, ${student.tenantId}, ${schoolId}, ${body.guardianName.trim()}, ${body.consentedOn}, ${request.principal.userId})
-      ON CONFLICT (student_id) DO UPDATE SET guardian_name = excluded.guardian_name, consented_on = excluded.consented_on,
-        recorded_by = excluded.recorded_by, recorded_at = now()`);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        INSERT INTO guardian_consents (student_id, tenant_id, school_id, guardian_name, consented_on, recorded_by)
+        VALUES (${body.studentId}, ${student.tenantId}, ${schoolId}, ${body.guardianName.trim()}, ${body.consentedOn}, ${request.principal.userId})
+        ON CONFLICT (student_id) DO UPDATE SET guardian_name = excluded.guardian_name, consented_on = excluded.consented_on,
+          recorded_by = excluded.recorded_by, recorded_at = now()`);
+      await recordAudit(tx, request, { action: 'update', kind: 'consent', recordId: body.studentId, summary: `登记学生 ${student.name}（${student.studentNo}）的监护人同意（${body.consentedOn}）` });
+    });
     return ok({ studentId: body.studentId });
   });
 };

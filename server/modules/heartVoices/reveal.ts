@@ -13,6 +13,7 @@ import { FollowUpKind, MIN_REVEAL_REASON, RiskLevel } from '../../../src/domain/
 import { psychologists, schoolOf, voiceOf } from './scope';
 import { notifyPrincipals } from './notices';
 import { ReadAction } from './voices';
+import { recordAudit } from '../audit/record';
 
 const Reveal = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500 }) });
 
@@ -38,6 +39,8 @@ const revealRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await tx.execute(sql`INSERT INTO heart_voice_reads (school_id, voice_id, user_id, action, reason) VALUES (${schoolId}, ${id}, ${request.principal.userId}, ${ReadAction.reveal}, ${reason})`);
       await tx.execute(sql`INSERT INTO heart_voice_follow_ups (voice_id, user_id, kind, note) VALUES (${id}, ${request.principal.userId}, ${FollowUpKind.note}, ${`查看了写信人身份。理由：${reason}`})`);
       await notifyPrincipals(tx, schoolId, id, `心理教师${who}查看了一条确认为高危的匿名心声（编号${id}）的写信人身份。理由：${reason}`);
+      // Who looked, and at which message: not the writer, the message's words or the reason (kept in the read log, purged with the message).
+      await recordAudit(tx, request, { action: 'reveal', kind: 'heartVoice', recordId: id, summary: `查看确认为高危的匿名心声（编号${id}）的写信人身份` });
     });
     return ok(writer);
   });

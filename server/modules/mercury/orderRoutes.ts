@@ -18,6 +18,7 @@ import { anyPartner, scopeOf } from '../partner/scope';
 import { cancelOrder, closeExpiredOrders, requestRefund, syncWithGateway } from './orders';
 import { countOrders, filterDates, findOrder, listOrders, orderDetail, OrderFilter, OrderNo } from './orderQueries';
 import { chinaStamp } from './numbers';
+import { recordAudit } from '../audit/record';
 
 /** A sandbox code URL is a path on this server; the payer's phone needs the whole address. */
 export function absoluteCodeUrl(request: FastifyRequest, codeUrl: string | null): string | null {
@@ -120,6 +121,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { orderNo } = request.body;
     await findOrder(db, scope, orderNo);
     await cancelOrder(db, app.payments, orderNo);
+    await recordAudit(db, request, { action: 'cancel', kind: 'order', recordId: orderNo, summary: `取消订单 ${orderNo}` });
     return ok(await findOrder(db, scope, orderNo), '订单已取消');
   });
 
@@ -132,6 +134,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await findOrder(db, scope, orderNo);
       if (!reason.trim()) throw badRequest('退款原因不能为空');
       const refund = await requestRefund(db, app.payments, orderNo, scope.partnerId, reason.trim(), request.principal.userId);
+      await recordAudit(db, request, { action: 'refund', kind: 'order', recordId: orderNo, summary: `申请订单 ${orderNo} 退款（退款单 ${refund.refundNo}，¥${yuan(refund.amountFen)}）` });
       const [row] = await rows<{ createdAt: string }>(db, sql`SELECT ${isoTime(sql`created_at`)} AS "createdAt" FROM order_refunds WHERE id = ${refund.id}`);
       return ok({ refundNo: refund.refundNo, amountFen: refund.amountFen, status: refund.status, createdAt: row.createdAt }, '已提交退款申请');
     },

@@ -14,6 +14,8 @@ import { placeOrder } from '../mercury/orders';
 import { absoluteCodeUrl } from '../mercury/orderRoutes';
 import { placeRecharge } from './recharges';
 import { anyPartner, levelOnePartner } from './scope';
+import { recordAudit } from '../audit/record';
+import { yuan } from '../../../src/domain/partner';
 
 const PRICE_COLUMN = { 1: paperPacks.priceL1Fen, 2: paperPacks.priceL2Fen, 3: paperPacks.priceL3Fen } as const;
 
@@ -44,6 +46,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const partner = await me(request.principal.partnerId);
     const body = request.body;
     const order = await placeOrder(db, app.payments, partner, body, request.principal.userId);
+    await recordAudit(db, request, { action: 'create', kind: 'order', recordId: order.orderNo, summary: `提交纸张订单 ${order.orderNo}（¥${yuan(order.amountFen)}）` });
     return ok(
       { orderNo: order.orderNo, amountFen: order.amountFen, payStatus: order.payStatus, codeUrl: absoluteCodeUrl(request, order.codeUrl), expiresAt: order.expiresAt.toISOString() },
       `订单已提交，请在${PAY_TIMEOUT_MINUTES}分钟内支付`,
@@ -77,6 +80,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const partner = await me(request.principal.partnerId);
       const recharge = await placeRecharge(db, app.payments, partner.id, request.body.amountFen, request.principal.userId);
+      await recordAudit(db, request, { action: 'create', kind: 'recharge', recordId: recharge.rechargeNo, summary: `提交充值单 ${recharge.rechargeNo}（¥${yuan(recharge.amountFen)}）` });
       return ok(
         { rechargeNo: recharge.rechargeNo, amountFen: recharge.amountFen, payStatus: recharge.payStatus, codeUrl: absoluteCodeUrl(request, recharge.codeUrl), expiresAt: recharge.expiresAt.toISOString() },
         `充值单已生成，请在${PAY_TIMEOUT_MINUTES}分钟内支付`,

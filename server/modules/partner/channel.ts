@@ -20,6 +20,8 @@ import { yuan } from '../../../src/domain/partner';
 import { chinaDayStart, chinaStamp } from '../mercury/numbers';
 import { OrderFilter } from '../mercury/orderQueries';
 import { confirmStatement, findStatement, reissueStatement, rejectStatement, settleStatement, type Party } from './statements';
+import { recordAudit } from '../audit/record';
+import { AUDIT_ACTIONS, type AuditAction } from '../../../src/domain/auditFields';
 
 /** Level-1 and level-2 partners, and the platform's administrators for level-1 statements. */
 const channelOrPlatform = allow({ roles: ['partner', 'admin'], levels: [1, 2] });
@@ -183,14 +185,20 @@ const channelRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok({ ...record, entries, kinds: { margin: EntryKind.margin, reversal: EntryKind.reversal } });
   });
 
-  const answer = async (request: FastifyRequest, statementNo: string, work: (party: Party, no: string) => Promise<unknown>, msg: string) => {
+  // A statement's move and its 操作日志 entry are one transaction.
+  const answer = async (request: FastifyRequest, statementNo: string, action: AuditAction, work: (tx: Db, party: Party, no: string) => Promise<unknown>, msg: string) => {
     const party = partyOf(request);
-    await work(party, statementNo);
+    await db.transaction(async (tx) => {
+      await work(tx, party, statementNo);
+      const [s] = await rows<{ partnerName: string; period: string; amountFen: number }>(tx, sql`
+        SELECT p.name AS "partnerName", s.period, s.amount_fen AS "amountFen" FROM settlement_statements s JOIN partners p ON p.id = s.partner_id WHERE s.statement_no = ${statementNo}`);
+      await recordAudit(tx, request, { action, kind: 'statement', recordId: statementNo, summary: `${AUDIT_ACTIONS[action]}结算单 ${statementNo}（${s.partnerName}，${s.period}，¥${yuan(s.amountFen)}）` });
+    });
     const [record] = await rows<StatementRecord>(db, sql`${selectStatements(party)} WHERE s.statement_no = ${statementNo}`);
     return ok(record, msg);
   };
   app.post(`${BASE}/confirmStatement`, { preHandler: channelOnly, schema: { body: ByNo } }, (request) =>
-    answer(request, request.body.statementNo, (party, no) => confirmStatement(db, party, no), '已确认结算单'),
+    answer(request, request.body.statementNo, 'confirm', (tx, party, no) => confirmStatement(tx, party, no), '已确认结算单'),
   );
   app.post(
     `${BASE}/rejectStatement`,
@@ -198,14 +206,14 @@ const channelRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (request) => {
       const reason = request.body.reason.trim();
       if (!reason) throw badRequest('驳回原因不能为空');
-      return answer(request, request.body.statementNo, (party, no) => rejectStatement(db, party, no, reason), '已驳回结算单');
+      return answer(request, request.body.statementNo, 'reject', (tx, party, no) => rejectStatement(tx, party, no, reason), '已驳回结算单');
     },
   );
   app.post(`${BASE}/settleStatement`, { preHandler: channelOrPlatform, schema: { body: ByNo } }, (request) =>
-    answer(request, request.body.statementNo, (party, no) => settleStatement(db, party, no), '已标记结算'),
+    answer(request, request.body.statementNo, 'settle', (tx, party, no) => settleStatement(tx, party, no), '已标记结算'),
   );
   app.post(`${BASE}/reissueStatement`, { preHandler: channelOrPlatform, schema: { body: ByNo } }, (request) =>
-    answer(request, request.body.statementNo, (party, no) => reissueStatement(db, party, no), '已重新提交结算单'),
+    answer(request, request.body.statementNo, 'reissue', (tx, party, no) => reissueStatement(tx, party, no), '已重新提交结算单'),
   );
 };
 

@@ -17,6 +17,7 @@ import { DEVICE_MODELS, LOW_PAPER_SHEETS, OFFLINE_AFTER_SECONDS } from '../../..
 import type { DeviceRecord } from '../../../src/domain/devices';
 import { stamp, localTime } from '../minerva/homeworkExport';
 import { anyPartner, checkSchool, inSubtree, scopeOf, type PartnerScope } from './scope';
+import { recordAudit } from '../audit/record';
 
 const BASE = '/api/wrongbook/v1.0/partner/devices';
 /** Terminals per bulk bind or unbind. */
@@ -172,6 +173,7 @@ const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await tdb.execute(
         sql`INSERT INTO device_events (device_id, kind, detail) SELECT id, 'bound', jsonb_build_object('schoolId', ${school.id}::int, 'schoolName', ${school.name}::text, 'by', ${request.principal.name}::text) FROM devices WHERE id IN (${ids})`,
       );
+      await recordAudit(tdb, request, { action: 'deploy', kind: 'terminal', recordId: devices.length === 1 ? devices[0].serial : null, summary: `部署终端 ${listOf(devices.map((d) => d.serial))} 到 ${school.name}` });
       return devices.length;
     });
     return ok({ count }, `已将${count}台设备绑定到${school.name}`);
@@ -198,6 +200,7 @@ const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       await tdb.execute(sql`UPDATE device_bindings SET unbound_by = ${userId}, unbound_at = now() WHERE device_id IN (${ids}) AND unbound_at IS NULL`);
       await tdb.execute(sql`UPDATE devices SET school_id = NULL, tenant_id = NULL, bound_at = NULL WHERE id IN (${ids})`);
+      await recordAudit(tdb, request, { action: 'undeploy', kind: 'terminal', recordId: devices.length === 1 ? devices[0].serial : null, summary: `解绑终端 ${listOf(devices.map((d) => `${d.serial}（${d.schoolName}）`))}` });
       return devices.length;
     });
     return ok({ count }, `已解绑${count}台设备`);

@@ -7,8 +7,11 @@ import { rows } from '../../db/query';
 import { classes, grades, students, teachingAssignments } from '../../db/schema';
 import { adminOnly, adminOrTeacher, checkSchoolId, checkStudentIds, cleanName, findClass, findGrade, idList, schoolOf } from './access';
 import { Id } from '../../http/schemas';
+import { recordAudit, someNames } from '../audit/record';
 
 const IdList = Type.Array(Id, { minItems: 1, maxItems: 5000 });
+
+const renamed = (before: string, after: string) => (before === after ? `修改班级 ${after}` : `修改班级 ${before} 为 ${after}`);
 
 interface ClassNode {
   id: number;
@@ -60,6 +63,7 @@ const classRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const [dup] = await tx.select({ id: classes.id }).from(classes).where(and(eq(classes.gradeId, grade.id), eq(classes.name, name)));
         if (dup) throw conflict(`${grade.name}已有班级“${name}”`);
         const [row] = await tx.insert(classes).values({ tenantId: s.tenantId, schoolId: s.schoolId, gradeId: grade.id, name }).returning();
+        await recordAudit(tx, request, { action: 'create', kind: 'class', recordId: row.id, summary: `新增班级 ${grade.name}${name}` });
         return row;
       });
       return ok({ id: created.id, classId: created.id, className: created.name, gradeId: grade.id, gradeName: grade.name }, '新增成功');
@@ -86,6 +90,7 @@ const classRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .where(and(eq(classes.gradeId, grade.id), eq(classes.name, name)));
         if (dup && dup.id !== current.id) throw conflict(`${grade.name}已有班级“${name}”`);
         await tx.update(classes).set({ name, gradeId: grade.id }).where(eq(classes.id, current.id));
+        await recordAudit(tx, request, { action: 'update', kind: 'class', recordId: current.id, summary: renamed(`${current.gradeName}${current.name}`, `${grade.name}${name}`) });
       });
       return ok({ id: current.id, classId: current.id, className: name, gradeId: grade.id, gradeName: grade.name }, '修改成功');
     },
@@ -106,6 +111,7 @@ const classRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (used > 0) throw conflict(`班级“${target.name}”已有作业或批改记录，不能删除`);
         await tx.delete(teachingAssignments).where(eq(teachingAssignments.classId, target.id));
         await tx.delete(classes).where(eq(classes.id, target.id));
+        await recordAudit(tx, request, { action: 'delete', kind: 'class', recordId: target.id, summary: `删除班级 ${target.gradeName}${target.name}` });
       });
       return ok(null, '删除成功');
     },
@@ -167,6 +173,7 @@ const classRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .set({ status: 1, graduatedYear: year })
           .where(sql`${students.classId} IN (SELECT id FROM classes WHERE grade_id = ${grade.id}) AND ${students.status} = 0`)
           .returning({ id: students.id });
+        await recordAudit(tx, request, { action: 'graduate', kind: 'grade', recordId: grade.id, summary: `${grade.name} ${year} 年毕业（${changed.length} 名学生）` });
         return changed.length;
       });
       return ok({ gradeId: grade.id, gradeName: grade.name, year, studentCount: graduated }, `${grade.name}已毕业`);
@@ -185,7 +192,8 @@ const classRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const moved = await db.transaction(async (tx) => {
         const graduated = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM students WHERE id IN ${idList(studentIds)} AND status = 1`);
         if (graduated[0].n > 0) throw conflict(`有${graduated[0].n}名学生已毕业，不能加入班级`);
-        const changed = await tx.update(students).set({ classId: target.id }).where(inArray(students.id, studentIds)).returning({ id: students.id });
+        const changed = await tx.update(students).set({ classId: target.id }).where(inArray(students.id, studentIds)).returning({ name: students.name });
+        await recordAudit(tx, request, { action: 'update', kind: 'class', recordId: target.id, summary: `将学生 ${changed.length} 名（${someNames(changed.map((c) => c.name))}）加入 ${target.gradeName}${target.name}` });
         return changed.length;
       });
       return ok({ classId: target.id, count: moved }, '加入班级成功');
@@ -205,12 +213,16 @@ const classRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!ids.length) throw badRequest('学生不能为空');
       const target = await findClass(db, p, body.classId);
       await checkStudentIds(db, p, ids);
-      const changed = await db
-        .update(students)
-        .set({ classId: null })
-        .where(and(inArray(students.id, ids), eq(students.classId, target.id)))
-        .returning({ id: students.id });
-      if (!changed.length) throw notFound('学生不在该班级');
+      const changed = await db.transaction(async (tx) => {
+        const moved = await tx
+          .update(students)
+          .set({ classId: null })
+          .where(and(inArray(students.id, ids), eq(students.classId, target.id)))
+          .returning({ name: students.name });
+        if (!moved.length) throw notFound('学生不在该班级');
+        await recordAudit(tx, request, { action: 'update', kind: 'class', recordId: target.id, summary: `将学生 ${moved.length} 名（${someNames(moved.map((m) => m.name))}）移出 ${target.gradeName}${target.name}` });
+        return moved;
+      });
       return ok({ classId: target.id, count: changed.length }, '已移出班级');
     },
   );

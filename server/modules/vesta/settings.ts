@@ -9,6 +9,7 @@ import { SchoolSettingsSchema } from '../../../src/domain/school';
 import { rows } from '../../db/query';
 import { notFound, ok } from '../../http/envelope';
 import { adminOnly, schoolOf } from './access';
+import { recordAudit } from '../audit/record';
 
 const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
@@ -31,7 +32,11 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const s = schoolOf(request.principal);
       const { scoreDisclosure } = request.body;
-      await db.execute(sql`UPDATE schools SET score_disclosure = ${scoreDisclosure} WHERE id = ${s.schoolId} AND tenant_id = ${s.tenantId}`);
+      const choice = SCORE_DISCLOSURES.find((o) => o.value === scoreDisclosure)?.label ?? String(scoreDisclosure);
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`UPDATE schools SET score_disclosure = ${scoreDisclosure} WHERE id = ${s.schoolId} AND tenant_id = ${s.tenantId}`);
+        await recordAudit(tx, request, { action: 'update', kind: 'setting', recordId: s.schoolId, summary: `修改成绩公开范围为“${choice}”` });
+      });
       return ok({ scoreDisclosure }, '设置已保存');
     },
   );

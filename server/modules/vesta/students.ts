@@ -17,6 +17,7 @@ import { buildWorkbook, readImport, sendImportErrors, streamWorkbook } from '../
 import { adminOnly, adminOrTeacher, checkStudentIds, classesByName, cleanName, findClass, findGrade, idList, isAdmin, schoolOf } from './access';
 import { Id } from '../../http/schemas';
 import { unsafeCells } from '../../http/input';
+import { recordAudit, someNames } from '../audit/record';
 
 const Gender = Type.Union([Type.Literal(1), Type.Literal(2)]);
 const StudentNo = Type.String({ minLength: 1, maxLength: 32, pattern: STUDENT_NO_PATTERN.source });
@@ -189,10 +190,14 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const target = await findClass(db, p, body.classId);
       if (target.graduatedYear !== null) throw conflict('该班级已毕业，不能新增学生');
       try {
-        const [row] = await db
-          .insert(students)
-          .values({ ...s, classId: target.id, name, studentNo: body.studentNo, gender: body.gender ?? null, parentPhone: body.parentPhone || null })
-          .returning({ id: students.id });
+        const row = await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(students)
+            .values({ ...s, classId: target.id, name, studentNo: body.studentNo, gender: body.gender ?? null, parentPhone: body.parentPhone || null })
+            .returning({ id: students.id });
+          await recordAudit(tx, request, { action: 'create', kind: 'student', recordId: created.id, summary: `新增学生 ${name}（${body.studentNo}）到 ${target.gradeName}${target.name}` });
+          return created;
+        });
         return ok({ id: row.id, studentId: row.id }, '新增成功');
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(`学号${body.studentNo}已存在`);
@@ -232,7 +237,11 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       if (Object.keys(changes).length) {
         try {
-          await db.update(students).set(changes).where(eq(students.id, body.studentId));
+          await db.transaction(async (tx) => {
+            const [before] = await rows<{ name: string; studentNo: string }>(tx, sql`SELECT name, student_no AS "studentNo" FROM students WHERE id = ${body.studentId}`);
+            await tx.update(students).set(changes).where(eq(students.id, body.studentId));
+            await recordAudit(tx, request, { action: 'update', kind: 'student', recordId: body.studentId, summary: `修改学生 ${before.name}（${before.studentNo}）的${changedFields(changes)}` });
+          });
         } catch (err) {
           if (isUniqueViolation(err)) throw conflict(`学号${body.studentNo}已存在`);
           throw err;
@@ -254,7 +263,11 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!ids.length) throw badRequest('学生不能为空');
       await checkStudentIds(db, request.principal, ids);
       try {
-        await db.delete(students).where(inArray(students.id, ids));
+        await db.transaction(async (tx) => {
+          const gone = await tx.delete(students).where(inArray(students.id, ids)).returning({ name: students.name, studentNo: students.studentNo });
+          const named = gone.map((g) => `${g.name}（${g.studentNo}）`);
+          await recordAudit(tx, request, { action: 'delete', kind: 'student', recordId: ids.length === 1 ? ids[0] : null, summary: gone.length === 1 ? `删除学生 ${named[0]}` : `删除学生 ${gone.length} 名：${someNames(named)}` });
+        });
       } catch (err) {
         if (isForeignKeyViolation(err)) throw conflict('所选学生已有作业或错题记录，不能删除');
         throw err;
@@ -326,6 +339,7 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
             updated += known.length;
           }
         }
+        await recordAudit(tx, request, { action: 'import', kind: 'student', summary: `导入学生 ${valid.length} 名（新增 ${created} 名，更新 ${updated} 名）` });
         return { total: valid.length, created, updated };
       })
       .catch((err) => {
@@ -345,6 +359,11 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 export default studentRoutes;
+
+const STUDENT_FIELD_NAMES: Record<string, string> = { name: '姓名', studentNo: '学号', gender: '性别', parentPhone: '家长手机号', classId: '班级' };
+
+/** 姓名、班级: what an update changed, by name (never the values: a phone number stays out of the log). */
+const changedFields = (changes: object) => Object.keys(changes).map((key) => STUDENT_FIELD_NAMES[key] ?? key).join('、');
 
 /** Rows an import must touch before the table is vacuumed after it. */
 const LARGE_IMPORT = 500;

@@ -17,6 +17,7 @@ import { buildWorkbook, readImport, sendImportErrors } from '../../files/xlsx';
 import { adminOnly, adminOrTeacher, checkCourse, classesByName, checkSchoolId, cleanName, findClass, findGrade, findTeacher, idList, isAdmin, schoolOf, type SchoolRef } from './access';
 import { Id } from '../../http/schemas';
 import { unsafeCells } from '../../http/input';
+import { recordAudit, someNames } from '../audit/record';
 
 const Phone = Type.String({ maxLength: 11, pattern: PHONE_PATTERN.source });
 const Job = Type.String({ maxLength: 50 });
@@ -81,6 +82,24 @@ const TEMPLATE_NOTE = [
   '导入的账号需要由管理员在教师列表中“重置密码”后才能登录。',
   '单次最多导入5000条数据。',
 ].join('\n');
+
+/** 七(1)班 数学, 七(2)班 数学…: the classes and courses of teaching assignments, for the log. */
+async function bindingNames(db: Db, assignmentIds: number[]): Promise<string[]> {
+  const list = await rows<{ label: string }>(db, sql`
+    SELECT g.name || c.name || ' ' || co.name AS label
+      FROM teaching_assignments ta JOIN classes c ON c.id = ta.class_id JOIN grades g ON g.id = c.grade_id JOIN courses co ON co.id = ta.course_id
+     WHERE ta.id IN ${idList(assignmentIds)} ORDER BY g.level, c.id, co.id`);
+  return list.map((r) => r.label);
+}
+
+/** 修改教师 李四 的职务（任课教师 → 班主任）、手机号: what changed; a job is the teacher's role at school, so it is named with its values. */
+function teacherChanges(before: { name: string; job: string | null; phone: string | null }, after: { name: string; job: string | null; phone: string | null }): string {
+  const parts: string[] = [];
+  if (after.name !== before.name) parts.push(`姓名（${before.name} → ${after.name}）`);
+  if (after.job !== before.job) parts.push(`职务（${before.job ?? '无'} → ${after.job ?? '无'}）`);
+  if (after.phone !== before.phone) parts.push('手机号');
+  return parts.length ? `修改教师 ${before.name} 的${parts.join('、')}` : `修改教师 ${before.name}（无变化）`;
+}
 
 const teacherRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
@@ -217,6 +236,7 @@ const teacherRoutes: FastifyPluginAsyncTypebox = async (app) => {
           if (body.bindings?.length) {
             await tx.insert(teachingAssignments).values(body.bindings.map((b) => ({ tenantId: s.tenantId, teacherId: row.id, ...b }))).onConflictDoNothing();
           }
+          await recordAudit(tx, request, { action: 'create', kind: 'teacher', recordId: row.id, summary: `新增教师 ${name}（${job ?? '未设职务'}${body.bindings?.length ? `，任教 ${body.bindings.length} 个班级课程` : ''}）` });
           return row;
         });
         return ok({ id: teacher.id, teacherId: teacher.id, username: body.phone, password }, '新增成功，请将初始密码告知教师');
@@ -256,6 +276,7 @@ const teacherRoutes: FastifyPluginAsyncTypebox = async (app) => {
           // The account name follows the phone when it was the phone (accounts made by add/import).
           const username = user.username === teacher.phone && phone ? phone : user.username;
           await tx.update(users).set({ name, phone, username }).where(eq(users.id, teacher.userId));
+          await recordAudit(tx, request, { action: 'update', kind: 'teacher', recordId: teacher.id, summary: teacherChanges(teacher, { name, job, phone }) });
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(`手机号${phone}已被其他账号使用`);
@@ -292,6 +313,7 @@ const teacherRoutes: FastifyPluginAsyncTypebox = async (app) => {
         } else {
           await tx.delete(users).where(eq(users.id, teacher.userId));
         }
+        await recordAudit(tx, request, { action: 'delete', kind: 'teacher', recordId: teacher.id, summary: `删除教师 ${teacher.name}${remaining > 0 ? '（保留其其他角色）' : ''}` });
       });
       await app.principals.evictUser(teacher.userId);
       return ok(null, '删除成功');
@@ -323,11 +345,18 @@ const teacherRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       if (!bindings.length) throw badRequest('任教班级不能为空');
       await checkBindings(db, p, bindings);
-      const added = await db
-        .insert(teachingAssignments)
-        .values(bindings.map((b) => ({ tenantId: schoolOf(p).tenantId, teacherId: teacher.id, ...b })))
-        .onConflictDoNothing()
-        .returning({ id: teachingAssignments.id });
+      const added = await db.transaction(async (tx) => {
+        const rowsAdded = await tx
+          .insert(teachingAssignments)
+          .values(bindings.map((b) => ({ tenantId: schoolOf(p).tenantId, teacherId: teacher.id, ...b })))
+          .onConflictDoNothing()
+          .returning({ id: teachingAssignments.id });
+        if (rowsAdded.length) {
+          const taught = await bindingNames(tx, rowsAdded.map((r) => r.id));
+          await recordAudit(tx, request, { action: 'assign', kind: 'role', recordId: teacher.id, summary: `为教师 ${teacher.name} 分配任教 ${someNames(taught)}` });
+        }
+        return rowsAdded;
+      });
       return ok({ teacherId: teacher.id, added: added.length }, '绑定成功');
     },
   );
@@ -340,17 +369,21 @@ const teacherRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const p = request.principal;
       const teacher = await findTeacher(db, p, body.teacherId);
       const c = await findClass(db, p, body.classId);
-      const removed = await db
-        .delete(teachingAssignments)
-        .where(
-          and(
-            eq(teachingAssignments.teacherId, teacher.id),
-            eq(teachingAssignments.classId, c.id),
-            body.courseId !== undefined ? eq(teachingAssignments.courseId, body.courseId) : undefined,
-          ),
-        )
-        .returning({ id: teachingAssignments.id });
-      if (!removed.length) throw notFound('该教师未任教此班级');
+      const removed = await db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(teachingAssignments)
+          .where(
+            and(
+              eq(teachingAssignments.teacherId, teacher.id),
+              eq(teachingAssignments.classId, c.id),
+              body.courseId !== undefined ? eq(teachingAssignments.courseId, body.courseId) : undefined,
+            ),
+          )
+          .returning({ id: teachingAssignments.id });
+        if (!gone.length) throw notFound('该教师未任教此班级');
+        await recordAudit(tx, request, { action: 'unassign', kind: 'role', recordId: teacher.id, summary: `将教师 ${teacher.name} 移出 ${c.gradeName}${c.name} 的任教` });
+        return gone;
+      });
       return ok({ teacherId: teacher.id, classId: c.id, removed: removed.length }, '已移出班级');
     },
   );
@@ -369,6 +402,8 @@ const teacherRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, teacher.userId), sql`${sessions.revokedAt} IS NULL`));
         // A teacher locked out by wrong passwords signs in with the new one at once.
         await clearAccount(tx, user.username);
+        // The new password is in the reply only, never in the log.
+        await recordAudit(tx, request, { action: 'resetPassword', kind: 'teacher', recordId: teacher.id, summary: `重置教师 ${teacher.name} 的密码` });
         return user.username;
       });
       await app.principals.evictUser(teacher.userId);
@@ -513,6 +548,7 @@ const teacherRoutes: FastifyPluginAsyncTypebox = async (app) => {
             await tx.insert(teachingAssignments).values(line.bindings.map((b) => ({ tenantId: s.tenantId, teacherId: teacherId!, ...b }))).onConflictDoNothing();
           }
         }
+        await recordAudit(tx, request, { action: 'import', kind: 'teacher', summary: `导入教师 ${lines.length} 名（新增 ${created} 名，更新 ${updated} 名）` });
         return { total: lines.length, created, updated };
       })
       .catch((err) => {

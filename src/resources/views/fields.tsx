@@ -66,7 +66,8 @@ export function fieldElement(field: FieldConfig): ReactElement {
 }
 
 function fieldOf(field: FieldConfig): ReactElement {
-  const common = { source: field.source, label: field.label, sortable: !!field.sortable };
+  const layout = { ...(field.nowrap ? { whiteSpace: 'nowrap' } : {}), ...(field.minWidth ? { display: 'block', minWidth: field.minWidth } : {}) };
+  const common = { source: field.source, label: field.label, sortable: !!field.sortable, ...(field.nowrap || field.minWidth ? { sx: layout } : {}) };
   switch (field.type) {
     case 'text':
     case 'phone':

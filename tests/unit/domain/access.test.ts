@@ -30,9 +30,9 @@ describe('route access (SPEC §5)', () => {
 describe('menus per role (SPEC §2.4, §6)', () => {
   it('partner levels: 1 sees account and channels, 2 channels, 3 neither', () => {
     const l1 = menuTitles('partner', { partnerLevel: 1 });
-    expect(l1).toEqual(['/overview-dashboard', '/channel-info', '/direct-marketing-school', '/devices', '/orders', '/account']);
-    expect(menuTitles('partner', { partnerLevel: 2 })).toEqual(['/overview-dashboard', '/channel-info', '/direct-marketing-school', '/devices', '/orders']);
-    expect(menuTitles('partner', { partnerLevel: 3 })).toEqual(['/overview-dashboard', '/direct-marketing-school', '/devices', '/orders']);
+    expect(l1).toEqual(['/overview-dashboard', '/channel-info', '/direct-marketing-school', '/devices', '/orders', '/account', '/audit-log']);
+    expect(menuTitles('partner', { partnerLevel: 2 })).toEqual(['/overview-dashboard', '/channel-info', '/direct-marketing-school', '/devices', '/orders', '/audit-log']);
+    expect(menuTitles('partner', { partnerLevel: 3 })).toEqual(['/overview-dashboard', '/direct-marketing-school', '/devices', '/orders', '/audit-log']);
   });
   it('the full-screen partner school board is not in the menu', () => {
     expect(menuTitles('partner', { partnerLevel: 1 })).not.toContain('/school-dashboard');
@@ -41,7 +41,7 @@ describe('menus per role (SPEC §2.4, §6)', () => {
     expect(menuTitles('mpTeacher')).toEqual(['/AICorrect', '/assignHomework', '/studentTracking', '/wrongbook', '/usageStatistics', '/useGuide', '/schoolResource']);
   });
   it('mini-program school admin', () => {
-    expect(menuTitles('mpSchoolAdmin')).toEqual(['/school-dashboard', '/class', '/studentManage', '/teacherManage', '/room', '/schoolResource', '/heart-voice-privacy']);
+    expect(menuTitles('mpSchoolAdmin')).toEqual(['/school-dashboard', '/class', '/studentManage', '/teacherManage', '/room', '/schoolResource', '/heart-voice-privacy', '/audit-log']);
   });
   it('classic teacher', () => {
     expect(menuTitles('teacher')).toEqual(['/homework', '/exam', '/paper', '/classManage', '/errorNote', '/analysis']);
@@ -51,8 +51,8 @@ describe('menus per role (SPEC §2.4, §6)', () => {
     expect(menuTitles('regionResearcher')).toEqual(['/analysis']);
     expect(menuTitles('psychologyteacher')).toEqual(['/heart-sounds']);
     expect(menuTitles('parttime')).toEqual(['/resource', '/workbook']);
-    expect(menuTitles('schoolAdmin')).toEqual(['/academic', '/resource', '/heart-voice-privacy']);
-    expect(menuTitles('admin')).toEqual(['/workbook']);
+    expect(menuTitles('schoolAdmin')).toEqual(['/academic', '/resource', '/heart-voice-privacy', '/audit-log']);
+    expect(menuTitles('admin')).toEqual(['/workbook', '/audit-log']);
   });
   it('hidden children are removed recursively', () => {
     const aiCorrect = menuRoutes(permittedRoutes(ROUTES, { activeRole: 'mpTeacher' })).find((r) => r.path === '/AICorrect');
