@@ -18,6 +18,8 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import type { AppDataProvider } from '../../dataProvider';
 import type { PlacedOrder } from '../../dataProvider/orders';
 import type { OrderDetail } from '../../domain/orders';
@@ -54,6 +56,7 @@ export function DetailButton({ record }: RowActionProps) {
 }
 
 function DetailDialog({ detail, onClose }: { detail: OrderDetail; onClose: () => void }) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const rows: [string, string][] = [
     ['订单号', detail.orderNo],
     ['下单方', detail.buyerName],
@@ -66,12 +69,14 @@ function DetailDialog({ detail, onClose }: { detail: OrderDetail; onClose: () =>
     ['备注', detail.remark || '-'],
   ];
   return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth>
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth fullScreen={phone}>
       <DialogTitle>订单详情</DialogTitle>
       <DialogContent>
-        <Facts columns={3} items={rows} />
-        <Table size="small">
-          <TableHead>
+        <Facts columns={phone ? 2 : 3} items={rows} />
+        {/* On a phone the lines scroll sideways inside their box; the page itself never does. */}
+        <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" sx={{ minWidth: 440 }}>
+          <TableHead sx={{ '& th': { whiteSpace: 'nowrap' } }}>
             <TableRow>
               <TableCell>纸张规格</TableCell>
               <TableCell align="right">张数</TableCell>
@@ -83,7 +88,7 @@ function DetailDialog({ detail, onClose }: { detail: OrderDetail; onClose: () =>
           <TableBody>
             {detail.items.map((item) => (
               <TableRow key={item.packId}>
-                <TableCell>{item.name}</TableCell>
+                <TableCell sx={{ minWidth: 150 }}>{item.name}</TableCell>
                 <TableCell align="right">{item.sheets}</TableCell>
                 <TableCell align="right">{money(item.unitPriceFen)}</TableCell>
                 <TableCell align="right">{item.quantity}</TableCell>
@@ -100,6 +105,7 @@ function DetailDialog({ detail, onClose }: { detail: OrderDetail; onClose: () =>
             </TableRow>
           </TableBody>
         </Table>
+        </Box>
         {detail.refund && (
           <Box sx={{ mt: 2, p: 1.5, bgcolor: 'grey.50', borderRadius: 1 }}>
             <Typography variant="subtitle2">退款 {detail.refund.refundNo}</Typography>
