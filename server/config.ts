@@ -18,14 +18,21 @@ export interface AppConfig {
   sessionIdle: number;
   /** Reverse proxies whose X-Forwarded-For is believed (addresses, CIDRs); none by default. */
   trustProxy: string[];
+  /** Keys the hashes of students' terminal PINs (server/auth/terminalPins.ts); outside the database. */
+  pinKey: Uint8Array;
+  /** Per-terminal request limits of the device API; off only for load measurements (DEVICE_RATE_LIMITS=0). */
+  deviceRateLimits: boolean;
 }
 
 const flag = (v: string | undefined) => v === '1' || v === 'true';
 
-/** JWT_SECRET when set, else a secret generated once and kept in DATA_DIR so sessions survive restarts. */
-function loadSecret(dataDir: string, fromEnv: string | undefined): Uint8Array {
+/**
+ * A secret from the environment when set, else one generated once and kept in DATA_DIR (mode 0600)
+ * so it survives restarts: JWT_SECRET (sessions) in jwt-secret, TERMINAL_PIN_KEY in terminal-pin-key.
+ */
+function loadSecret(dataDir: string, fromEnv: string | undefined, name = 'jwt-secret'): Uint8Array {
   if (fromEnv) return new TextEncoder().encode(fromEnv);
-  const file = join(dataDir, 'jwt-secret');
+  const file = join(dataDir, name);
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
@@ -69,5 +76,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtl: 7 * 24 * 3600,
     sessionIdle: idleSeconds(env.SESSION_IDLE_MINUTES),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    // The PIN hashes are worthless without this key, so a copy of the database alone cannot be
+    // searched for the 10^6 possible PINs. Losing it means setting the PINs again.
+    pinKey: loadSecret(dataDir, env.TERMINAL_PIN_KEY, 'terminal-pin-key'),
+    deviceRateLimits: env.DEVICE_RATE_LIMITS !== '0',
   };
 }

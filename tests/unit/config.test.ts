@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseTrustProxy } from '../../server/config';
 
-const env = (extra: Record<string, string>) => ({ JWT_SECRET: 'unit-test-secret', DATA_DIR: '/nonexistent', ...extra });
+const env = (extra: Record<string, string>) => ({ JWT_SECRET: 'unit-test-secret', TERMINAL_PIN_KEY: 'unit-test-pin-key', DATA_DIR: '/nonexistent', ...extra });
 
 describe('TRUST_PROXY', () => {
   it('trusts no proxy when unset', () => {
@@ -31,5 +31,17 @@ describe('SESSION_IDLE_MINUTES', () => {
 
   it.each(['0', '-5', '1.5', 'two'])('refuses %s', (value) => {
     expect(() => loadConfig(env({ SESSION_IDLE_MINUTES: value }))).toThrow(/^SESSION_IDLE_MINUTES 应为正整数/);
+  });
+});
+
+describe('terminal keys and limits', () => {
+  it('takes the terminal PIN key from TERMINAL_PIN_KEY', () => {
+    expect(new TextDecoder().decode(loadConfig(env({})).pinKey)).toBe('unit-test-pin-key');
+  });
+
+  it('keeps the per-terminal limits on unless DEVICE_RATE_LIMITS=0', () => {
+    expect(loadConfig(env({})).deviceRateLimits).toBe(true);
+    expect(loadConfig(env({ DEVICE_RATE_LIMITS: '1' })).deviceRateLimits).toBe(true);
+    expect(loadConfig(env({ DEVICE_RATE_LIMITS: '0' })).deviceRateLimits).toBe(false);
   });
 });
