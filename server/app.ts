@@ -12,6 +12,7 @@ import securityHeaders from './http/security';
 import auth from './auth/plugin';
 import { NO_CACHE, type PrincipalStore } from './auth/principalCache';
 import { NO_LOOKUP_CACHE, type LookupStore } from './cache/lookupCache';
+import { DeviceSecretCache } from './modules/devices/secretCache';
 import juno from './modules/juno';
 import vesta from './modules/vesta';
 import wrongbook from './modules/wrongbook';
@@ -29,6 +30,8 @@ declare module 'fastify' {
     db: Db;
     config: AppConfig;
     lookups: LookupStore;
+    /** Terminals' serial → id and secret (modules/devices/secretCache.ts); rotating a secret invalidates it. */
+    deviceSecrets: DeviceSecretCache;
   }
 }
 
@@ -47,9 +50,11 @@ export interface BuildOptions {
   lookups?: LookupStore;
   /** Called when work is queued, to wake an in-process worker. */
   wakeWorkers?: () => void;
+  /** Terminals' secrets in memory; this process's own cache unless given (with other processes' invalidations). */
+  deviceSecrets?: DeviceSecretCache;
 }
 
-export async function buildApp({ db, config, webRoot, logger = false, onRoute, principals = NO_CACHE, lookups = NO_LOOKUP_CACHE, wakeWorkers = () => undefined }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, webRoot, logger = false, onRoute, principals = NO_CACHE, lookups = NO_LOOKUP_CACHE, wakeWorkers = () => undefined, deviceSecrets = new DeviceSecretCache() }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(logger === true ? {} : logger),
     logController: new RequestLog(),
@@ -65,6 +70,7 @@ export async function buildApp({ db, config, webRoot, logger = false, onRoute, p
   app.decorate('config', config);
   app.decorate('principals', principals);
   app.decorate('lookups', lookups);
+  app.decorate('deviceSecrets', deviceSecrets);
   // Every successful write of the school-structure service (vesta) may change what the shell's
   // lookups return for that tenant; invalidate before the reply leaves, so the next read is fresh.
   app.addHook('onSend', async (request, reply, payload) => {
