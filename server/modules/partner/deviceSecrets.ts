@@ -38,11 +38,12 @@ const deviceSecretRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const device = await db
       .transaction(async (tx) => {
         const tdb = tx as unknown as Db;
-        // Firmware '' until the first heartbeat says it (no 固件升级 event for that first report).
+        // Firmware '' until the first heartbeat says it (no 固件升级 event for that first report);
+        // paper full, as terminals in stock are seeded, until the sensor reports.
         const [row] = await rows<{ id: number }>(
           tdb,
-          sql`INSERT INTO devices (serial, model, partner_id, secret, firmware, paper_capacity)
-              VALUES (${serial}, ${model}, ${scope.partnerId}, ${secret}, '', ${capacityOf(model)}) RETURNING id`,
+          sql`INSERT INTO devices (serial, model, partner_id, secret, firmware, paper_capacity, paper_left)
+              VALUES (${serial}, ${model}, ${scope.partnerId}, ${secret}, '', ${capacityOf(model)}, ${capacityOf(model)}) RETURNING id`,
         );
         await tdb.execute(sql`INSERT INTO device_events (device_id, kind, detail) VALUES (${row.id}, 'registered', jsonb_build_object('by', ${request.principal.name}::text))`);
         return row;
