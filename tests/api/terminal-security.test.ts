@@ -13,7 +13,7 @@ import { client, multipart, readRows, workbook, XLSX } from '../support/school';
 import { demoDevice, injectTransport } from '../support/devices';
 import { rows } from '../../server/db/query';
 import { DeviceClient } from '../../server/devices/client';
-import { demoTerminalSecrets } from '../../server/devices/demoSecrets';
+import { demoTerminalSecrets, replacePublishedDemoSecrets } from '../../server/devices/demoSecrets';
 import { signedHeaders } from '../../server/modules/devices/signature';
 import { demoStudentPin } from '../../server/auth/terminalPins';
 import { DEVICE_RATE_LIMITS, STUDENT_VOICE_LIMIT } from '../../src/domain/devices';
@@ -61,6 +61,15 @@ describe('per-terminal secrets', () => {
       expect(secret).toMatch(/^[0-9a-f]{64}$/);
       expect(secret).not.toBe(createHmac('sha256', 'xuezhu-demo-terminals').update(serial).digest('hex'));
     }
+    // A database seeded when secrets came from the published key gets random ones at start.
+    const [serial] = [...secrets.keys()].slice(-1);
+    const published = createHmac('sha256', 'xuezhu-demo-terminals').update(serial).digest('hex');
+    await t.database.db.execute(sql`UPDATE devices SET secret = ${published} WHERE serial = ${serial}`);
+    expect(await replacePublishedDemoSecrets(t.database.db)).toBe(1);
+    const replaced = (await demoTerminalSecrets(t.database.db)).get(serial)!;
+    expect(replaced).toMatch(/^[0-9a-f]{64}$/);
+    expect(replaced).not.toBe(published);
+    expect(await replacePublishedDemoSecrets(t.database.db)).toBe(0);
   });
 
   it('shows a registered terminal’s secret once; a rotated secret refuses the old one at once', async () => {
