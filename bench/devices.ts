@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { httpTransport } from '../server/devices/client';
 import { loadTest } from '../server/devices/simulator';
+import { readDemoSecretsFile } from '../server/devices/demoSecrets';
 import { startServer } from '../tests/support/serverProcess';
 import type { BenchRow } from './table';
 
@@ -35,20 +36,22 @@ function cpuMs(pid: number): number {
 export async function benchDevices(): Promise<BenchRow[]> {
   const pgUrl = process.env.DATABASE_URL;
   const label = pgUrl ? 'pg' : 'pglite';
-  const env: Record<string, string> = { IN_PROCESS_WORKER: '0' };
+  // The per-terminal limits would refuse most of this load: they are what is measured around.
+  const env: Record<string, string> = { IN_PROCESS_WORKER: '0', DEVICE_RATE_LIMITS: '0' };
   if (pgUrl) env.DATABASE_URL = await freshDatabase(pgUrl);
   console.error(`  starting a server on ${label} (first start seeds the demo)…`);
   const server = await startServer({ env });
   try {
     const transport = httpTransport(server.url);
+    const secrets = readDemoSecretsFile(server.dataDir);
     const pid = server.process.pid!;
     // The server's own CPU per record tells its capacity on a core apart from what else runs on the
     // machine (the load generator runs beside it).
     let cpu = cpuMs(pid);
-    const beats = await loadTest(transport, { kind: 'heartbeat', seconds: SECONDS, concurrency: 64 });
+    const beats = await loadTest(transport, { secrets, kind: 'heartbeat', seconds: SECONDS, concurrency: 64 });
     const beatCpu = (cpuMs(pid) - cpu) / Math.max(1, beats.records);
     cpu = cpuMs(pid);
-    const jobs = await loadTest(transport, { kind: 'printJobs', seconds: SECONDS, concurrency: 8, batch: 200 });
+    const jobs = await loadTest(transport, { secrets, kind: 'printJobs', seconds: SECONDS, concurrency: 8, batch: 200 });
     const jobCpu = (cpuMs(pid) - cpu) / Math.max(1, jobs.records);
     return [
       { name: `devices_heartbeats_per_s_${label}`, value: Math.round(beats.perSecond), unit: '/s', target: '≥ 2000' },

@@ -34,7 +34,7 @@ async function timed(run: (i: number) => Promise<unknown>, runs = RUNS): Promise
 
 export async function benchHeartVoices(): Promise<BenchRow[]> {
   const demo = await openTestDatabase({ url: '' });
-  const app = await buildApp({ db: demo.db, config: testConfig({ dataDir: mkdtempSync(join(tmpdir(), 'xz-bench-heart-')) }) });
+  const app = await buildApp({ db: demo.db, config: testConfig({ dataDir: mkdtempSync(join(tmpdir(), 'xz-bench-heart-')), deviceRateLimits: false }) });
   try {
     // A year of messages in the demo school: about 1% suggested 高危, most handled.
     await demo.db.execute(sql`
@@ -53,7 +53,7 @@ export async function benchHeartVoices(): Promise<BenchRow[]> {
       const res = await app.inject({ url, headers });
       if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
     };
-    const terminal = demoDevice(app, 1);
+    const terminal = await demoDevice(app, 1);
     const [{ id: studentId }] = await rows<{ id: number }>(
       demo.db,
       sql`SELECT s.id FROM students s JOIN guardian_consents gc ON gc.student_id = s.id JOIN schools sc ON sc.id = s.school_id WHERE sc.name = '杭州市西湖区实验中学' LIMIT 1`,

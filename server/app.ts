@@ -12,6 +12,7 @@ import securityHeaders from './http/security';
 import auth from './auth/plugin';
 import { NO_CACHE, type PrincipalStore } from './auth/principalCache';
 import { NO_LOOKUP_CACHE, type LookupStore } from './cache/lookupCache';
+import { DeviceSecretCache } from './modules/devices/secretCache';
 import juno from './modules/juno';
 import vesta from './modules/vesta';
 import wrongbook from './modules/wrongbook';
@@ -32,6 +33,8 @@ declare module 'fastify' {
     lookups: LookupStore;
     /** The sign-in limits' clock; null: the database's. */
     signInClock: (() => Date) | null;
+    /** Terminals' serial → id and secret (modules/devices/secretCache.ts); rotating a secret invalidates it. */
+    deviceSecrets: DeviceSecretCache;
   }
 }
 
@@ -52,9 +55,11 @@ export interface BuildOptions {
   wakeWorkers?: () => void;
   /** A clock for the sign-in limits instead of the database's (tests move time with it). */
   signInClock?: () => Date;
+  /** Terminals' secrets in memory; this process's own cache unless given (with other processes' invalidations). */
+  deviceSecrets?: DeviceSecretCache;
 }
 
-export async function buildApp({ db, config, webRoot, logger = false, onRoute, principals = NO_CACHE, lookups = NO_LOOKUP_CACHE, wakeWorkers = () => undefined, signInClock }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, webRoot, logger = false, onRoute, principals = NO_CACHE, lookups = NO_LOOKUP_CACHE, wakeWorkers = () => undefined, signInClock, deviceSecrets = new DeviceSecretCache() }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(logger === true ? {} : logger),
     logController: new RequestLog(),
@@ -71,6 +76,7 @@ export async function buildApp({ db, config, webRoot, logger = false, onRoute, p
   app.decorate('principals', principals);
   app.decorate('lookups', lookups);
   app.decorate('signInClock', signInClock ?? null);
+  app.decorate('deviceSecrets', deviceSecrets);
   // Every successful write of the school-structure service (vesta) may change what the shell's
   // lookups return for that tenant; invalidate before the reply leaves, so the next read is fresh.
   app.addHook('onSend', async (request, reply, payload) => {

@@ -30,6 +30,10 @@ export interface AppConfig {
    * every database write to the request that made it turns them off.
    */
   backgroundSweeps?: boolean;
+  /** Keys the hashes of students' terminal PINs (server/auth/terminalPins.ts); outside the database. */
+  pinKey: Uint8Array;
+  /** Per-terminal request limits of the device API; off only for load measurements (DEVICE_RATE_LIMITS=0). */
+  deviceRateLimits: boolean;
 }
 
 export type PaymentGatewayName = 'sandbox' | 'none';
@@ -40,10 +44,13 @@ const flag = (v: string | undefined) => v === '1' || v === 'true';
 /** A configuration the server cannot start with; its message is for the operator, in Chinese. */
 export class ConfigError extends Error {}
 
-/** JWT_SECRET when set, else a secret generated once and kept in DATA_DIR so sessions survive restarts. */
-function loadSecret(dataDir: string, fromEnv: string | undefined): Uint8Array {
+/**
+ * A secret from the environment when set, else one generated once and kept in DATA_DIR (mode 0600)
+ * so it survives restarts: JWT_SECRET (sessions) in jwt-secret, TERMINAL_PIN_KEY in terminal-pin-key.
+ */
+function loadSecret(dataDir: string, fromEnv: string | undefined, name = 'jwt-secret'): Uint8Array {
   if (fromEnv) return new TextEncoder().encode(fromEnv);
-  const file = join(dataDir, 'jwt-secret');
+  const file = join(dataDir, name);
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
@@ -91,6 +98,10 @@ export function productionProblems(env: NodeJS.ProcessEnv): string[] {
   else if (secret.length < MIN_SECRET_LENGTH || KNOWN_SECRETS.has(secret.toLowerCase())) {
     problems.push(`JWT_SECRET 太短或是公开的示例值：请换成至少 ${MIN_SECRET_LENGTH} 个字符的随机串（openssl rand -hex 32）`);
   }
+  const pinKey = env.TERMINAL_PIN_KEY ?? '';
+  if (pinKey.length < MIN_SECRET_LENGTH || KNOWN_SECRETS.has(pinKey.toLowerCase())) {
+    problems.push(`未设置 TERMINAL_PIN_KEY 或太短：生产环境需要自己的终端PIN密钥（至少 ${MIN_SECRET_LENGTH} 个字符的随机串，每个服务进程相同；openssl rand -hex 32）`);
+  }
   if ((env.PAYMENT_GATEWAY || 'none') === 'sandbox') problems.push('PAYMENT_GATEWAY=sandbox 是演示用的沙箱支付，任何人都能用它“付款”：生产环境请删除该设置（暂不开放在线支付），或接入真实的支付通道');
   return problems;
 }
@@ -116,5 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     production,
     paymentGateway,
+    // The PIN hashes are worthless without this key, so a copy of the database alone cannot be
+    // searched for the 10^6 possible PINs. Losing it means setting the PINs again.
+    pinKey: loadSecret(dataDir, env.TERMINAL_PIN_KEY, 'terminal-pin-key'),
+    deviceRateLimits: env.DEVICE_RATE_LIMITS !== '0',
   };
 }

@@ -8,6 +8,8 @@ import { seedDemoGrading } from './seed/grading';
 import { httpTransport } from './devices/client';
 import { simulate } from './devices/simulator';
 import { followUpDemoHeartVoices } from './devices/heartVoices';
+import { demoTerminalSecrets, replacePublishedDemoSecrets, writeDemoSecretsFile } from './devices/demoSecrets';
+import { DeviceSecretCache } from './modules/devices/secretCache';
 import { LocalFileStore } from './files/store';
 import { buildApp } from './app';
 import { createWorker } from './workers';
@@ -20,7 +22,7 @@ const config = configOrExit();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pg') });
 // A school's install (NODE_ENV=production) gets no demo data and refuses a database that holds the
 // demo accounts, whose password is published; the first account comes from npm run admin:create.
-const seeded = config.production ? false : await seedDemo(database.db);
+const seeded = config.production ? false : await seedDemo(database.db, { pinKey: config.pinKey });
 if (seeded) {
   await seedDemoResources(database.db, new LocalFileStore(join(config.dataDir, 'files')));
   console.log('已写入演示数据（账号见 README.md）');
@@ -34,12 +36,18 @@ if (config.production) {
   }
   if (await isEmpty(database.db)) console.log('生产模式：数据库中还没有账号。请运行 npm run admin:create -- --username <用户名> 创建第一个平台管理员。');
 }
+// Demo terminals of a database seeded before secrets were random still sign with a published key.
+const replaced = await replacePublishedDemoSecrets(database.db);
+if (replaced) console.log(`已为 ${replaced} 台演示终端换用随机密钥`);
+// The demo terminals' random secrets, for `npm run devices` beside this server (owner-only file).
+if (seeded || replaced) writeDemoSecretsFile(config.dataDir, await demoTerminalSecrets(database.db));
 // Sessions and the shell's lookups are cached in memory; with PostgreSQL other API processes may
 // serve the same users, so invalidations are published and listened for.
 const publish = database.driver === 'postgres' ? publisher(database.db) : undefined;
 const principals = new PrincipalCache(publish);
 const lookups = new LookupCache(publish);
-const invalidations = publish ? listenForInvalidations(config.databaseUrl!, [principals, lookups]) : undefined;
+const deviceSecrets = new DeviceSecretCache(publish);
+const invalidations = publish ? listenForInvalidations(config.databaseUrl!, [principals, lookups, deviceSecrets]) : undefined;
 await invalidations?.ready.catch((error) => console.error('无法监听缓存失效通知，缓存暂停使用', error));
 
 // Grading runs in this process unless IN_PROCESS_WORKER=0 (separate `npm run worker` processes).
@@ -52,6 +60,7 @@ const app = await buildApp({
   logger: { level: process.env.LOG_LEVEL || 'info' },
   principals,
   lookups,
+  deviceSecrets,
   wakeWorkers: () => worker?.notify(),
 });
 worker?.start();
@@ -84,7 +93,8 @@ if (seeded && process.env.DEMO_GRADING !== '0') {
 // API once it answers (DEMO_DEVICES=0 leaves it out), so every partner's boards and device list
 // show believable usage.
 if (seeded && process.env.DEMO_DEVICES !== '0') {
-  simulate(httpTransport(self))
+  demoTerminalSecrets(database.db)
+    .then((secrets) => simulate(httpTransport(self), { secrets }))
     .then(async (r) => {
       console.log(`已模拟演示终端 90 天的使用（${r.deployed} 台已部署，${r.jobs} 条打印记录，${r.heartVoiceIds.size} 条学生心声，用时 ${r.ms} ms）`);
       await followUpDemoHeartVoices(self, r.heartVoiceIds);

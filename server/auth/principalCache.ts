@@ -58,9 +58,9 @@ export class PrincipalCache implements PrincipalStore, Subscriber {
     await this.publish?.({ userId });
   }
 
-  /** An invalidation published by any process (this one included); tenant ones are not ours. */
+  /** An invalidation published by any process (this one included); tenant and terminal ones are not ours. */
   receive(invalidation: Invalidation): void {
-    if ('tenantId' in invalidation) return;
+    if (!('sessionId' in invalidation) && !('userId' in invalidation)) return;
     for (const [token, { row }] of this.entries) {
       if ('sessionId' in invalidation ? row.session_id === invalidation.sessionId : row.user_id === invalidation.userId) this.entries.delete(token);
     }

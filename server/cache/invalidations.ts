@@ -11,7 +11,9 @@ export type Invalidation =
   /** Password reset, role change, account removal: every session of this user ends. */
   | { userId: number }
   /** A school-structure write: cached lookups of this tenant are stale. */
-  | { tenantId: number };
+  | { tenantId: number }
+  /** A terminal's secret was rotated: the old one must stop working everywhere at once. */
+  | { deviceId: number };
 
 /** A cache that hears invalidations and can stop serving while it might miss some. */
 export interface Subscriber {

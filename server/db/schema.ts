@@ -220,6 +220,14 @@ export const students = pgTable(
     graduatedYear: integer('graduated_year'),
     /** Needed for the consent age of 学生心声 (PIPL art. 31); unknown counts as under 14. */
     birthDate: date('birth_date'),
+    /**
+     * The student's terminal PIN (6 digits) that proves a named 学生心声 is theirs: an HMAC keyed
+     * with the server's PIN key (server/auth/terminalPins.ts), never the digits; null: none set.
+     */
+    terminalPinHash: text('terminal_pin_hash'),
+    /** Wrong PINs since the last right one; every 5th locks the PIN for a while (pin_locked_until). */
+    pinFailures: smallint('pin_failures').notNull().default(0),
+    pinLockedUntil: timestamp('pin_locked_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1256,6 +1264,8 @@ export const heartVoices = pgTable(
     classId: integer('class_id').references(() => classes.id),
     deviceId: integer('device_id').references(() => devices.id),
     anonymous: boolean('anonymous').notNull(),
+    /** The writer proved who they are with their terminal PIN (always for a named message since PINs exist). */
+    pinVerified: boolean('pin_verified').notNull().default(false),
     category: smallint('category').notNull(),
     mood: smallint('mood'),
     content: text('content'),

@@ -1,5 +1,7 @@
 // A terminal's side of the device API: signs each request (server/modules/devices/signature.ts)
-// and sends it through a transport: fetch against a server, or app.inject in tests.
+// and sends it through a transport: fetch against a server, or app.inject in tests. A terminal
+// that is told to slow down (429, per-terminal limits) waits as long as Retry-After says and sends
+// again, as a real terminal keeps a message until it can be delivered.
 import http from 'node:http';
 import https from 'node:https';
 import { signedHeaders } from '../modules/devices/signature';
@@ -7,7 +9,19 @@ import { signedHeaders } from '../modules/devices/signature';
 export interface DeviceReply {
   status: number;
   body: { code: number; msg: string; success: boolean; data: unknown };
+  /** Seconds, from the Retry-After header of a 429. */
+  retryAfter?: number;
 }
+
+/** Retry-After as seconds, when it is a number (what the device API sends). */
+export function retryAfterSeconds(value: string | string[] | number | undefined): number | undefined {
+  const n = Number(Array.isArray(value) ? value[0] : value);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+/** How a client waits before sending again; tests replace it. */
+export type Sleep = (ms: number) => Promise<void>;
+const sleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Sends one request: method, path (with query), the exact body text ('' for none), headers. */
 export type Transport = (method: string, path: string, body: string, headers: Record<string, string>) => Promise<DeviceReply>;
@@ -28,7 +42,11 @@ export function httpTransport(baseUrl: string): Transport {
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           try {
-            resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as DeviceReply['body'] });
+            resolve({
+              status: res.statusCode ?? 0,
+              body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as DeviceReply['body'],
+              retryAfter: retryAfterSeconds(res.headers['retry-after']),
+            });
           } catch (error) {
             reject(error);
           }
@@ -40,24 +58,39 @@ export function httpTransport(baseUrl: string): Transport {
     });
 }
 
+/** A 429 is waited out this many times at most, each wait at most MAX_WAIT_SECONDS. */
+const MAX_RETRIES = 5;
+const MAX_WAIT_SECONDS = 15 * 60;
+
 export class DeviceClient {
   constructor(
     readonly serial: string,
     private readonly secret: string,
     private readonly transport: Transport,
+    private readonly wait: Sleep = sleep,
   ) {}
 
-  /** The raw reply, refusals included. */
+  /** The raw reply of one attempt, refusals included (a 429 too). */
   send(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<DeviceReply> {
     const body = payload === undefined ? '' : JSON.stringify(payload);
+    // Signed anew for each attempt: a nonce is used once.
     const headers = signedHeaders(this.serial, this.secret, method, path, body);
     if (body) headers['content-type'] = 'application/json';
     return this.transport(method, path, body, headers);
   }
 
-  /** The reply's data; a refusal throws with the server's message. */
+  /** Like send, but a 429 is waited out (Retry-After, or a minute) and sent again. */
+  async deliver(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<DeviceReply> {
+    for (let attempt = 0; ; attempt++) {
+      const reply = await this.send(method, path, payload);
+      if (reply.status !== 429 || attempt >= MAX_RETRIES) return reply;
+      await this.wait(Math.min(reply.retryAfter ?? 60, MAX_WAIT_SECONDS) * 1000);
+    }
+  }
+
+  /** The reply's data (429s waited out); a refusal throws with the server's message. */
   async call<T>(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<T> {
-    const reply = await this.send(method, path, payload);
+    const reply = await this.deliver(method, path, payload);
     if (!reply.body.success) throw new Error(`${this.serial} ${path}: ${reply.status} ${reply.body.msg}`);
     return reply.body.data as T;
   }

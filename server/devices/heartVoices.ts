@@ -3,6 +3,7 @@
 // its terminals over the last weeks (the device simulator posts them), and the psychology
 // teacher's follow-up of some of them, made through the API as 宋心语, so the screen looks lived-in.
 import { DEMO_PASSWORD } from '../seed';
+import { demoStudentPin } from '../auth/terminalPins';
 import { FollowUpKind, RiskLevel } from '../../src/domain/heartVoices';
 import type { DeviceClient } from './client';
 
@@ -125,23 +126,27 @@ interface Roster {
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * Posts the demo messages through the terminals of the demo school (the first one that answers
- * its roster), each from a student spread over the roster. A student under 14 whose guardian's
- * consent is not recorded is refused by the API (403); the next student writes instead.
- * Returns the posted ids by the message's position in DEMO_VOICES.
+ * Posts the demo messages through the terminals of the demo school, in turn (a terminal takes a
+ * few messages in ten minutes, docs/api-devices.md), each from a student spread over the roster;
+ * a named message with the student's terminal PIN (the demo's, from the student number). A
+ * student under 14 whose guardian's consent is not recorded is refused by the API (403); the next
+ * student writes instead. Returns the posted ids by the message's position in DEMO_VOICES.
  */
 export async function postDemoHeartVoices(clients: readonly DeviceClient[], rosters: Map<DeviceClient, Roster>, now = new Date()): Promise<Map<number, number>> {
   const posted = new Map<number, number>();
-  const client = clients.find((c) => rosters.get(c)?.schoolName === DEMO_HEART_SCHOOL);
-  if (!client) return posted;
-  const students = rosters.get(client)!.students;
+  const terminals = clients.filter((c) => rosters.get(c)?.schoolName === DEMO_HEART_SCHOOL);
+  if (!terminals.length) return posted;
+  const students = rosters.get(terminals[0])!.students;
+  let sent = 0;
   for (const [i, voice] of DEMO_VOICES.entries()) {
     // Late afternoon of that day, after school, as terminals are mostly used.
     const writtenAt = new Date(Math.min(now.getTime() - 60_000, now.getTime() - voice.daysAgo * DAY_MS - ((i * 37) % 120) * 60_000));
     for (let k = 0; k < students.length; k++) {
       const student = students[(i * 53 + k * 7) % students.length];
-      const reply = await client.send('POST', '/api/device/v1/heartVoices', {
+      const client = terminals[sent++ % terminals.length];
+      const reply = await client.deliver('POST', '/api/device/v1/heartVoices', {
         studentId: student.userId,
+        ...(voice.anonymous ? {} : { pin: demoStudentPin(student.studentNo) }),
         content: voice.content,
         mood: voice.mood,
         anonymous: voice.anonymous,

@@ -7,11 +7,13 @@
 // 学生心声, the demo school's messages of the last weeks (heartVoices.ts), which a second run posts
 // again (`heartVoices: false` leaves them out; the npm run devices script does).
 // Also a load mode for the bench: many concurrent heartbeats or print-job uploads.
+// Terminals sign with their own random secrets: the caller passes them (./demoSecrets.ts).
 import { random } from '../seed/draft';
-import { DEMO_DEVICE_COUNT, demoDeviceSecret, demoSerial } from '../seed/partners';
+import { DEMO_DEVICE_COUNT, demoSerial } from '../seed/partners';
 import { PRINT_APPS, UserKind } from '../../src/domain/partner';
 import { MAX_UPLOAD_RECORDS } from '../../src/domain/devices';
 import { DeviceClient, type Transport } from './client';
+import type { DeviceSecrets } from './demoSecrets';
 import { postDemoHeartVoices } from './heartVoices';
 
 const API = '/api/device/v1';
@@ -42,6 +44,8 @@ interface SignIn {
 }
 
 export interface SimulateOptions {
+  /** The demo terminals' secrets by serial (demoTerminalSecrets or readDemoSecretsFile). */
+  secrets: DeviceSecrets;
   /** Days of usage back from today (China days), today included. */
   days?: number;
   /** The first N demo terminals (all by default). */
@@ -66,9 +70,15 @@ export interface SimulateResult {
   ms: number;
 }
 
-/** The demo terminals as clients of a transport. */
-export const demoClients = (transport: Transport, count = DEMO_DEVICE_COUNT) =>
-  Array.from({ length: Math.min(count, DEMO_DEVICE_COUNT) }, (_, i) => new DeviceClient(demoSerial(i + 1), demoDeviceSecret(demoSerial(i + 1)), transport));
+/** The demo terminals (the first `count`) as clients of a transport, each with its secret. */
+export function demoClients(transport: Transport, secrets: DeviceSecrets, count = DEMO_DEVICE_COUNT): DeviceClient[] {
+  return Array.from({ length: Math.min(count, DEMO_DEVICE_COUNT) }, (_, i) => {
+    const serial = demoSerial(i + 1);
+    const secret = secrets.get(serial);
+    if (!secret) throw new Error(`缺少演示终端${serial}的密钥`);
+    return new DeviceClient(serial, secret, transport);
+  });
+}
 
 const APP = Object.fromEntries(PRINT_APPS.map((a) => [a.label, a.value])) as Record<string, number>;
 const SUBJECT_WEIGHT: Record<string, number> = { 数学: 3, 英语: 2, 语文: 2, 物理: 1.5, 化学: 1.2 };
@@ -199,16 +209,16 @@ function scriptOf(position: number): { offlineDays?: number; beats: { paperLeft:
 }
 
 /** Runs the demo terminals against the API behind `transport`. */
-export async function simulate(transport: Transport, options: SimulateOptions = {}): Promise<SimulateResult> {
+export async function simulate(transport: Transport, options: SimulateOptions): Promise<SimulateResult> {
   const began = performance.now();
   const now = options.now ?? new Date();
   const days = options.days ?? 90;
   const rate = options.rate ?? 10;
-  const clients = demoClients(transport, options.devices);
+  const clients = demoClients(transport, options.secrets, options.devices);
   // Which terminals stand in a school: the roster answers for those only.
   const rosters = new Map<DeviceClient, Roster>();
   for (const client of clients) {
-    const reply = await client.send('GET', `${API}/roster`);
+    const reply = await client.deliver('GET', `${API}/roster`);
     if (reply.body.success) rosters.set(client, reply.body.data as Roster);
     else if (reply.status !== 403) throw new Error(`${client.serial} roster: ${reply.status} ${reply.body.msg}`);
   }
@@ -240,6 +250,7 @@ export async function simulate(transport: Transport, options: SimulateOptions = 
 }
 
 export interface LoadOptions {
+  secrets: DeviceSecrets;
   kind: 'heartbeat' | 'printJobs';
   seconds: number;
   concurrency: number;
@@ -260,9 +271,10 @@ export interface LoadResult {
  * Load: `concurrency` terminals' worth of requests in flight for `seconds`, spread over the
  * deployed demo terminals. Heartbeats report an unchanged state (no events); uploads carry new
  * jobs of the school's students printed just now. perSecond counts heartbeats or print jobs.
+ * Far beyond what the per-terminal limits allow: measure a server started with DEVICE_RATE_LIMITS=0.
  */
 export async function loadTest(transport: Transport, options: LoadOptions): Promise<LoadResult> {
-  const clients = demoClients(transport, options.devices);
+  const clients = demoClients(transport, options.secrets, options.devices);
   const targets: { client: DeviceClient; roster: Roster }[] = [];
   for (const client of clients) {
     const reply = await client.send('GET', `${API}/roster`);

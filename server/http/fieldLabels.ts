@@ -144,6 +144,7 @@ export const FIELD_LABELS: Record<string, string> = {
   deployment: '部署状态',
   online: '在线状态',
   model: '型号',
+  serial: '设备编号',
   partnerId: '合作伙伴',
   days: '天数',
   // Partner orders and settlement (docs/api-partner-orders.md, docs/api-partner-settlement.md)
@@ -179,6 +180,8 @@ export const FIELD_LABELS: Record<string, string> = {
   note: '记录内容',
   guardianName: '监护人姓名',
   consentedOn: '同意日期',
+  // Terminal PINs (docs/api-school.md, docs/api-heart-voices.md)
+  pin: '终端PIN',
 };
 
 declare module 'fastify' {

@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { seedContent } from './content';
 import { seedSchoolWork } from './schoolWork';
 import { seedPartners } from './partners';
+import { seedStudentPins } from './pins';
 import { seedOrders } from './orders';
 import { seedBirthDatesAndConsents } from './heartVoices';
 import { seedRooms } from './rooms';
@@ -49,8 +50,13 @@ export async function demoAccountsPresent(db: Db): Promise<string[]> {
   return open;
 }
 
+export interface SeedOptions {
+  /** The server's terminal PIN key (AppConfig.pinKey): the demo students' PINs are hashed with it. */
+  pinKey: Uint8Array;
+}
+
 /** Seeds the demo when the database has no users; returns whether it did. */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, { pinKey }: SeedOptions): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   // One hash for every demo account: argon2 is slow on purpose, and they share the password.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -163,6 +169,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedBirthDatesAndConsents(tx);
     // 教室 of every school.
     await seedRooms(tx);
+    // Terminal PINs, so the simulator's named 学生心声 are proved by the student.
+    await seedStudentPins(tx, pinKey);
   });
   return true;
 }

@@ -2,20 +2,13 @@
 // runs schools directly (smaller schools with a roster but no term of homework), and 30 print
 // terminals stand in those schools or in the partners' stock. Usage is not written here: the
 // device simulator makes it through the device API once the server answers (server/devices).
-import { createHmac } from 'node:crypto';
 import type { Db } from '../db';
 import * as t from '../db/schema';
 import { childAncestors, DEVICE_MODELS } from '../../src/domain/partner';
+import { newDeviceSecret } from '../modules/devices/signature';
 import { random } from './draft';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/**
- * Demo terminals' secrets come from this published key, so the simulator can sign for them.
- * Real terminals get a random secret when a partner registers them.
- */
-const DEMO_DEVICE_KEY = 'xuezhu-demo-terminals';
-export const demoDeviceSecret = (serial: string) => createHmac('sha256', DEMO_DEVICE_KEY).update(serial).digest('hex');
 
 interface Partner {
   id: number;
@@ -136,7 +129,9 @@ export async function seedPartners(
           partnerId: ids[place.owner],
           schoolId: school?.id ?? null,
           tenantId: school?.tenantId ?? null,
-          secret: demoDeviceSecret(serial),
+          // Random like every terminal's: the simulator reads them from the database, or from the
+          // file the server writes next to it (server/devices/demoSecrets.ts).
+          secret: newDeviceSecret(),
           firmware: no % 4 === 0 ? '2.3.1' : '2.4.0',
           paperCapacity: capacity,
           paperLeft: school ? Math.floor(capacity * (0.2 + next() * 0.7)) : capacity,

@@ -1,8 +1,9 @@
 // 设备管理 calls besides the list (docs/api-devices.md): a terminal's page (record and binding
-// history, events, recent print jobs, daily chart) and binding to a school, one or many at once.
+// history, events, recent print jobs, daily chart), binding to a school, one or many at once, and
+// registering a terminal or rotating its secret (the secret shown once).
 import type { HttpClient } from './http';
 import type { Page } from './adapters';
-import type { DeviceBinding, DeviceRecord } from '../domain/devices';
+import type { DeviceBinding, DevicePrintJob, DeviceRecord, DeviceSecret } from '../domain/devices';
 
 const BASE = '/api/wrongbook/v1.0/partner/devices';
 
@@ -15,15 +16,7 @@ export interface DeviceEvent {
   kind: string;
   detail: Record<string, string | number> | null;
 }
-export interface DevicePrintJob {
-  id: number;
-  printedAt: string;
-  userKind: number;
-  userName: string | null;
-  app: number;
-  subjectName: string | null;
-  pages: number;
-}
+export type { DevicePrintJob, DeviceSecret };
 export interface DeviceDay {
   day: string;
   jobs: number;
@@ -45,6 +38,9 @@ export function createDeviceApi(http: HttpClient) {
     deviceSchools: () => http.get<DeviceSchool[]>(`${BASE}/schools`),
     bindDevices: (deviceIds: (number | string)[], schoolId: number) => http.post<{ count: number }>(`${BASE}/bind`, { deviceIds, schoolId }),
     unbindDevices: (deviceIds: (number | string)[]) => http.post<{ count: number }>(`${BASE}/unbind`, { deviceIds }),
+    /** The secret is in this answer only: shown once, never stored in the browser. */
+    registerDevice: (serial: string, model: string) => http.post<DeviceSecret>(`${BASE}/register`, { serial, model }),
+    rotateDeviceSecret: (deviceId: number | string) => http.post<DeviceSecret>(`${BASE}/rotateSecret`, { deviceId }),
   };
 }
 

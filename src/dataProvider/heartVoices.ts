@@ -88,7 +88,7 @@ export function createHeartVoiceApi(http: HttpClient) {
     confirmHeartLevel: (id: number, level: number) => http.post(`${BASE}/voices/${id}/level`, { level }),
     addHeartFollowUp: (id: number, kind: number, note: string) => http.post(`${BASE}/voices/${id}/followUps`, { kind, note }),
     revealHeartWriter: (id: number, reason: string) =>
-      http.post<{ studentName: string; studentNo: string; className: string | null }>(`${BASE}/voices/${id}/reveal`, { reason }),
+      http.post<{ studentName: string; studentNo: string; className: string | null; pinVerified: boolean }>(`${BASE}/voices/${id}/reveal`, { reason }),
     heartMood: (p: HeartPlace) => http.get<{ weeks: string[]; series: { name: string; values: (number | null)[] }[] }>(`${BASE}/mood`, place(p)),
     exportHeartCounts: (p: HeartPlace) => http.download(`${BASE}/export`, { name: '学生心声统计', ext: 'xlsx', query: place(p) }),
     heartNotices: () => http.get<Page<HeartNotice>>(`${BASE}/notices`),

@@ -5,6 +5,7 @@ import type { BoardKpis, BoardRange, BoardRevenue, BoardSeries, Metric, RangeQue
 export type { BoardKpis, BoardRevenue, BoardSeries, Metric, Statistics } from '../domain/boardRange';
 import type { HttpClient } from './http';
 import type { Page } from './adapters';
+import type { StudentPrintJob, StudentSignInDay } from '../domain/devices';
 
 const BASE = '/api/wrongbook/v1.0/partner/board';
 
@@ -47,20 +48,7 @@ export interface StudentUsage {
   byApp: { id: number; name: string; pages: number; jobs: number }[];
 }
 
-export interface StudentPrintJob {
-  id: number;
-  printedAt: string;
-  appName: string;
-  subjectName: string;
-  pages: number;
-  deviceSerial: string;
-}
-
-export interface StudentSignIn {
-  id: number;
-  at: string;
-  deviceSerial: string;
-}
+export type { StudentPrintJob, StudentSignInDay };
 
 export function createPartnerBoardsApi(http: HttpClient) {
   return {
@@ -71,7 +59,7 @@ export function createPartnerBoardsApi(http: HttpClient) {
     studentPrintJobs: (schoolId: number, studentId: number, f: RangeQuery, current: number, size: number) =>
       http.get<Page<StudentPrintJob>>(`${BASE}/student/printJobs`, { ...f, schoolId, studentId, current, size }),
     studentSignIns: (schoolId: number, studentId: number, f: RangeQuery, current: number, size: number) =>
-      http.get<Page<StudentSignIn>>(`${BASE}/student/signIns`, { ...f, schoolId, studentId, current, size }),
+      http.get<Page<StudentSignInDay>>(`${BASE}/student/signIns`, { ...f, schoolId, studentId, current, size }),
   };
 }
 

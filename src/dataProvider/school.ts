@@ -1,7 +1,7 @@
 // School administration calls that are not CRUD on one record (docs/api-school.md): the class tree,
 // graduation, teacher bindings and passwords, bulk binding, the overview board, templates and
 // imports. They live on the dataProvider beside the resources, reached through useDataProvider.
-import type { SchoolOverview, SchoolSettings } from '../domain/school';
+import type { SchoolOverview, SchoolSettings, TerminalPin } from '../domain/school';
 import type { HttpClient, UploadResult } from './http';
 
 export interface ClassNode {
@@ -70,6 +70,8 @@ export function createSchoolApi(http: HttpClient) {
     removeTeacherFromClass: (teacherId: number | string, classId: number, courseId?: number) =>
       http.post<{ removed: number }>('/api/vesta/teaching/removeTeacherFromClass', { teacherId, classId, courseId }),
     resetPassword: (teacherId: number | string) => http.post<OneTimePassword>('/api/vesta/teacher/resetPassword', { teacherId }),
+    /** A typed PIN, or none for a random one; the answer carries the PIN this once. */
+    setTerminalPin: (studentId: number | string, pin?: string) => http.post<TerminalPin>('/api/vesta/student/terminalPin', { studentId, ...(pin ? { pin } : {}) }),
     setStudentBinding: (studentIds: (number | string)[], bindingStatus: 0 | 1) =>
       http.post<{ count: number }>('/api/wrongbook/v1.0/web/org/batchEnableStudentOrg', { studentIds, bindingStatus }),
     schoolOverview: () => http.get<SchoolOverview>('/api/vesta/school/overview'),

@@ -90,6 +90,14 @@ export function dayTime(at: Moment, now: Date = new Date()): string {
   return `${year}${Number(p.month)}月${Number(p.day)}日 ${p.hour}:${p.minute}`;
 }
 
+/** 11月24日 22时: a time known to the hour only (an anonymous 学生心声's). */
+export function dayHour(at: Moment, now: Date = new Date()): string {
+  const p = chinaParts(at);
+  if (!p) return EMPTY;
+  const year = p.year === chinaParts(now)?.year ? '' : `${p.year}年`;
+  return `${year}${Number(p.month)}月${Number(p.day)}日 ${p.hour}时`;
+}
+
 /** Menu badges: counts above 99 show as '99+'; zero or less shows nothing. */
 export function badgeText(count: number | null | undefined): string {
   if (!count || count <= 0) return '';

@@ -70,3 +70,21 @@ export const SchoolSettingsSchema = Type.Object({
   scoreDisclosureOptions: Type.Array(Type.Object({ label: Type.String(), value: Type.Integer() })),
 });
 export type SchoolSettings = Static<typeof SchoolSettingsSchema>;
+
+/** A student's terminal PIN as the student list shows it (never the PIN itself). */
+export const TerminalPinState = { none: 0, set: 1, locked: 2 } as const;
+export const TERMINAL_PIN_STATES: Option<number>[] = [
+  { label: '未设置', value: TerminalPinState.none },
+  { label: '已设置', value: TerminalPinState.set },
+  { label: '已锁定', value: TerminalPinState.locked },
+];
+
+/**
+ * A student's terminal PIN (6 digits) as set or reset by the school admin: answered this once,
+ * kept only as a keyed hash (server/auth/terminalPins.ts).
+ */
+export const TerminalPinSchema = Type.Object({
+  studentId: Type.Integer(),
+  pin: Type.String(),
+});
+export type TerminalPin = Static<typeof TerminalPinSchema>;

@@ -5,11 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/testApp';
-import { demoDevice, injectTransport, simulateUsage } from '../support/devices';
+import { demoDevice, deviceSecret, injectTransport, simulateUsage } from '../support/devices';
 import { rows } from '../../server/db/query';
 import { signedHeaders } from '../../server/modules/devices/signature';
 import { writeBeats } from '../../server/modules/devices/heartbeatWriter';
-import { demoDeviceSecret, demoSerial } from '../../server/seed/partners';
+import { demoSerial } from '../../server/seed/partners';
+import { newDeviceSecret } from '../../server/modules/devices/signature';
 import type { DeviceClient } from '../../server/devices/client';
 
 let t: TestApp;
@@ -18,6 +19,8 @@ const DAY = 24 * 3600 * 1000;
 // Seed order: 1–6 stand in 西湖区实验中学, 7 is p3's stock, 25–29 in 宁波市海曙区育才中学.
 let west: DeviceClient;
 let stock: DeviceClient;
+const serial = demoSerial(2);
+let secret: string;
 
 const q = <T>(query: ReturnType<typeof sql>) => rows<T>(t.database.db, query);
 const beat = (client: DeviceClient, state: Partial<{ paperLeft: number; jammed: boolean; firmware: string }> = {}) =>
@@ -28,8 +31,9 @@ const events = async (client: DeviceClient) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  west = demoDevice(t.app, 1);
-  stock = demoDevice(t.app, 7);
+  west = await demoDevice(t.app, 1);
+  stock = await demoDevice(t.app, 7);
+  secret = await deviceSecret(t.app, serial);
 });
 afterAll(() => t.close());
 
@@ -44,13 +48,11 @@ describe('signature', () => {
   const send = (headers: Record<string, string>, body: string, path = `${API}/heartbeat`) =>
     injectTransport(t.app)('POST', path, body, { ...headers, 'content-type': 'application/json' });
   const body = JSON.stringify({ paperLeft: 300, jammed: false, firmware: '2.4.0' });
-  const serial = demoSerial(2);
-  const secret = demoDeviceSecret(serial);
 
   it('refuses a body changed after signing, a wrong secret, and a different path', async () => {
     const headers = signedHeaders(serial, secret, 'POST', `${API}/heartbeat`, body);
     expect((await send(headers, body.replace('300', '301'))).body).toMatchObject({ code: 401, msg: '设备签名校验失败' });
-    const wrong = signedHeaders(serial, demoDeviceSecret('other'), 'POST', `${API}/heartbeat`, body);
+    const wrong = signedHeaders(serial, newDeviceSecret(), 'POST', `${API}/heartbeat`, body);
     expect((await send(wrong, body)).body).toMatchObject({ code: 401, msg: '设备签名校验失败' });
     const elsewhere = signedHeaders(serial, secret, 'POST', `${API}/signIns`, body);
     expect((await send(elsewhere, body)).body).toMatchObject({ code: 401, msg: '设备签名校验失败' });
@@ -90,7 +92,7 @@ describe('signature', () => {
 
 describe('heartbeat events', () => {
   it('writes one event per transition, none for an unchanged state', async () => {
-    const client = demoDevice(t.app, 3);
+    const client = await demoDevice(t.app, 3);
     await beat(client, { paperLeft: 200 });
     const before = (await events(client)).length;
     await beat(client, { paperLeft: 200 });
@@ -109,7 +111,7 @@ describe('heartbeat events', () => {
   });
 
   it('says back online after missed beats, with the offline seconds; one late beat does not flap', async () => {
-    const client = demoDevice(t.app, 4);
+    const client = await demoDevice(t.app, 4);
     await beat(client);
     const id = await deviceId(client);
     const before = (await events(client)).length;
@@ -127,7 +129,7 @@ describe('heartbeat events', () => {
 
 describe('heartbeats that arrive together', () => {
   it('are written in one batch: each beat compared with the one before it, a nonce twice is a replay', async () => {
-    const [a, b] = [demoDevice(t.app, 5), demoDevice(t.app, 6)];
+    const [a, b] = [await demoDevice(t.app, 5), await demoDevice(t.app, 6)];
     await beat(a, { paperLeft: 300 });
     await beat(b, { paperLeft: 300 });
     const [idA, idB] = [await deviceId(a), await deviceId(b)];
@@ -157,7 +159,7 @@ describe('heartbeats that arrive together', () => {
   });
 
   it('answers every one of many concurrent beats', async () => {
-    const clients = [1, 2, 3, 4, 5].map((n) => demoDevice(t.app, n));
+    const clients = await Promise.all([1, 2, 3, 4, 5].map((n) => demoDevice(t.app, n)));
     const replies = await Promise.all(Array.from({ length: 40 }, (_, i) => beat(clients[i % clients.length], { paperLeft: 300 })));
     expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200));
   });

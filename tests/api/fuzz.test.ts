@@ -18,7 +18,6 @@ import { loadPrincipalRow, toPrincipal, type Principal } from '../../server/auth
 import { createTestApp, type TestApp } from '../support/testApp';
 import { tempDataDir } from '../support/school';
 import { signedHeaders } from '../../server/modules/devices/signature';
-import { demoDeviceSecret } from '../../server/seed/partners';
 import { apiRoutes, methodOf, routeParts, typesOf, walk, type JsonSchema } from '../support/routeSchemas';
 
 /** Fixed, so a failure replays; FUZZ_SEED and FUZZ_RUNS explore further by hand. */
@@ -498,9 +497,9 @@ it('no input reaches a 500, every refusal is a Chinese envelope, and a refused r
     if (user) await ensureSession(user);
     // The device API is signed by a terminal instead of a session: sign as a demo terminal that
     // stands in a school now (fuzzed partner calls may have unbound some).
-    const terminal = route.url.startsWith('/api/device/')
-      ? (await rows<{ serial: string }>(t.database.db, sql`SELECT serial FROM devices WHERE school_id IS NOT NULL ORDER BY id LIMIT 1`))[0].serial
-      : undefined;
+    const [terminal, terminalSecret] = route.url.startsWith('/api/device/')
+      ? (await rows<{ serial: string; secret: string }>(t.database.db, sql`SELECT serial, secret FROM devices WHERE school_id IS NOT NULL ORDER BY id LIMIT 1`)).map((d) => [d.serial, d.secret])[0]
+      : [undefined, undefined];
     const samples = fc.sample(fc.tuple(part(parts.querystring), bodyFor(route), part(parts.params)), { seed: seedOf(route), numRuns: RUNS });
     let before = await fingerprint();
     for (const [query, body, params] of samples) {
@@ -518,7 +517,7 @@ it('no input reaches a 500, every refusal is a Chinese envelope, and a refused r
       if (terminal) {
         // Signed as the server will read the address: inject normalises it as a URL (no bare '?').
         const sent = new URL(url, 'http://localhost');
-        Object.assign(headers, signedHeaders(terminal, demoDeviceSecret(terminal), method, sent.pathname + sent.search, payload ?? ''));
+        Object.assign(headers, signedHeaders(terminal, terminalSecret!, method, sent.pathname + sent.search, payload ?? ''));
       }
       const res = user ? await t.call(tokens.get(user)!, options) : await t.app.inject(options);
       const input = describeInput(query, body);
@@ -551,13 +550,15 @@ it('no input reaches a 500, every refusal is a Chinese envelope, and a refused r
           if (named) fail(`message names the field ${named}: ${msg}`);
         }
       }
-      // A wrong password is recorded, by design (the lock-out counts failures); any signed-in
+      // A wrong password (or terminal PIN) is recorded, by design (the lock-outs count failures); any signed-in
       // request may record the session's last use (the idle timeout), at most once a minute; a
       // terminal's correctly signed request uses up its nonce, refused or not (replay protection).
       const allowed = [
         'sessions',
         ...(route.url === LOGIN && (res.statusCode === 401 || res.statusCode === 429) ? ['login_throttles'] : []),
         ...(terminal ? ['device_nonces'] : []),
+        // A wrong terminal PIN is counted towards the student's PIN lockout, by design.
+        ...(route.url === '/api/device/v1/heartVoices' && (res.statusCode === 401 || res.statusCode === 423) ? ['students'] : []),
       ];
       const refusedWrites = written.filter((k) => !allowed.includes(k));
       if (refusedWrites.length) fail(`refused but wrote ${refusedWrites.join(', ')}`);

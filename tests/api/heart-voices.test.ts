@@ -12,6 +12,7 @@ import { rows } from '../../server/db/query';
 import { sweepExpiredVoices } from '../../server/modules/heartVoices/retention';
 import type { DeviceClient } from '../../server/devices/client';
 import { RETENTION_DAYS } from '../../src/domain/heartVoices';
+import { demoStudentPin } from '../../server/auth/terminalPins';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;
@@ -41,8 +42,12 @@ async function student(level: number, consented: boolean, offset = 0): Promise<S
   return s;
 }
 
-const post = (device: DeviceClient, body: Record<string, unknown>) =>
-  device.send('POST', '/api/device/v1/heartVoices', { category: 4, mood: 3, anonymous: false, ...body });
+/** A named message carries the student's terminal PIN (the demo's, from the number) unless the body says otherwise. */
+async function post(device: DeviceClient, body: Record<string, unknown>) {
+  const named = !body.anonymous && !('pin' in body);
+  const [s] = named ? await q<{ studentNo: string }>(sql`SELECT student_no AS "studentNo" FROM students WHERE id = ${body.studentId as number}`) : [];
+  return device.send('POST', '/api/device/v1/heartVoices', { category: 4, mood: 3, anonymous: false, ...(s ? { pin: demoStudentPin(s.studentNo) } : {}), ...body });
+}
 
 async function posted(device: DeviceClient, body: Record<string, unknown>): Promise<number> {
   const reply = await post(device, body);
@@ -70,8 +75,8 @@ async function addUser(username: string, schoolName: string, role: string) {
 beforeAll(async () => {
   t = await createTestApp();
   c = client(t);
-  west = demoDevice(t.app, 1);
-  ningbo = demoDevice(t.app, 25);
+  west = await demoDevice(t.app, 1);
+  ningbo = await demoDevice(t.app, 25);
   older = await student(9, true);
   young = await student(7, true);
   unconsented = await student(7, false);

@@ -16,6 +16,7 @@ import { createPlatformAdmin } from '../../server/modules/juno/platformAdmin';
 
 const root = join(import.meta.dirname, '..', '..');
 const SECRET = 'f3b1c8a09d7e4b2c6a5f8e1d0c9b7a6e5d4c3b2a19f8e7d6';
+const PIN_KEY = '7c2e9a41b05d86f3e1a4c7b9d2f05e8a63b1c4d7e9f2a5b8';
 const DEMO_USERNAMES = ['admin', 'schooladmin', 'schooladmin2', 'teacher', 'principal', 'psych', 'parttime', 'partner1', 'partner2', 'partner3'];
 
 /** Runs a script of the repo to its end, as an operator would; its output and exit code. */
@@ -49,7 +50,7 @@ describe('starting in production mode', () => {
   // Each refusal is a unit test of loadConfig (tests/unit/config.test.ts); this one is the whole
   // process, as an operator sees it: one Chinese sentence, exit code 1, no stack trace.
   it('refuses to start with the sandbox gateway, and says why in Chinese', async () => {
-    const sandbox = await start({ JWT_SECRET: SECRET, PAYMENT_GATEWAY: 'sandbox' });
+    const sandbox = await start({ JWT_SECRET: SECRET, TERMINAL_PIN_KEY: PIN_KEY, PAYMENT_GATEWAY: 'sandbox' });
     expect(sandbox.code).toBe(1);
     expect(sandbox.out).toContain('生产模式（NODE_ENV=production）无法启动');
     expect(sandbox.out).toContain('PAYMENT_GATEWAY=sandbox 是演示用的沙箱支付');
@@ -61,7 +62,7 @@ describe('a production install on an empty database', () => {
   let dataDir: string;
   let server: RunningServer | undefined;
   let oneTime: string;
-  const env = () => ({ NODE_ENV: 'production', JWT_SECRET: SECRET, DATA_DIR: dataDir });
+  const env = () => ({ NODE_ENV: 'production', JWT_SECRET: SECRET, TERMINAL_PIN_KEY: PIN_KEY, DATA_DIR: dataDir });
   const post = (path: string, body: unknown, token?: string) =>
     fetch(`${server!.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { 'blade-auth': `bearer ${token}` } : {}) }, body: JSON.stringify(body) });
   const login = (username: string, password: string) => post('/api/juno/auth/login', { username, password });

@@ -48,6 +48,8 @@ describe('student page', () => {
       bindingStatus: expect.any(Number),
       graduatedYear: null,
       createdAt: expect.any(String),
+      // Whether a terminal PIN is set (the demo's students all have one), never the PIN.
+      terminalPin: 1,
     });
   });
 
@@ -180,7 +182,7 @@ describe('student import', () => {
     expect(template.headers['content-type']).toBe(XLSX);
     expect(template.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('学生导入模板.xlsx')}`);
     const header = (await readRows(template.rawPayload))[0];
-    expect(header).toEqual(['姓名*', '学号*', '性别', '年级*', '班级*', '家长手机号']);
+    expect(header).toEqual(['姓名*', '学号*', '性别', '年级*', '班级*', '家长手机号', '终端PIN']);
 
     const ExcelJS = (await import('exceljs')).default;
     const wb = new ExcelJS.Workbook();

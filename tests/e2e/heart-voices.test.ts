@@ -11,7 +11,8 @@ import type { Browser, Page } from 'playwright-core';
 import { ensureWebBuild } from '../../scripts/webBuild';
 import { launchBrowser, pageApi, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/serverProcess';
-import { httpTransport } from '../../server/devices/client';
+import { httpTransport, type DeviceClient } from '../../server/devices/client';
+import { readDemoSecretsFile } from '../../server/devices/demoSecrets';
 import { demoClients } from '../../server/devices/simulator';
 import { DEMO_VOICES, followUpDemoHeartVoices, postDemoHeartVoices } from '../../server/devices/heartVoices';
 import type { HeartVoiceRow } from '../../src/dataProvider/heartVoices';
@@ -24,10 +25,12 @@ const SHOTS = process.env.SCREENSHOT_DIR ?? join(import.meta.dirname, '..', '..'
 beforeAll(async () => {
   await ensureWebBuild();
   server = await startServer();
-  // The demo school's first terminal posts the demo messages, as the simulator does on the demo's first start.
-  const [terminal] = demoClients(httpTransport(server.url), 1);
-  const roster = await terminal.call<{ schoolName: string; students: { userId: number; studentNo: string }[] }>('GET', '/api/device/v1/roster');
-  const posted = await postDemoHeartVoices([terminal], new Map([[terminal, roster]]));
+  // The demo school's terminals (seed order 1–6) post the demo messages in turn, as the simulator
+  // does on the demo's first start (a terminal takes a limited number of messages in ten minutes).
+  const terminals = demoClients(httpTransport(server.url), readDemoSecretsFile(server.dataDir), 6);
+  const rosters = new Map<DeviceClient, { schoolName: string; students: { userId: number; studentNo: string }[] }>();
+  for (const terminal of terminals) rosters.set(terminal, await terminal.call('GET', '/api/device/v1/roster'));
+  const posted = await postDemoHeartVoices(terminals, rosters);
   expect(posted.size).toBe(DEMO_VOICES.length);
   await followUpDemoHeartVoices(server.url, posted);
   browser = await launchBrowser();

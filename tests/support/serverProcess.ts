@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { httpTransport } from '../../server/devices/client';
 import { simulate } from '../../server/devices/simulator';
 import { followUpDemoHeartVoices } from '../../server/devices/heartVoices';
+import { readDemoSecretsFile } from '../../server/devices/demoSecrets';
 import { fingerprint } from './testDatabase';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -53,7 +54,8 @@ export interface StartOptions {
  * A seeded data directory to start from. A first start seeds the demo (a term of work for every
  * student), which costs each test server many seconds; so the first server of a run on these
  * sources seeds a directory once, stops cleanly, and later servers start on copies of it (the
- * database files and the demo uploads; each server makes its own sign-in secret). Named by the
+ * database files, the demo uploads, the terminal PIN key the seeded PINs are hashed with and the
+ * demo terminals' secrets file; each server makes its own sign-in secret). Named by the
  * same fingerprint as the API tests' snapshot, so any change to what the seed is made of seeds anew.
  */
 export async function seededDataDir(): Promise<string> {
@@ -114,7 +116,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await new Promise((r) => setTimeout(r, 50));
   }
   const startMs = performance.now() - began;
-  if (options.demoDevices) await followUpDemoHeartVoices(url, (await simulate(httpTransport(url))).heartVoiceIds);
+  if (options.demoDevices) await followUpDemoHeartVoices(url, (await simulate(httpTransport(url), { secrets: readDemoSecretsFile(dataDir) })).heartVoiceIds);
   return {
     url,
     port,

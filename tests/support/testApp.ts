@@ -8,7 +8,7 @@ import type { AppConfig } from '../../server/config';
 import type { Database } from '../../server/db';
 import type { LogOptions } from '../../server/http/logging';
 import { DEMO_PASSWORD } from '../../server/seed';
-import { openTestDatabase } from './testDatabase';
+import { openTestDatabase, TEST_PIN_KEY } from './testDatabase';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -32,6 +32,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sessionTtl: 3600,
     sessionIdle: 2 * 3600,
     trustProxy: [],
+    pinKey: TEST_PIN_KEY,
+    deviceRateLimits: true,
     ...overrides,
   };
 }

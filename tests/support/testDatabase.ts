@@ -15,8 +15,11 @@ import { openDatabase, type Database } from '../../server/db';
 import { seedDemo } from '../../server/seed';
 
 const root = join(import.meta.dirname, '..', '..');
+
+/** The terminal PIN key of test apps (testConfig): the seeded students' PINs are hashed with it. */
+export const TEST_PIN_KEY = new TextEncoder().encode('test-terminal-pin-key-test-terminal-pin-key');
 /** What the seeded database depends on. */
-const SEED_SOURCES = ['server/db', 'server/seed', 'server/auth/passwords.ts', 'server/modules/minerva/answers.ts', 'server/modules/mercury', 'server/modules/partner', 'src/domain', 'package-lock.json'];
+const SEED_SOURCES = ['server/db', 'server/seed', 'server/auth/passwords.ts', 'server/auth/terminalPins.ts', 'server/modules/devices/signature.ts', 'server/modules/minerva/answers.ts', 'server/modules/mercury', 'server/modules/partner', 'src/domain', 'package-lock.json'];
 
 function files(path: string): string[] {
   const full = join(root, path);
@@ -38,7 +41,7 @@ async function seededSnapshot(): Promise<Blob> {
   const file = join(tmpdir(), name);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
   const database = await openDatabase();
-  await seedDemo(database.db);
+  await seedDemo(database.db, { pinKey: TEST_PIN_KEY });
   const dump = await database.dump!();
   await database.close();
   // Another test file may be writing the same snapshot: write aside, then rename (atomic).
@@ -72,7 +75,7 @@ async function seededTemplate(admin: pg.Client, url: string): Promise<string> {
     const target = new URL(url);
     target.pathname = `/${building}`;
     const database = await openDatabase({ url: target.toString() });
-    await seedDemo(database.db);
+    await seedDemo(database.db, { pinKey: TEST_PIN_KEY });
     await database.close();
     // Renamed only once complete: a run stopped halfway leaves no template that looks seeded.
     await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseTrustProxy } from '../../server/config';
 
-const env = (extra: Record<string, string>) => ({ JWT_SECRET: 'unit-test-secret', DATA_DIR: '/nonexistent', ...extra });
+const env = (extra: Record<string, string>) => ({ JWT_SECRET: 'unit-test-secret', TERMINAL_PIN_KEY: 'unit-test-pin-key', DATA_DIR: '/nonexistent', ...extra });
 
 describe('TRUST_PROXY', () => {
   it('trusts no proxy when unset', () => {
@@ -35,8 +35,14 @@ describe('SESSION_IDLE_MINUTES', () => {
 });
 
 describe('NODE_ENV=production', () => {
-  const prod = (extra: Record<string, string>) => ({ NODE_ENV: 'production', DATA_DIR: '/nonexistent', ...extra });
   const strong = 'f3b1c8a09d7e4b2c6a5f8e1d0c9b7a6e5d4c3b2a19f8e7d6';
+  const pinKey = '7c2e9a41b05d86f3e1a4c7b9d2f05e8a63b1c4d7e9f2a5b8';
+  const prod = (extra: Record<string, string>) => ({ NODE_ENV: 'production', DATA_DIR: '/nonexistent', TERMINAL_PIN_KEY: pinKey, ...extra });
+
+  it('needs its own TERMINAL_PIN_KEY, the same in every process', () => {
+    expect(() => loadConfig(prod({ JWT_SECRET: strong, TERMINAL_PIN_KEY: '' }))).toThrow(/未设置 TERMINAL_PIN_KEY 或太短/);
+    expect(() => loadConfig(prod({ JWT_SECRET: strong, TERMINAL_PIN_KEY: 'unit-test-pin-key' }))).toThrow(/未设置 TERMINAL_PIN_KEY 或太短/);
+  });
 
   it('needs its own JWT_SECRET: not missing, not short, not a published example', () => {
     expect(() => loadConfig(prod({}))).toThrow(/未设置 JWT_SECRET/);
@@ -63,5 +69,17 @@ describe('NODE_ENV=production', () => {
     expect(loadConfig(env({}))).toMatchObject({ production: false, paymentGateway: 'sandbox' });
     expect(loadConfig(env({ PAYMENT_GATEWAY: 'none' })).paymentGateway).toBe('none');
     expect(() => loadConfig(env({ PAYMENT_GATEWAY: 'alipay' }))).toThrow(/^PAYMENT_GATEWAY 应为 sandbox 或 none/);
+  });
+});
+
+describe('terminal keys and limits', () => {
+  it('takes the terminal PIN key from TERMINAL_PIN_KEY', () => {
+    expect(new TextDecoder().decode(loadConfig(env({})).pinKey)).toBe('unit-test-pin-key');
+  });
+
+  it('keeps the per-terminal limits on unless DEVICE_RATE_LIMITS=0', () => {
+    expect(loadConfig(env({})).deviceRateLimits).toBe(true);
+    expect(loadConfig(env({ DEVICE_RATE_LIMITS: '1' })).deviceRateLimits).toBe(true);
+    expect(loadConfig(env({ DEVICE_RATE_LIMITS: '0' })).deviceRateLimits).toBe(false);
   });
 });

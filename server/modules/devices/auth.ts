@@ -1,7 +1,9 @@
 // Terminal authentication: every device request is signed (signature.ts). Checked here before
 // the route's schema, so an unsigned request learns nothing about the API's shape: the headers'
 // form, the clock window, the serial, the signature (constant-time), then the nonce (a replay).
-// Serial → id and secret are cached in the process: terminals never change either.
+// Serial → id and secret are cached (secretCache.ts); rotating a secret invalidates the entry in
+// every process, so the old secret stops working at once. Per-terminal request limits (limits.ts)
+// come after all of this, so unsigned or replayed requests cannot spend a terminal's allowance.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { rows } from '../../db/query';
@@ -38,7 +40,6 @@ const SIGNATURE = /^[0-9a-fA-F]{64}$/;
 /** Nonces are kept a little longer than a timestamp can be accepted (±window), then pruned. */
 const NONCE_KEEP_SECONDS = 2 * CLOCK_SKEW_SECONDS + 60;
 const PRUNE_EVERY_MS = 60_000;
-const CACHE_LIMIT = 50_000;
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name];
@@ -47,17 +48,15 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
 
 export function registerDeviceAuth(app: FastifyInstance) {
   const db = app.db;
-  const known = new Map<string, { id: number; secret: string }>();
+  const known = app.deviceSecrets;
   let prunedAt = 0;
 
   const lookUp = async (serial: string) => {
     const cached = known.get(serial);
     if (cached) return cached;
+    const version = known.version();
     const [row] = await rows<{ id: number; secret: string }>(db, sql`SELECT id, secret FROM devices WHERE serial = ${serial}`);
-    if (row) {
-      if (known.size >= CACHE_LIMIT) known.clear();
-      known.set(serial, row);
-    }
+    if (row) known.set(serial, row, version);
     return row;
   };
 

@@ -15,7 +15,7 @@ const Heartbeat = Type.Object({
 
 const heartbeatRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const beats = heartbeatWriter(app.db);
-  app.post('/api/device/v1/heartbeat', { config: { public: true, deviceNonceInline: true }, schema: { body: Heartbeat } }, async (request) => {
+  app.post('/api/device/v1/heartbeat', { config: { public: true, deviceNonceInline: true, deviceLimit: 'heartbeat' }, schema: { body: Heartbeat } }, async (request) => {
     const { paperLeft, jammed, firmware } = request.body;
     const result = await beats.write({ deviceId: request.device.id, nonce: request.device.nonce, paperLeft, jammed, firmware });
     if (result.outcome === 'replayed') throw replayed();

@@ -77,7 +77,8 @@ export async function writeBeats(db: Db, beats: readonly Beat[]): Promise<BeatRe
             (3, CASE WHEN s.p > s.prev_paper THEN 'paperRefilled' END, jsonb_build_object('from', s.prev_paper, 'to', s.p)),
             (4, CASE WHEN s.j AND NOT s.prev_jammed THEN 'jammed' END, NULL::jsonb),
             (5, CASE WHEN NOT s.j AND s.prev_jammed THEN 'jamCleared' END, NULL::jsonb),
-            (6, CASE WHEN s.f <> s.prev_firmware THEN 'firmware' END, jsonb_build_object('from', s.prev_firmware, 'to', s.f))
+            -- A newly registered terminal's firmware is '' until its first beat says it: not an upgrade.
+            (6, CASE WHEN s.f <> s.prev_firmware AND s.prev_firmware <> '' THEN 'firmware' END, jsonb_build_object('from', s.prev_firmware, 'to', s.f))
           ) AS e(ord, kind, detail)
           WHERE e.kind IS NOT NULL),
         written AS (

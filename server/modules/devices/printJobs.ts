@@ -25,7 +25,7 @@ const Job = Type.Object({
 const Upload = Type.Object({ jobs: Type.Array(Job, { minItems: 1, maxItems: MAX_UPLOAD_RECORDS }) });
 
 const printJobRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post('/api/device/v1/printJobs', { config: { public: true }, schema: { body: Upload } }, async (request) => {
+  app.post('/api/device/v1/printJobs', { config: { public: true, deviceLimit: 'printJobs' }, schema: { body: Upload } }, async (request) => {
     const { jobs } = request.body;
     const device = deployedDevice(request);
     const now = Date.now();

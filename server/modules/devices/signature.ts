@@ -37,3 +37,9 @@ export function signedHeaders(serial: string, secret: string, method: string, pa
     [DEVICE_HEADERS.signature]: signCanonical(secret, canonicalRequest(method, path, timestamp, nonce, body)),
   };
 }
+
+/**
+ * A new terminal secret: 32 random bytes as hex. Made when a partner registers a terminal or
+ * rotates its secret (and for the demo terminals by the seed); shown to the partner once.
+ */
+export const newDeviceSecret = () => randomBytes(32).toString('hex');

@@ -59,7 +59,7 @@ export async function firstForeignUser(db: Db, schoolId: number, users: readonly
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
-  app.post('/api/device/v1/signIn', { config: { public: true }, schema: { body: SignIn } }, async (request) => {
+  app.post('/api/device/v1/signIn', { config: { public: true, deviceLimit: 'signIn' }, schema: { body: SignIn } }, async (request) => {
     const body = request.body;
     const device = deployedDevice(request);
     let user: SignedInUser | undefined;
@@ -86,7 +86,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(user);
   });
 
-  app.get('/api/device/v1/roster', { config: { public: true } }, async (request) => {
+  app.get('/api/device/v1/roster', { config: { public: true, deviceLimit: 'roster' } }, async (request) => {
     const device = deployedDevice(request);
     const [school] = await rows<{ name: string }>(db, sql`SELECT name FROM schools WHERE id = ${device.schoolId}`);
     const students = await rows<{ userId: number; studentNo: string; name: string; gradeName: string | null; className: string | null }>(
@@ -115,7 +115,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     });
   });
 
-  app.post('/api/device/v1/signIns', { config: { public: true }, schema: { body: SignIns } }, async (request) => {
+  app.post('/api/device/v1/signIns', { config: { public: true, deviceLimit: 'signIns' }, schema: { body: SignIns } }, async (request) => {
     const { signIns } = request.body;
     const device = deployedDevice(request);
     const now = Date.now();

@@ -36,10 +36,13 @@ const readers = allow({ roles: ['psychologyteacher', 'schoolMaster'] });
 
 const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/heart/v1/notices', { preHandler: readers }, async (request) => {
+    // An alert about an anonymous message is dated to the hour, like the message (voices.ts).
     const records = await rows<{ id: number; voiceId: number | null; kind: number; text: string; createdAt: string }>(
       app.db,
-      sql`SELECT id, voice_id AS "voiceId", kind, text, ${isoTime(sql`created_at`)} AS "createdAt" FROM heart_notices
-           WHERE user_id = ${request.principal.userId} AND seen_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 50`,
+      sql`SELECT n.id, n.voice_id AS "voiceId", n.kind, n.text,
+                 ${isoTime(sql`CASE WHEN v.anonymous THEN date_trunc('hour', n.created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' ELSE n.created_at END`)} AS "createdAt"
+            FROM heart_notices n LEFT JOIN heart_voices v ON v.id = n.voice_id AND n.kind = ${NoticeKind.highRisk}
+           WHERE n.user_id = ${request.principal.userId} AND n.seen_at IS NULL ORDER BY n.created_at DESC, n.id DESC LIMIT 50`,
     );
     return ok({ records, total: records.length });
   });

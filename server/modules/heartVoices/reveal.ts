@@ -29,9 +29,12 @@ const revealRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (voice.confirmedLevel !== RiskLevel.high) throw forbidden('只有确认为高危的匿名心声才能查看写信人身份');
     if (reason.length < MIN_REVEAL_REASON) throw badRequest(`请填写查看身份的理由（至少${MIN_REVEAL_REASON}个字）`);
     if (!voice.studentId) throw notFound('写信人信息已按保存期限删除');
-    const [writer] = await rows<{ studentName: string; studentNo: string; className: string | null }>(
+    // pinVerified: whether the writer proved with their terminal PIN that they are this student;
+    // without it the name is only the student number typed at the terminal.
+    const [writer] = await rows<{ studentName: string; studentNo: string; className: string | null; pinVerified: boolean }>(
       db,
-      sql`SELECT s.name AS "studentName", s.student_no AS "studentNo", g.name || c.name AS "className"
+      sql`SELECT s.name AS "studentName", s.student_no AS "studentNo", g.name || c.name AS "className",
+                 (SELECT pin_verified FROM heart_voices WHERE id = ${id}) AS "pinVerified"
             FROM students s LEFT JOIN classes c ON c.id = s.class_id LEFT JOIN grades g ON g.id = c.grade_id WHERE s.id = ${voice.studentId}`,
     );
     const who = request.principal.name;

@@ -31,10 +31,18 @@ export const ReadAction = { read: 1, reveal: 2 } as const;
 /** The writer's name only when the message is named: the one place identity may enter a payload. */
 const WRITER = sql`CASE WHEN v.anonymous THEN NULL ELSE s.name END`;
 
+/**
+ * When a message was written; an anonymous one only to the hour. With its class and the exact
+ * minute, whoever also sees who signed in at the terminal then (the terminal's partner, a
+ * colleague at the kiosk) would know the writer; an hour holds many students' sign-ins.
+ */
+export const WRITTEN_AT = (voice = sql`v`) =>
+  isoTime(sql`CASE WHEN ${voice}.anonymous THEN date_trunc('hour', ${voice}.created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' ELSE ${voice}.created_at END`);
+
 const FROM = sql`FROM heart_voices v LEFT JOIN students s ON s.id = v.student_id
   LEFT JOIN classes c ON c.id = v.class_id LEFT JOIN grades g ON g.id = v.grade_id`;
 
-const COLUMNS = sql`v.id, ${isoTime(sql`v.created_at`)} AS "createdAt", v.category, v.mood, v.anonymous, ${WRITER} AS "studentName",
+const COLUMNS = sql`v.id, ${WRITTEN_AT()} AS "createdAt", v.category, v.mood, v.anonymous, ${WRITER} AS "studentName",
   g.name AS "gradeName", c.name AS "className", v.suggested_level AS "suggestedLevel", v.risk_types AS "riskTypes",
   v.confirmed_level AS "confirmedLevel", v.status, ${PINNED} AS pinned`;
 

@@ -1,13 +1,16 @@
 // 学生详情 (partner view): one student's sign-ins and print jobs on the subtree's terminals in the
 // school, read by the user indexes of device_sign_ins and print_jobs. Name and class only: a
-// reseller sees usage, not the student's phone numbers or scores.
+// reseller sees usage, not the student's phone numbers or scores; and days, not times (what a
+// partner sees of students' use of the terminals: src/domain/devices.ts).
 import { sql, type SQL } from 'drizzle-orm';
 import type { BoardRange } from '../../../src/domain/boardRange';
 import { UserKind } from '../../../src/domain/partner';
 import type { Db } from '../../db';
-import { isoTime, rows } from '../../db/query';
+import { rows } from '../../db/query';
 import { notFound } from '../../http/envelope';
 import { page } from '../../http/paging';
+import type { Page } from '../../../src/domain/envelope';
+import type { StudentPrintJob, StudentSignInDay } from '../../../src/domain/devices';
 import { bucketOf, chinaDayOf, fill, inRangeAt } from './boardQuery';
 import { appName, line, NO_SUBJECT, subjectNames } from './boardOverview';
 import { inSubtree, type PartnerScope } from './scope';
@@ -67,22 +70,31 @@ interface Paging {
   offset: number;
 }
 
-export async function studentPrintJobs(db: Db, scope: PartnerScope, schoolId: number, student: Student, range: BoardRange, p: Paging) {
+/** A timestamp's China day as YYYY-MM-DD. */
+const dayText = (column: SQL) => sql`to_char(${chinaDayOf(column)}, 'YYYY-MM-DD')`;
+
+/**
+ * The student's print jobs, newest first, each with its day but not its time: with the minute
+ * and the terminal, a job says the student stood at that terminal then — at the hour an anonymous
+ * 学生心声 was written there, that names its writer (src/domain/devices.ts).
+ */
+export async function studentPrintJobs(db: Db, scope: PartnerScope, schoolId: number, student: Student, range: BoardRange, p: Paging): Promise<Page<StudentPrintJob>> {
   const jobs = theirs(scope, schoolId, student, range, sql`pj`, sql`pj.printed_at`);
   const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM print_jobs pj WHERE ${jobs}`);
-  const records = await rows<{ id: number; printedAt: string; app: number; subjectName: string | null; pages: number; deviceSerial: string }>(db, sql`
-    SELECT pj.id, ${isoTime(sql`pj.printed_at`)} AS "printedAt", pj.app, sub.name AS "subjectName", pj.pages, d.serial AS "deviceSerial"
+  const records = await rows<{ id: number; day: string; app: number; subjectName: string | null; pages: number; deviceSerial: string }>(db, sql`
+    SELECT pj.id, ${dayText(sql`pj.printed_at`)} AS day, pj.app, sub.name AS "subjectName", pj.pages, d.serial AS "deviceSerial"
       FROM print_jobs pj JOIN devices d ON d.id = pj.device_id LEFT JOIN subjects sub ON sub.id = pj.subject_id
      WHERE ${jobs} ORDER BY pj.printed_at DESC, pj.id DESC LIMIT ${p.size} OFFSET ${p.offset}`);
   return page(records.map((r) => ({ ...r, appName: appName(r.app), subjectName: r.subjectName ?? NO_SUBJECT })), total, p.current, p.size);
 }
 
-export async function studentSignIns(db: Db, scope: PartnerScope, schoolId: number, student: Student, range: BoardRange, p: Paging) {
+/** The student's sign-ins by China day, newest first: how many and on which terminals, never when. */
+export async function studentSignIns(db: Db, scope: PartnerScope, schoolId: number, student: Student, range: BoardRange, p: Paging): Promise<Page<StudentSignInDay>> {
   const signIns = theirs(scope, schoolId, student, range, sql`si`, sql`si.at`);
-  const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM device_sign_ins si WHERE ${signIns}`);
-  const records = await rows<{ id: number; at: string; deviceSerial: string }>(db, sql`
-    SELECT si.id, ${isoTime(sql`si.at`)} AS at, d.serial AS "deviceSerial"
+  const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(DISTINCT ${chinaDayOf(sql`si.at`)})::int AS total FROM device_sign_ins si WHERE ${signIns}`);
+  const records = await rows<StudentSignInDay>(db, sql`
+    SELECT ${dayText(sql`si.at`)} AS day, count(*)::int AS "signIns", array_agg(DISTINCT d.serial ORDER BY d.serial) AS "deviceSerials"
       FROM device_sign_ins si JOIN devices d ON d.id = si.device_id
-     WHERE ${signIns} ORDER BY si.at DESC, si.id DESC LIMIT ${p.size} OFFSET ${p.offset}`);
+     WHERE ${signIns} GROUP BY 1 ORDER BY 1 DESC LIMIT ${p.size} OFFSET ${p.offset}`);
   return page(records, total, p.current, p.size);
 }

@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { partnerLevel } from '../../../src/domain/roles';
+import { EnvelopeSchema, PageSchema } from '../../../src/domain/envelope';
+import { StudentPrintJobSchema, StudentSignInDaySchema } from '../../../src/domain/devices';
 import { rows } from '../../db/query';
 import { ok } from '../../http/envelope';
 import { PagingQuery, pageWindow } from '../../http/paging';
@@ -72,7 +74,7 @@ const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(await studentUsage(db, scope, school.id, await checkStudent(db, school.id, q.studentId), range));
   });
 
-  app.get(`${BASE}/student/printJobs`, { preHandler: anyPartner, schema: { querystring: StudentPageQuery } }, async (request) => {
+  app.get(`${BASE}/student/printJobs`, { preHandler: anyPartner, schema: { querystring: StudentPageQuery, response: { 200: EnvelopeSchema(PageSchema(StudentPrintJobSchema)) } } }, async (request) => {
     const q = request.query;
     const range = readRange(q);
     const scope = await scopeOf(request);
@@ -80,7 +82,7 @@ const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(await studentPrintJobs(db, scope, school.id, await checkStudent(db, school.id, q.studentId), range, pageWindow(q)));
   });
 
-  app.get(`${BASE}/student/signIns`, { preHandler: anyPartner, schema: { querystring: StudentPageQuery } }, async (request) => {
+  app.get(`${BASE}/student/signIns`, { preHandler: anyPartner, schema: { querystring: StudentPageQuery, response: { 200: EnvelopeSchema(PageSchema(StudentSignInDaySchema)) } } }, async (request) => {
     const q = request.query;
     const range = readRange(q);
     const scope = await scopeOf(request);

@@ -6,6 +6,7 @@ import boardRoutes from './boards';
 import currentRoutes from './current';
 import deviceRoutes from './devices';
 import deviceHistoryRoutes from './deviceHistory';
+import deviceSecretRoutes from './deviceSecrets';
 import accountRoutes from './account';
 import channelRoutes from './channel';
 
@@ -13,6 +14,7 @@ export default fp(async (app) => {
   await app.register(currentRoutes);
   await app.register(deviceRoutes);
   await app.register(deviceHistoryRoutes);
+  await app.register(deviceSecretRoutes);
   await app.register(accountRoutes);
   await app.register(channelRoutes);
   await app.register(boardRoutes);

@@ -18,6 +18,9 @@ import { adminOnly, adminOrTeacher, checkStudentIds, classesByName, cleanName, f
 import { Id } from '../../http/schemas';
 import { unsafeCells } from '../../http/input';
 import { recordAudit, someNames } from '../audit/record';
+import { hashPin, isWeakPin, PIN_PATTERN, randomPin } from '../../auth/terminalPins';
+import { EnvelopeSchema } from '../../../src/domain/envelope';
+import { TerminalPinSchema, TerminalPinState } from '../../../src/domain/school';
 
 const Gender = Type.Union([Type.Literal(1), Type.Literal(2)]);
 const StudentNo = Type.String({ minLength: 1, maxLength: 32, pattern: STUDENT_NO_PATTERN.source });
@@ -59,13 +62,24 @@ export interface StudentRecord {
   bindingStatus: number;
   graduatedYear: number | null;
   createdAt: string;
+  /** 终端PIN: 0 未设置, 1 已设置, 2 已锁定 (too many wrong PINs); never the PIN or its hash. */
+  terminalPin: number;
 }
 
 const SELECT_STUDENT = sql`
   SELECT s.id, s.id AS "studentId", s.name, s.student_no AS "studentNo", s.gender, s.parent_phone AS "parentPhone",
          s.class_id AS "classId", c.name AS "className", c.grade_id AS "gradeId", g.name AS "gradeName",
-         s.status, s.binding_status AS "bindingStatus", s.graduated_year AS "graduatedYear", s.created_at AS "createdAt"
+         s.status, s.binding_status AS "bindingStatus", s.graduated_year AS "graduatedYear", s.created_at AS "createdAt",
+         (CASE WHEN s.terminal_pin_hash IS NULL THEN ${TerminalPinState.none}
+               WHEN s.pin_locked_until > now() THEN ${TerminalPinState.locked} ELSE ${TerminalPinState.set} END)::int AS "terminalPin"
     FROM students s LEFT JOIN classes c ON c.id = s.class_id LEFT JOIN grades g ON g.id = c.grade_id`;
+
+/** Why a typed or imported terminal PIN is refused, or undefined. */
+function terminalPinProblem(pin: string): string | undefined {
+  if (!PIN_PATTERN.test(pin)) return '终端PIN须为6位数字';
+  if (isWeakPin(pin)) return '终端PIN过于简单（如123456、000000），请换一个';
+  return undefined;
+}
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -92,14 +106,17 @@ function studentOrder(q: StudentFilterQuery): SQL {
   return sql`${key} ${direction} NULLS LAST, s.id ${direction}`;
 }
 
-const IMPORT_COLUMNS = ['姓名', '学号', '性别', '年级', '班级', '家长手机号'] as const;
+const IMPORT_COLUMNS = ['姓名', '学号', '性别', '年级', '班级', '家长手机号', '终端PIN'] as const;
 const REQUIRED_COLUMNS = ['姓名', '学号', '年级', '班级'];
+/** The PIN column; the name on the student cards some schools print (卡片码) is read too. */
+const PIN_COLUMNS = ['终端PIN', '卡片码'];
 const TEMPLATE_NOTE = [
   '带 * 的列必填。',
   '学号在本校内唯一，由字母、数字或“-”组成；重复导入同一学号会更新该学生的信息，不会新增重复学生。',
   '性别填写“男”或“女”。',
   '年级、班级须与系统中的名称一致，如“七年级”“七(1)班”。',
   '家长手机号为11位手机号码，可不填。',
+  '终端PIN为6位数字（列名也可写“卡片码”），学生在打印终端实名提交心声时输入；不填则不修改已有的终端PIN。请勿使用“123456”“000000”这类简单数字。',
   '单次最多导入5000条数据。',
 ].join('\n');
 
@@ -276,6 +293,32 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  /**
+   * Sets a student's terminal PIN (`pin`, typed by the admin) or draws a random one (no `pin`),
+   * and clears a lockout. The PIN is answered this once; only its keyed hash is kept.
+   */
+  app.post(
+    '/api/vesta/student/terminalPin',
+    {
+      preHandler: adminOnly,
+      schema: {
+        body: Type.Object({ studentId: Id, pin: Type.Optional(Type.String({ maxLength: 6 })) }, { additionalProperties: false }),
+        response: { 200: EnvelopeSchema(TerminalPinSchema) },
+      },
+    },
+    async (request) => {
+      const { studentId, pin: typed } = request.body;
+      await checkStudentIds(db, request.principal, [studentId]);
+      const problem = typed !== undefined ? terminalPinProblem(typed) : undefined;
+      if (problem) throw badRequest(problem);
+      const pin = typed ?? randomPin();
+      await db.execute(sql`
+        UPDATE students SET terminal_pin_hash = ${hashPin(app.config.pinKey, studentId, pin)}, pin_failures = 0, pin_locked_until = NULL
+         WHERE id = ${studentId}`);
+      return ok({ studentId, pin }, typed ? '终端PIN已设置' : '终端PIN已重置，请告知学生本人');
+    },
+  );
+
   app.post('/api/vesta/student/importData', { preHandler: adminOnly }, async (request, reply) => {
     const p = request.principal;
     const s = schoolOf(p);
@@ -285,13 +328,16 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
     const errors = new Map<number, string>();
     const firstRowOf = new Map<string, number>();
-    const valid: { rowNumber: number; name: string; studentNo: string; gender: number | null; classId: number; parentPhone: string | null }[] = [];
+    const valid: { rowNumber: number; name: string; studentNo: string; gender: number | null; classId: number; parentPhone: string | null; pin: string | null }[] = [];
     for (const { rowNumber, values } of imported.rows) {
       const problems: string[] = unsafeCells(values);
       const name = values['姓名'] ?? '';
       const studentNo = values['学号'] ?? '';
       const genderText = values['性别'] ?? '';
       const phone = values['家长手机号'] ?? '';
+      const pin = PIN_COLUMNS.map((c) => values[c]).find(Boolean) ?? '';
+      const pinProblem = pin ? terminalPinProblem(pin) : undefined;
+      if (pinProblem) problems.push(pinProblem);
       if (!name) problems.push('姓名不能为空');
       else if ([...name].length > 50) problems.push('姓名长度不能超过50个字符');
       if (!studentNo) problems.push('学号不能为空');
@@ -308,7 +354,7 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       else if (!cls) problems.push(`本校没有${gradeName}${className}`);
       else if (cls.graduatedYear !== null) problems.push(`${gradeName}已毕业`);
       if (problems.length) errors.set(rowNumber, problems.join('；'));
-      else valid.push({ rowNumber, name, studentNo, gender: gender ?? null, classId: cls!.id, parentPhone: phone || null });
+      else valid.push({ rowNumber, name, studentNo, gender: gender ?? null, classId: cls!.id, parentPhone: phone || null, pin: pin || null });
     }
 
     if (errors.size) return sendImportErrors(reply, imported, errors, '学生导入结果.xlsx');
@@ -326,10 +372,21 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const idByNo = new Map(existing.map((e) => [e.studentNo, e.id]));
           const fresh = chunk.filter((r) => !idByNo.has(r.studentNo));
           if (fresh.length) {
-            await tx.insert(students).values(fresh.map((r) => ({ ...s, classId: r.classId, name: r.name, studentNo: r.studentNo, gender: r.gender, parentPhone: r.parentPhone })));
+            const inserted = await tx
+              .insert(students)
+              .values(fresh.map((r) => ({ ...s, classId: r.classId, name: r.name, studentNo: r.studentNo, gender: r.gender, parentPhone: r.parentPhone })))
+              .returning({ id: students.id, studentNo: students.studentNo });
+            inserted.forEach((r) => idByNo.set(r.studentNo, r.id));
             created += fresh.length;
           }
-          const known = chunk.filter((r) => idByNo.has(r.studentNo));
+          // The PIN is hashed with the student's id, so it is written once the id exists.
+          const pins = chunk.filter((r) => r.pin).map((r) => ({ i: idByNo.get(r.studentNo)!, h: hashPin(app.config.pinKey, idByNo.get(r.studentNo)!, r.pin!) }));
+          if (pins.length) {
+            await tx.execute(sql`
+              UPDATE students st SET terminal_pin_hash = x.h, pin_failures = 0, pin_locked_until = NULL
+                FROM jsonb_to_recordset(${JSON.stringify(pins)}::jsonb) AS x(i int, h text) WHERE st.id = x.i`);
+          }
+          const known = chunk.filter((r) => existing.some((e) => e.studentNo === r.studentNo));
           if (known.length) {
             const values = sql.join(known.map((r) => sql`(${idByNo.get(r.studentNo)}::int, ${r.name}::text, ${r.gender}::smallint, ${r.classId}::int, ${r.parentPhone}::text)`), sql`, `);
             await tx.execute(sql`

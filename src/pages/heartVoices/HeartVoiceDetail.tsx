@@ -25,7 +25,7 @@ import { FOLLOW_UP_KINDS, FollowUpKind, labelOf, MIN_REVEAL_REASON, MOODS, RETEN
 import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
-import { dayTime } from '../../domain/format';
+import { dayHour, dayTime } from '../../domain/format';
 import { LevelChip, placeText, riskTypesText, StatusChip } from './labels';
 
 const WRITABLE_KINDS = FOLLOW_UP_KINDS.filter((k) => k.value !== FollowUpKind.level);
@@ -44,7 +44,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 function RevealDialog({ voiceId, open, onClose, onRevealed }: { voiceId: number; open: boolean; onClose: () => void; onRevealed: () => void }) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const [reason, setReason] = useState('');
-  const [writer, setWriter] = useState<{ studentName: string; studentNo: string; className: string | null }>();
+  const [writer, setWriter] = useState<{ studentName: string; studentNo: string; className: string | null; pinVerified: boolean }>();
   const close = () => {
     setWriter(undefined);
     setReason('');
@@ -60,9 +60,16 @@ function RevealDialog({ voiceId, open, onClose, onRevealed }: { voiceId: number;
       <DialogTitle>查看写信人身份</DialogTitle>
       <DialogContent>
         {writer ? (
-          <Alert severity="warning" data-testid="heart-writer">
-            写信人：{writer.studentName}（{writer.className ?? '未分班'}，学号 {writer.studentNo}）。本次查看已记录并通知校长，关闭后不再显示。
-          </Alert>
+          <>
+            <Alert severity="warning" data-testid="heart-writer">
+              写信人：{writer.studentName}（{writer.className ?? '未分班'}，学号 {writer.studentNo}）。本次查看已记录并通知校长，关闭后不再显示。
+            </Alert>
+            {!writer.pinVerified && (
+              <Alert severity="info" sx={{ mt: 1.5 }} data-testid="heart-writer-unverified">
+                这条匿名心声提交时没有输入终端PIN，学号是在终端上输入的，未经本人验证，可能不是该生本人所写。与学生谈话时请注意方式。
+              </Alert>
+            )}
+          </>
         ) : (
           <>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
@@ -143,7 +150,10 @@ export default function HeartVoiceDetail({ route }: ScreenProps) {
 
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: 2, alignItems: 'start' }}>
-      <ScreenCard title={route.meta.title} description={`编号 ${voice.id} · ${dayTime(voice.createdAt)} · 本次查看已记入查阅记录`}>
+      <ScreenCard
+        title={route.meta.title}
+        description={`编号 ${voice.id} · ${voice.anonymous ? `${dayHour(voice.createdAt)}（匿名心声的时间只精确到小时）` : dayTime(voice.createdAt)} · 本次查看已记入查阅记录`}
+      >
         {voice.pinned && (
           <Alert severity="error" sx={{ mt: 2 }}>
             机器提示疑似高危（{riskTypesText(voice.riskTypes)}），请尽快核实并确认等级。机器筛查会误报，等级以心理老师确认为准。

@@ -29,7 +29,7 @@ import { classLabel } from '../../filters/widgets';
 import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
-import { dayTime } from '../../domain/format';
+import { dayHour, dayTime } from '../../domain/format';
 import { LevelChip, placeText, riskTypesText, StatusChip } from './labels';
 import { MoodChart } from './MoodChart';
 import { TablePaging } from '../../ui/TablePaging';
@@ -56,7 +56,7 @@ function Notices({ notices }: { notices: HeartNotice[] }) {
         )
       }
     >
-      收到 {notices.length} 条疑似高危的学生心声，请尽快查看并确认等级。最近一条：{dayTime(notices[0].createdAt)}
+      收到 {notices.length} 条疑似高危的学生心声，请尽快查看并确认等级。最近一条：{dayHour(notices[0].createdAt)}
     </Alert>
   );
 }
@@ -149,7 +149,7 @@ export default function HeartVoices({ route }: ScreenProps) {
                     >
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
                         {r.pinned && <PushPinOutlined color="error" sx={{ fontSize: 16, verticalAlign: 'middle', mr: 0.5 }} titleAccess="置顶" />}
-                        {dayTime(r.createdAt)}
+                        {r.anonymous ? <span title="匿名心声的时间只精确到小时">{dayHour(r.createdAt)}</span> : dayTime(r.createdAt)}
                       </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{placeText(r)}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.anonymous ? <Chip size="small" label="匿名" /> : r.studentName}</TableCell>

@@ -1,6 +1,7 @@
 // 学生详情 (/student-usage-detail?schoolId=…&studentId=…, full screen): one student's use of the
 // partner's terminals in the range — pages by subject over time, by app, and the print jobs and
-// sign-ins page by page. Name and class only: no phone numbers, no scores.
+// sign-ins page by page. Name and class only: no phone numbers, no scores; days, not times (an
+// anonymous 学生心声's hour and who stood at the terminal then must not meet).
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
@@ -17,9 +18,8 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import type { AppDataProvider } from '../../dataProvider';
 import type { Page } from '../../dataProvider/adapters';
-import type { StudentPrintJob, StudentSignIn } from '../../dataProvider/partnerBoards';
+import type { StudentPrintJob, StudentSignInDay } from '../../dataProvider/partnerBoards';
 import type { RangeQuery } from '../../domain/boardRange';
-import { dateTime } from '../../domain/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { Tile } from '../../ui/Tile';
 import { FigureCard } from '../analysis/FigureCard';
@@ -83,7 +83,7 @@ function Records({ schoolId, studentId, rangeKey }: { schoolId: number; studentI
   useEffect(() => setCurrent(1), [tab, rangeKey]);
   const query = useQuery({
     queryKey: ['studentRecords', schoolId, studentId, rangeKey, tab, current],
-    queryFn: (): Promise<Page<StudentPrintJob | StudentSignIn>> => {
+    queryFn: (): Promise<Page<StudentPrintJob | StudentSignInDay>> => {
       const load = tab === 'jobs' ? dataProvider.studentPrintJobs : dataProvider.studentSignIns;
       return load(schoolId, studentId, JSON.parse(rangeKey) as RangeQuery, current, PAGE_SIZE);
     },
@@ -92,7 +92,7 @@ function Records({ schoolId, studentId, rangeKey }: { schoolId: number; studentI
   const page = query.isError ? null : query.data;
 
   return (
-    <FigureCard testId="card-records" title="使用记录" definition="所选时间内的打印与登录，最新的在前">
+    <FigureCard testId="card-records" title="使用记录" definition="所选时间内的打印与登录，最新的在前；为保护学生隐私，只显示日期，不显示具体时间">
       <Tabs value={tab} onChange={(_, v) => setTab(v)} sx={{ mb: 1 }}>
         <Tab value="jobs" label="打印记录" />
         <Tab value="signIns" label="登录记录" />
@@ -103,11 +103,12 @@ function Records({ schoolId, studentId, rangeKey }: { schoolId: number; studentI
       {page && page.total > 0 && (
         <>
           <TableContainer>
-            <Table size="small" aria-label={tab === 'jobs' ? '打印记录' : '登录记录'}>
+            {/* Short values on one line each; a narrow screen scrolls the table sideways. */}
+            <Table size="small" aria-label={tab === 'jobs' ? '打印记录' : '登录记录'} sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
               <TableHead>
                 {tab === 'jobs' ? (
                   <TableRow>
-                    <TableCell>打印时间</TableCell>
+                    <TableCell>打印日期</TableCell>
                     <TableCell>应用</TableCell>
                     <TableCell>学科</TableCell>
                     <TableCell align="right">页数</TableCell>
@@ -115,25 +116,31 @@ function Records({ schoolId, studentId, rangeKey }: { schoolId: number; studentI
                   </TableRow>
                 ) : (
                   <TableRow>
-                    <TableCell>登录时间</TableCell>
+                    <TableCell>日期</TableCell>
+                    <TableCell align="right">登录次数</TableCell>
                     <TableCell>终端</TableCell>
                   </TableRow>
                 )}
               </TableHead>
               <TableBody>
                 {page.records.map((r) =>
-                  'printedAt' in r ? (
+                  'appName' in r ? (
                     <TableRow key={r.id} data-testid="record-row">
-                      <TableCell>{dateTime(r.printedAt)}</TableCell>
+                      <TableCell>{r.day}</TableCell>
                       <TableCell>{r.appName}</TableCell>
                       <TableCell>{r.subjectName}</TableCell>
                       <TableCell align="right">{r.pages}</TableCell>
                       <TableCell>{r.deviceSerial}</TableCell>
                     </TableRow>
                   ) : (
-                    <TableRow key={r.id} data-testid="record-row">
-                      <TableCell>{dateTime(r.at)}</TableCell>
-                      <TableCell>{r.deviceSerial}</TableCell>
+                    <TableRow key={r.day} data-testid="record-row">
+                      <TableCell>{r.day}</TableCell>
+                      <TableCell align="right">{r.signIns}</TableCell>
+                      <TableCell>
+                        {r.deviceSerials.map((serial) => (
+                          <div key={serial}>{serial}</div>
+                        ))}
+                      </TableCell>
                     </TableRow>
                   ),
                 )}

@@ -1,5 +1,6 @@
 // A terminal's page, in a drawer over the device list: its state, a daily chart of the last 30
-// days, its heartbeat and event history, its recent print jobs and the schools it served.
+// days, its heartbeat and event history, its recent print jobs (students unnamed) and the schools
+// it served.
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, useDataProvider } from 'react-admin';
@@ -53,6 +54,9 @@ export function eventText(event: DeviceEvent): string {
     case 'bound':
     case 'unbound':
       return [d.schoolName, d.by ? `操作人：${d.by}` : ''].filter(Boolean).join('，');
+    case 'registered':
+    case 'secretRotated':
+      return d.by ? `操作人：${d.by}` : '';
     default:
       return '';
   }
@@ -139,12 +143,17 @@ function DevicePanel({ deviceId, onClose }: { deviceId: number; onClose: () => v
       {tab === 0 && (days ? <DailyChart days={days} /> : <LinearProgress sx={{ mt: 2 }} />)}
       {tab === 1 && <PagedTable queryKey={['deviceEvents', deviceId]} load={(current, size) => dataProvider.deviceEvents(deviceId, current, size)} head={['时间', '事件', '说明']} row={(e: DeviceEvent) => [dateTime(e.at), eventLabel(e.kind), eventText(e) || '-']} />}
       {tab === 2 && (
-        <PagedTable
-          queryKey={['devicePrintJobs', deviceId]}
-          load={(current, size) => dataProvider.devicePrintJobs(deviceId, current, size)}
-          head={['打印时间', '用户', '身份', '应用', '学科', '页数']}
-          row={(j: DevicePrintJob) => [dateTime(j.printedAt), j.userName ?? '-', label(USER_KINDS, j.userKind), label(PRINT_APPS, j.app), j.subjectName ?? '-', j.pages]}
-        />
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+            为保护学生隐私，打印记录不显示学生姓名；学生的使用情况请在数据看板中按日期查看。
+          </Typography>
+          <PagedTable
+            queryKey={['devicePrintJobs', deviceId]}
+            load={(current, size) => dataProvider.devicePrintJobs(deviceId, current, size)}
+            head={['打印时间', '用户', '身份', '应用', '学科', '页数']}
+            row={(j: DevicePrintJob) => [dateTime(j.printedAt), j.userName ?? '-', label(USER_KINDS, j.userKind), label(PRINT_APPS, j.app), j.subjectName ?? '-', j.pages]}
+          />
+        </>
       )}
       {tab === 3 &&
         (detail.bindings.length ? (

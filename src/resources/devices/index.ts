@@ -1,5 +1,6 @@
 // 设备管理: the partner's subtree's print terminals. Config for the list, filters and export; the
-// terminal's history drawer and binding to a school (one or many) are the custom parts.
+// terminal's history drawer, binding to a school (one or many), registering a terminal and
+// rotating its secret (shown once) are the custom parts.
 import { DEVICE_MODELS, LOW_PAPER_SHEETS, OFFLINE_AFTER_SECONDS, ONLINE_FILTERS } from '../../domain/partner';
 import { DEPLOYMENT_FILTERS } from '../../domain/devices';
 import { defineResource, lazyNamed } from '../define';
@@ -10,6 +11,8 @@ const HistoryButton = lazyNamed(() => import('./DeviceHistory'), 'HistoryButton'
 const BindButton = lazyNamed(() => import('./BindDevices'), 'BindButton');
 const BulkBind = lazyNamed(() => import('./BindDevices'), 'BulkBind');
 const BulkUnbind = lazyNamed(() => import('./BindDevices'), 'BulkUnbind');
+const RegisterDeviceButton = lazyNamed(() => import('./DeviceSecrets'), 'RegisterDeviceButton');
+const RotateSecretButton = lazyNamed(() => import('./DeviceSecrets'), 'RotateSecretButton');
 
 const DEPLOYMENTS = DEPLOYMENT_FILTERS.filter((d) => d.value !== 0);
 
@@ -42,7 +45,8 @@ export default defineResource({
   operations: { create: false, edit: false, delete: false, bulkDelete: false },
   transfer: { export: { url: '/api/wrongbook/v1.0/partner/devices/export', name: '设备列表', columns: true } },
   savedFilters: true,
-  rowActions: [HistoryButton, BindButton],
+  rowActions: [HistoryButton, BindButton, RotateSecretButton],
   bulkActions: [BulkBind, BulkUnbind],
+  toolbarActions: [RegisterDeviceButton],
   description: `在线指 ${OFFLINE_AFTER_SECONDS / 60} 分钟内收到过设备心跳；剩余纸张不超过 ${LOW_PAPER_SHEETS} 张时提示补纸。`,
 });

@@ -1,11 +1,24 @@
-// 学生: the school's students. Pure config; the bulk binding buttons are the only custom part.
+// 学生: the school's students. Config, but for the bulk binding buttons and the terminal PIN
+// (set or reset, shown once: TerminalPin.tsx).
+import type { RaRecord } from 'ra-core';
 import { BINDING_STATUSES, STUDENT_STATUSES } from '../../domain/enums';
-import { GENDERS, NAME_MAX_LENGTH, STUDENT_NO_PATTERN } from '../../domain/school';
+import { GENDERS, NAME_MAX_LENGTH, STUDENT_NO_PATTERN, TerminalPinState } from '../../domain/school';
 import { defineResource, lazyNamed } from '../define';
 
 // Custom parts load with the list, not with the shell.
 const BindStudents = lazyNamed(() => import('./BindButtons'), 'BindStudents');
 const UnbindStudents = lazyNamed(() => import('./BindButtons'), 'UnbindStudents');
+const TerminalPinButton = lazyNamed(() => import('./TerminalPin'), 'TerminalPinButton');
+
+/**
+ * The 终端PIN column (never the PIN: the list only knows whether one is set). Quiet when set; a
+ * student without one cannot send a named 学生心声, and a locked one needs a reset.
+ */
+function terminalPinStatus(record: RaRecord) {
+  if (record.terminalPin === TerminalPinState.locked) return { label: '已锁定', tone: 'error' as const };
+  if (record.terminalPin === TerminalPinState.set) return { label: '已设置', tone: 'default' as const };
+  return { label: '未设置', tone: 'warning' as const };
+}
 
 export default defineResource({
   name: 'students',
@@ -40,6 +53,7 @@ export default defineResource({
     { type: 'phone', source: 'parentPhone', label: '家长手机号' },
     { type: 'select', source: 'status', label: '状态', choices: STUDENT_STATUSES, form: false, sortable: true },
     { type: 'select', source: 'bindingStatus', label: '绑定状态', choices: BINDING_STATUSES, form: false, sortable: true },
+    { type: 'status', source: 'terminalPin', label: '终端PIN', status: terminalPinStatus, form: false },
   ],
   filters: [
     { type: 'reference', source: 'gradeId', label: '年级', reference: 'grades', optionText: 'gradeName', filter: { graduatedYear: null } },
@@ -57,5 +71,6 @@ export default defineResource({
     import: { url: '/api/vesta/student/importData' },
     export: { url: '/api/vesta/student/exportStudentData', name: '学生数据' },
   },
+  rowActions: [TerminalPinButton],
   bulkActions: [BindStudents, UnbindStudents],
 });
