@@ -5,6 +5,7 @@ import sheetRoutes from './sheetRoutes';
 import taskRoutes from './taskRoutes';
 import fileRoutes from './fileRoutes';
 import resultRoutes from './resultRoutes';
+import markingRoutes from './markingRoutes';
 
 export default fp(async (app) => {
   await app.register(files);
@@ -12,4 +13,5 @@ export default fp(async (app) => {
   await app.register(taskRoutes);
   await app.register(fileRoutes);
   await app.register(resultRoutes);
+  await app.register(markingRoutes);
 });

@@ -15,6 +15,7 @@ import { enqueue, type Job } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
 import { runHeavy } from './threadTasks';
 import { GradingStatus, RecognitionStatus, TaskType } from '../../grading/statuses';
+import { withManualItems } from './marking';
 import type { AnswerKey, HomeworkQuestion, ReadPage, SheetLayout } from '../../grading';
 import type { EssayBrief, FileOutcome } from './reading';
 import { totals, type FiledPage, type GradedWork } from './results';
@@ -64,7 +65,9 @@ async function readFile(db: Db, store: FileStore, file: FileRow, task: TaskRow, 
   );
 }
 
-async function insertResult(tx: Db, task: TaskRow, work: GradedWork, studentId: number | null, studentKey: string | null) {
+async function insertResult(tx: Db, task: TaskRow, graded: GradedWork, studentId: number | null, studentKey: string | null) {
+  // 解答题 of the sheet count in the total from the start, waiting for the teacher (marking.ts).
+  const work = withManualItems(graded, task);
   const t = totals(work, null);
   await tx.insert(gradingResults).values({
     tenantId: task.tenantId,

@@ -54,6 +54,8 @@ const KeyItem = Type.Union([
   Type.Object({ answer: Type.String({ minLength: 1, maxLength: 7 }), points: Type.Number({ minimum: 0, maximum: 100 }) }),
   Type.Object({ blanks: Type.Array(Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 20 }), { minItems: 1, maxItems: 6 }), points: Type.Number({ minimum: 0, maximum: 100 }) }),
   Type.Object({ essay: Type.Literal(true), points: Type.Number({ minimum: 0, maximum: 150 }) }),
+  /** A 解答题 marked by the teacher online (marking.ts), out of `points`. */
+  Type.Object({ manual: Type.Literal(true), points: Type.Number({ minimum: 0.5, maximum: 150 }) }),
 ]);
 
 export const CreateTaskBody = Type.Object({

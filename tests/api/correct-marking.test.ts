@@ -1,0 +1,154 @@
+// 网上阅卷 (docs/api-correct.md "Marking"): a designed sheet's 解答题 have full marks from the key
+// and count in every student's total from the start; the teacher marks one question for the class,
+// one student at a time, and each saved score shows at once in the student's total and the report.
+// An older sheet's 解答题 without points gets its full marks on the marking screen. Scores are
+// bounded; another teacher's task answers 404, a school admin 403. Real HTTP, real grading worker.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../server/db/query';
+import { createWorker } from '../../server/workers';
+import { makeScan } from '../../server/grading/corpus/generate';
+import type { SheetLayout } from '../../server/grading';
+import type { MarkingQuestion, MarkingSheet } from '../../src/domain/marking';
+import type { TaskReport } from '../../src/domain/correct';
+import { createTestApp, type TestApp } from '../support/testApp';
+import { multipart, tempDataDir } from '../support/school';
+
+const BASE = '/api/wrongbook/v1.0/correct';
+let t: TestApp;
+let teacher: string;
+let taskId: number;
+
+const post = (token: string, url: string, payload: object) => t.call(token, { method: 'POST', url: `${BASE}${url}`, payload });
+const get = (token: string, url: string) => t.call(token, { url: `${BASE}${url}` });
+
+const SECTIONS = [
+  { kind: 'objective', title: '一、选择题', items: [1, 2].map((no) => ({ no, type: 'single', options: 4 })) },
+  { kind: 'short', title: '二、解答题', items: [{ no: 3, heightMm: 40 }, { no: 4, heightMm: 30 }] },
+];
+/** Question 3 has full marks from the designer; question 4 none, as on sheets designed before. */
+const KEY = { items: { '1': { answer: 'A', points: 5 }, '2': { answer: 'B', points: 5 }, '3': { manual: true, points: 8 } } };
+
+beforeAll(async () => {
+  t = await createTestApp({ dataDir: tempDataDir() });
+  teacher = await t.login('teacher');
+  const classId = (await t.call(teacher, { url: '/api/vesta/teaching/getTeachClass?leaderType=1' })).json().data[0].id;
+  const sheet = (await post(teacher, '/sheet/create', { title: '阅卷测试', paper: 'A4', identity: 'roster', classId, sections: SECTIONS })).json().data;
+  const [{ layout }] = await rows<{ layout: SheetLayout }>(t.database.db, sql`SELECT layout FROM answer_sheets WHERE id = ${sheet.sheetId}`);
+  const roster = layout.identity.mode === 'roster' ? layout.identity.students : [];
+  const created = await post(teacher, '/task/create', { type: 3, title: '阅卷测试批改', classId, sheetId: sheet.sheetId, answerKey: KEY });
+  expect(created.statusCode, created.body).toBe(200);
+  taskId = created.json().data.id;
+  for (let i = 0; i < 3; i++) {
+    const scan = await makeScan(layout, { copy: { sheetId: sheet.sheetId, page: 1, studentId: roster[i].id }, objective: { 1: [{ label: 'A', style: 'full' }], 2: [{ label: 'B', style: 'full' }] } }, { rotateDeg: 0, noise: 2 }, 90 + i);
+    const body = multipart({ taskId }, { name: `扫描${i + 1}.jpg`, content: scan });
+    expect((await t.call(teacher, { method: 'POST', url: `${BASE}/task/upload`, payload: body.payload, headers: body.headers })).statusCode).toBe(200);
+  }
+  await post(teacher, '/task/submit', { taskId });
+  const worker = createWorker(t.database.db, t.app.config);
+  while (await worker.runOnce());
+}, 240_000);
+afterAll(() => t.close());
+
+const report = async () => (await get(teacher, `/task/report?taskId=${taskId}`)).json().data as TaskReport;
+
+describe('网上阅卷', () => {
+  it('lists the hand-marked questions with their full marks, counted in every total from the start', async () => {
+    const res = await get(teacher, `/marking/questions?taskId=${taskId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const questions = res.json().data as MarkingQuestion[];
+    expect(questions).toEqual([
+      { no: 3, kind: 'short', fullMarks: 8, marked: 0, total: 3 },
+      { no: 4, kind: 'short', fullMarks: null, marked: 0, total: 3 },
+    ]);
+    const r = await report();
+    expect(r.summary.maxScore).toBe(18);
+    expect(r.students.every((s) => s.score === 10 && s.needsReview)).toBe(true);
+    expect(r.questions.find((q) => q.no === 3)).toMatchObject({ max: 8, objective: false, flaggedCount: 3 });
+  });
+
+  it("gives one question's papers: each student's name, crop of the region on their scan, and points", async () => {
+    const res = await get(teacher, `/marking/question?taskId=${taskId}&no=3`);
+    expect(res.statusCode, res.body).toBe(200);
+    const sheet = res.json().data as MarkingSheet;
+    expect(sheet.question).toMatchObject({ no: 3, fullMarks: 8, marked: 0, total: 3 });
+    expect(sheet.papers).toHaveLength(3);
+    for (const p of sheet.papers) {
+      expect(p.studentName).toBeTruthy();
+      expect(p.score).toBeNull();
+      expect(p.crop?.fileId).toBeGreaterThan(0);
+      expect(p.crop?.h).toHaveLength(9);
+      expect(p.crop?.rect.h).toBeCloseTo(40, 0);
+    }
+  });
+
+  it('saves a score: the student total and the report follow at once', async () => {
+    const { papers } = (await get(teacher, `/marking/question?taskId=${taskId}&no=3`)).json().data as MarkingSheet;
+    const saved = await post(teacher, '/marking/score', { taskId, no: 3, resultId: papers[0].resultId, score: 6.5 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toEqual({ resultId: papers[0].resultId, no: 3, score: 6.5, total: 16.5, maxScore: 18, marked: 1 });
+    // Changed again: the last score counts.
+    await post(teacher, '/marking/score', { taskId, no: 3, resultId: papers[1].resultId, score: 8 });
+    await post(teacher, '/marking/score', { taskId, no: 3, resultId: papers[1].resultId, score: 2 });
+    const r = await report();
+    const row = (id: number) => r.students.find((s) => s.resultId === id)!;
+    expect(row(papers[0].resultId)).toMatchObject({ score: 16.5, points: { '3': 6.5 } });
+    expect(row(papers[1].resultId)).toMatchObject({ score: 12, points: { '3': 2 } });
+    expect(r.questions.find((q) => q.no === 3)).toMatchObject({ flaggedCount: 1, average: 4.25 });
+    const again = (await get(teacher, `/marking/question?taskId=${taskId}&no=3`)).json().data as MarkingSheet;
+    expect(again.question.marked).toBe(2);
+    expect(again.papers[0]).toMatchObject({ score: 6.5, total: 16.5 });
+    const detail = (await get(teacher, `/result/detail?resultId=${papers[1].resultId}`)).json().data;
+    expect(detail.review['3']).toBe(2);
+  });
+
+  it('refuses scores out of bounds, a question that is not hand-marked, and marking before full marks are set, in Chinese', async () => {
+    const { papers } = (await get(teacher, `/marking/question?taskId=${taskId}&no=3`)).json().data as MarkingSheet;
+    const cases: [object, string][] = [
+      [{ taskId, no: 3, resultId: papers[2].resultId, score: 9 }, '第 3 题得分不能超过满分 8 分'],
+      [{ taskId, no: 3, resultId: papers[2].resultId, score: 1.3 }, '分数只能是整数或 0.5 分'],
+      [{ taskId, no: 1, resultId: papers[2].resultId, score: 1 }, '第 1 题不是解答题或作文，不能网上阅卷'],
+      [{ taskId, no: 4, resultId: papers[2].resultId, score: 1 }, '请先设置第 4 题的满分'],
+    ];
+    for (const [body, msg] of cases) {
+      const res = await post(teacher, '/marking/score', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe(msg);
+    }
+    for (const body of [{ taskId, no: 3, resultId: papers[2].resultId, score: -1 }, { taskId, no: 3, resultId: papers[2].resultId, score: 'x' }, { taskId, no: 999, resultId: 1, score: 1 }]) {
+      const res = await post(teacher, '/marking/score', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toMatch(/[\u4e00-\u9fa5]/);
+    }
+    expect((await post(teacher, '/marking/score', { taskId, no: 3, resultId: 999_999, score: 1 })).statusCode).toBe(404);
+  });
+
+  it("sets an older sheet's full marks for a 解答题, then marks it", async () => {
+    expect((await post(teacher, '/marking/fullMarks', { taskId, no: 4, points: 0.3 })).statusCode).toBe(400);
+    const set = await post(teacher, '/marking/fullMarks', { taskId, no: 4, points: 5 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await report()).summary.maxScore).toBe(23);
+    const { papers, question } = (await get(teacher, `/marking/question?taskId=${taskId}&no=4`)).json().data as MarkingSheet;
+    expect(question.fullMarks).toBe(5);
+    expect((await post(teacher, '/marking/score', { taskId, no: 4, resultId: papers[0].resultId, score: 5 })).json().data).toMatchObject({ total: 21.5, maxScore: 23 });
+    const lower = await post(teacher, '/marking/fullMarks', { taskId, no: 4, points: 4 });
+    expect(lower.statusCode).toBe(400);
+    expect(lower.json().msg).toBe('已有学生第 4 题得 5 分，满分不能低于它');
+  });
+
+  it("answers 404 for another teacher's task and 403 for a school admin", async () => {
+    const { papers } = (await get(teacher, `/marking/question?taskId=${taskId}&no=3`)).json().data as MarkingSheet;
+    const other = await t.login('teacher2');
+    for (const res of [
+      await get(other, `/marking/questions?taskId=${taskId}`),
+      await get(other, `/marking/question?taskId=${taskId}&no=3`),
+      await post(other, '/marking/score', { taskId, no: 3, resultId: papers[0].resultId, score: 1 }),
+      await post(other, '/marking/fullMarks', { taskId, no: 4, points: 6 }),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().msg).toBe('批改任务不存在');
+    }
+    expect((await get(await t.login('schooladmin'), `/marking/questions?taskId=${taskId}`)).statusCode).toBe(403);
+    expect(((await get(teacher, `/marking/question?taskId=${taskId}&no=3`)).json().data as MarkingSheet).papers[0].score).toBe(6.5);
+  });
+});
