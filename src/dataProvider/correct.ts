@@ -49,7 +49,7 @@ export interface CorrectFile {
 }
 
 /** One entry of a task's answer key, by question number. */
-export type AnswerKeyItem = { answer: string; points: number } | { blanks: string[][]; points: number } | { essay: true; points: number };
+export type AnswerKeyItem = { answer: string; points: number } | { blanks: string[][]; points: number } | { essay: true; points: number } | { manual: true; points: number };
 export interface AnswerKey {
   multipleRule?: { missing: number; wrong: number };
   items: Record<string, AnswerKeyItem>;

@@ -75,3 +75,14 @@ describe('what the server receives', () => {
     expect(sectionNumber(19)).toBe('二十');
   });
 });
+
+describe('解答题 full marks (网上阅卷)', () => {
+  it('keys each 解答题 of a new section for marking online, 10 points until the teacher types others', () => {
+    const short = { ...newSection('short'), count: 2 } as Extract<DesignSection, { kind: 'short' }>;
+    const design: DesignSection[] = [objective({ count: 1, answers: ['A'] }), { ...short, points: [12] }];
+    expect(toAnswerKey(design, { missing: 0.5, wrong: 0 }).items).toEqual({ '1': { answer: 'A', points: 2 }, '2': { manual: true, points: 12 }, '3': { manual: true, points: 10 } });
+    expect(totalPoints(design)).toBe(24);
+    expect(keyError([{ ...short, points: [0, 10] }])).toBe('第 1 题：分值在 0.5 到 150 之间');
+    expect(keyError([{ ...short, points: [2.3, 10] }])).toBe('第 1 题：分值只能是整数或 0.5 分');
+  });
+});

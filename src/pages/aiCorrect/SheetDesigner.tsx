@@ -165,6 +165,42 @@ function FillKey({ s, first, set }: { s: Fill; first: number; set: (s: Fill) => 
   );
 }
 
+type Short = Extract<DesignSection, { kind: 'short' }>;
+
+/** Full marks of each 解答题, for marking it online (网上阅卷). */
+function ShortKey({ s, first, set }: { s: Short; first: number; set: (s: Short) => void }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary">
+        解答题留出答题区供学生书写，批改后由老师在「网上阅卷」中逐题给分。每题满分：
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', gap: 1 }}>
+        {Array.from({ length: s.count }, (_, k) => (
+          <Box key={k} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }} data-testid="key-item" data-no={first + k}>
+            <Typography variant="body2" sx={{ width: 28, textAlign: 'right', flexShrink: 0 }}>
+              {first + k}.
+            </Typography>
+            <TextField
+              {...small}
+              hiddenLabel
+              type="number"
+              value={Number.isNaN(pointsOf(s, k)) ? '' : pointsOf(s, k)}
+              onChange={(e) => {
+                const points = Array.from({ length: s.count }, (_, i) => pointsOf(s, i));
+                points[k] = num(e.target.value);
+                set({ ...s, points });
+              }}
+              slotProps={{ htmlInput: { 'aria-label': `第 ${first + k} 题满分`, min: 0.5, max: 150, step: 0.5 } }}
+              style={{ width: 64 }}
+            />
+            <Typography variant="caption">分</Typography>
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
 /** One run of questions: its shape on the sheet, then its key. */
 function SectionCard({ s, index, first, set, remove }: { s: DesignSection; index: number; first: number; set: (s: DesignSection) => void; remove: () => void }) {
   const last = first + questionCount(s) - 1;
@@ -208,11 +244,7 @@ function SectionCard({ s, index, first, set, remove }: { s: DesignSection; index
       </Box>
       {s.kind === 'objective' && s.count >= 1 && s.count <= 100 && <ObjectiveKey s={s} first={first} set={set} />}
       {s.kind === 'fill' && s.count >= 1 && s.count <= 40 && s.blanks >= 1 && s.blanks <= 6 && <FillKey s={s} first={first} set={set} />}
-      {s.kind === 'short' && (
-        <Typography variant="caption" color="text.secondary">
-          解答题留出答题区供学生书写，不自动评分。
-        </Typography>
-      )}
+      {s.kind === 'short' && s.count >= 1 && s.count <= 20 && <ShortKey s={s} first={first} set={set} />}
       {s.kind === 'essay' && (
         <Typography variant="caption" color="text.secondary">
           作文由系统按题目和字数要求给出建议分，老师确认后计入总分。

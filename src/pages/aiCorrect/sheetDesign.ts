@@ -10,7 +10,8 @@ export type ObjectiveType = 'single' | 'multiple' | 'judge';
 export type DesignSection =
   | { kind: 'objective'; count: number; type: ObjectiveType; options: number; answers: string[]; points: number[] }
   | { kind: 'fill'; count: number; blanks: number; answers: string[][]; points: number[] }
-  | { kind: 'short'; count: number; heightMm: number }
+  /** `points` per question (网上阅卷 full marks); a section without it (designed before) is not keyed. */
+  | { kind: 'short'; count: number; heightMm: number; points?: number[] }
   | { kind: 'essay'; cells: number; prompt: string; minChars: number; points: number };
 
 export const KIND_LABELS: Record<DesignSection['kind'], string> = { objective: '选择题', fill: '填空题', short: '解答题', essay: '作文' };
@@ -39,7 +40,7 @@ export function sectionNumber(index: number): string {
 export function newSection(kind: DesignSection['kind']): DesignSection {
   if (kind === 'objective') return { kind, count: 5, type: 'single', options: 4, answers: [], points: [] };
   if (kind === 'fill') return { kind, count: 2, blanks: 1, answers: [], points: [] };
-  if (kind === 'short') return { kind, count: 1, heightMm: 60 };
+  if (kind === 'short') return { kind, count: 1, heightMm: 60, points: [] };
   return { kind, cells: 600, prompt: '', minChars: 500, points: 50 };
 }
 
@@ -56,9 +57,11 @@ export function firstNumbers(sections: DesignSection[]): number[] {
   });
 }
 
-const DEFAULT_POINTS = { objective: 2, fill: 2 };
+const DEFAULT_POINTS = { objective: 2, fill: 2, short: 10 };
 /** An item's points, the section default until the teacher types one. */
-export const pointsOf = (s: Extract<DesignSection, { kind: 'objective' | 'fill' }>, i: number) => s.points[i] ?? DEFAULT_POINTS[s.kind];
+export const pointsOf = (s: Extract<DesignSection, { kind: 'objective' | 'fill' | 'short' }>, i: number) => s.points?.[i] ?? DEFAULT_POINTS[s.kind];
+/** 解答题 sections keyed for marking online: those designed with points. */
+const markedShort = (s: DesignSection): s is Extract<DesignSection, { kind: 'short' }> & { points: number[] } => s.kind === 'short' && Array.isArray(s.points);
 
 /** Judge answers as the sheet prints them (√ ×), from what a keyboard types. */
 function judge(c: string): string {
@@ -137,11 +140,13 @@ export function keyError(sections: DesignSection[]): string | null {
         }
       }
     }
-    if (s.kind === 'short') continue;
+    if (s.kind === 'short' && !markedShort(s)) continue;
     const points = s.kind === 'essay' ? [s.points] : Array.from({ length: s.count }, (_, k) => pointsOf(s, k));
-    const max = s.kind === 'essay' ? 150 : 100;
+    const max = s.kind === 'objective' || s.kind === 'fill' ? 100 : 150;
+    const min = s.kind === 'short' ? 0.5 : 0;
     for (const [k, p] of points.entries()) {
-      if (!(p >= 0 && p <= max)) return `第 ${firsts[i] + k} 题：分值在 0 到 ${max} 之间`;
+      if (!(p >= min && p <= max)) return `第 ${firsts[i] + k} 题：分值在 ${min} 到 ${max} 之间`;
+      if (s.kind === 'short' && !Number.isInteger(p * 2)) return `第 ${firsts[i] + k} 题：分值只能是整数或 0.5 分`;
     }
   }
   return null;
@@ -173,8 +178,12 @@ export function toAnswerKey(sections: DesignSection[], multipleRule: { missing: 
       items[String(firsts[i])] = { essay: true, points: s.points };
       continue;
     }
-    // Short answers are printed for the student to write in; the engine does not score them.
-    if (s.kind === 'short') continue;
+    // Short answers are printed for the student to write in and marked by the teacher online
+    // (网上阅卷) out of their points; the engine does not score them.
+    if (s.kind === 'short') {
+      if (markedShort(s)) for (let k = 0; k < s.count; k++) items[String(firsts[i] + k)] = { manual: true, points: pointsOf(s, k) };
+      continue;
+    }
     for (let k = 0; k < s.count; k++) {
       const no = String(firsts[i] + k);
       const points = pointsOf(s, k);
@@ -190,7 +199,7 @@ export function toAnswerKey(sections: DesignSection[], multipleRule: { missing: 
 export function totalPoints(sections: DesignSection[]): number {
   return sections.reduce((sum, s) => {
     if (s.kind === 'essay') return sum + (s.points || 0);
-    if (s.kind === 'short') return sum;
+    if (s.kind === 'short' && !markedShort(s)) return sum;
     let t = 0;
     for (let k = 0; k < s.count; k++) t += pointsOf(s, k) || 0;
     return sum + t;
