@@ -3,6 +3,7 @@
 // designing an answer sheet and printing it, creating a task, uploading its files one by one with
 // progress, removing one and submitting the task; reviewing one result (its reading drawn over
 // the scan, the teacher's points; an essay with the teacher's comment).
+import type { MarkingQuestion, MarkingSaved, MarkingSheet } from '../domain/marking';
 import type { HttpClient } from './http';
 import type { Page } from '../domain/envelope';
 import type { TaskReport } from '../domain/correct';
@@ -248,6 +249,12 @@ export function createCorrectApi(http: HttpClient) {
     /** An essay's review: the teacher's points and, optionally, a comment to the student ('' removes it). */
     reviewEssayResult: (body: { resultId: number; items: { no: number; score: number }[]; comment?: string }) => http.post<ReviewSaved>(`${BASE}/result/review`, body),
     correctFile: (fileId: number) => http.blob(`${BASE}/file/view`, { fileId }),
+    /** 网上阅卷: the hand-marked questions of a task, one question's papers, a score, full marks. */
+    markingQuestions: (taskId: number) => http.get<MarkingQuestion[]>(`${BASE}/marking/questions`, { taskId }),
+    markingSheet: (taskId: number, no: number) => http.get<MarkingSheet>(`${BASE}/marking/question`, { taskId, no }),
+    /** Silent: the marking screen shows the server's reason beside the score pad. */
+    saveMarkingScore: (body: { taskId: number; no: number; resultId: number; score: number }) => http.post<MarkingSaved>(`${BASE}/marking/score`, body, { silent: true }),
+    setMarkingFullMarks: (body: { taskId: number; no: number; points: number }) => http.post<{ no: number; fullMarks: number }>(`${BASE}/marking/fullMarks`, body),
     exportCorrectReport: (taskId: number, title: string) =>
       http.download(`${BASE}/task/report/export`, { name: '批改报告', suffix: title, ext: 'xlsx', query: { taskId }, timeout: 120_000 }),
   };

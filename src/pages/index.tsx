@@ -25,6 +25,7 @@ export const CUSTOM_SCREENS: Readonly<Record<string, Screen>> = {
   '/printer': lazy(() => import('./Printer')),
   '/AICorrect/index': lazy(() => import('./aiCorrect/TaskList')),
   '/AICorrect/report': lazy(() => import('./aiCorrect/TaskReport')),
+  '/AICorrect/marking': lazy(() => import('./aiCorrect/marking/MarkingScreen')),
   '/AICorrect/createCorrectTask': lazy(() => import('./aiCorrect/CreateTask')),
   '/correctDetail': lazy(() => import('./aiCorrect/CorrectDetail')),
   '/examProcessCorrectDetail': lazy(() => import('./aiCorrect/CorrectDetail')),

@@ -23,6 +23,7 @@ import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
 import { percent } from '../../domain/format';
+import { MarkingLinks } from './marking/MarkingLinks';
 
 /** The review screen of one student's result: answer sheets and homework photos have their own. */
 const detailPath = (task: Report['task'], resultId: number) =>
@@ -245,6 +246,7 @@ export default function TaskReport({ route }: ScreenProps) {
             <Stat label="人数" value={String(summary.students)} testId="report-students" />
             <Stat label="待复核" value={`${summary.reviewCount} 人`} testId="report-review" />
           </Box>
+          <MarkingLinks taskId={taskId} />
           <Section title="分数分布（横轴：得分率 %，纵轴：人数）">
             <Distribution report={data} />
           </Section>

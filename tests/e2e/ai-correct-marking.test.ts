@@ -1,0 +1,159 @@
+// 网上阅卷 in a real browser against the real server (in-process grading worker): a roster answer
+// sheet with two choice questions and a 解答题 worth 6 points, four students' scans graded; from
+// the report's 网上阅卷 section the teacher opens question 3 and marks the class with the keyboard
+// (a typed score and Enter, F for full marks, 0 and Enter for zero) and a click on the score pad,
+// each save moving on to the next unmarked paper, goes back with ↑ to change one; the progress,
+// the report and the API totals follow every score. Screenshots at 1440 and 375 px.
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ensureWebBuild } from '../../scripts/webBuild';
+import { launchBrowser, signIn, pageSession, sessionCall, type SessionHeaders } from '../support/browser';
+import { startServer, type RunningServer } from '../support/serverProcess';
+import { buildLayout, type SectionSpec, type SheetLayout } from '../../server/grading';
+import { makeScan } from '../../server/grading/corpus/generate';
+import type { CorrectTaskDetail } from '../../src/dataProvider/correct';
+import type { TaskReport } from '../../src/domain/correct';
+import type { Page as ApiPage } from '../../src/domain/envelope';
+
+let server: RunningServer;
+let browser: Browser;
+const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-marking';
+const BASE = '/api/wrongbook/v1.0/correct';
+
+beforeAll(async () => {
+  await ensureWebBuild();
+  server = await startServer();
+  browser = await launchBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const call = <T>(headers: SessionHeaders, path: string, init: { method?: string; json?: unknown; form?: FormData } = {}) => sessionCall<T>(server.url, headers, path, init);
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+const SECTIONS: SectionSpec[] = [
+  { kind: 'objective', title: '一、选择题', items: [1, 2].map((no) => ({ no, type: 'single' as const, options: 4 })) },
+  { kind: 'short', title: '二、解答题', items: [{ no: 3, heightMm: 50 }] },
+];
+const KEY = { items: { '1': { answer: 'A', points: 2 }, '2': { answer: 'B', points: 2 }, '3': { manual: true, points: 6 } } };
+
+describe('网上阅卷 (mini-program teacher)', () => {
+  it('marks a 解答题 for the class with the score pad and the keyboard; totals follow', async () => {
+    const page = await signIn(browser, server.url, 'teacher');
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.waitForFunction(() => location.hash.startsWith('#/AICorrect'));
+    const headers = await pageSession(page);
+
+    const [klass] = await call<{ id: number; className: string }[]>(headers, '/api/vesta/teaching/getTeachClass?leaderType=1');
+    const roster = await call<ApiPage<{ id: number; name: string }>>(headers, `/api/vesta/student/page?classId=${klass.id}&status=0&size=100`);
+    const title = '七年级数学解答题';
+    const sheet = await call<{ sheetId: string }>(headers, `${BASE}/sheet/create`, { json: { title, paper: 'A4', identity: 'roster', classId: klass.id, sections: SECTIONS } });
+    const layout: SheetLayout = buildLayout({
+      sheetId: sheet.sheetId,
+      title,
+      paper: 'A4',
+      identity: { mode: 'roster', students: roster.records.map((s) => ({ id: `s${s.id}`, name: s.name, className: klass.className })) },
+      sections: SECTIONS,
+    });
+    const task = await call<{ id: number }>(headers, `${BASE}/task/create`, { json: { type: 3, title: '解答题阅卷', classId: klass.id, sheetId: sheet.sheetId, answerKey: KEY } });
+    for (let i = 0; i < 4; i++) {
+      const scan = await makeScan(layout, { copy: { sheetId: sheet.sheetId, page: 1, studentId: `s${roster.records[i].id}` }, objective: { 1: [{ label: 'A', style: 'full' }], 2: [{ label: 'B', style: 'full' }] } }, { rotateDeg: i - 1.5, noise: 3 }, 500 + i);
+      const form = new FormData();
+      form.append('taskId', String(task.id));
+      form.append('file', new Blob([new Uint8Array(scan)], { type: 'image/jpeg' }), `扫描${i + 1}.jpg`);
+      await call(headers, `${BASE}/task/upload`, { form });
+    }
+    await call(headers, `${BASE}/task/submit`, { json: { taskId: task.id } });
+    let detail!: CorrectTaskDetail;
+    for (let i = 0; i < 600; i++) {
+      detail = await call<CorrectTaskDetail>(headers, `${BASE}/task/detail?taskId=${task.id}`);
+      if (detail.task.status === 4) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(detail.task.status).toBe(4);
+    expect(detail.results).toHaveLength(4);
+
+    // The report lists question 3 to mark; 阅卷 opens it at the first paper.
+    await page.goto(`${server.url}/#/AICorrect/report?taskId=${task.id}`);
+    const entry = page.locator('[data-testid="marking-question"][data-no="3"]');
+    await expect.poll(() => entry.innerText()).toContain('已阅 0/4');
+    await entry.getByRole('link', { name: '阅卷' }).click();
+    await page.waitForURL(/#\/AICorrect\/marking\?taskId=\d+&no=3/);
+    const progress = page.getByTestId('marking-progress');
+    const student = page.getByTestId('marking-student');
+    await expect.poll(() => progress.innerText()).toBe('已阅 0/4');
+    await page.getByTestId('scan-overlay').waitFor();
+    const order: string[] = [];
+    const input = page.getByTestId('marking-input');
+
+    // Typed 5 and Enter: saved, on to the next paper.
+    order.push(await student.innerText());
+    await input.focus();
+    await page.keyboard.type('5');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => progress.innerText()).toBe('已阅 1/4');
+    await expect.poll(() => student.innerText()).not.toBe(order[0]);
+    expect(await page.getByTestId('marking-message').innerText()).toContain('5 分，已保存');
+    await page.screenshot({ path: `${SHOTS}/marking-1440.png` });
+    // F: full marks.
+    order.push(await student.innerText());
+    await page.keyboard.press('f');
+    await expect.poll(() => progress.innerText()).toBe('已阅 2/4');
+    // A click on the pad: 2 points.
+    order.push(await student.innerText());
+    await page.getByTestId('pad-value').filter({ hasText: /^2$/ }).click();
+    await expect.poll(() => progress.innerText()).toBe('已阅 3/4');
+    // Over full marks is refused beside the pad, nothing saved.
+    order.push(await student.innerText());
+    await input.focus();
+    await page.keyboard.type('7');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('marking-message').innerText()).toBe('不能超过满分 6 分');
+    await input.fill('');
+    await page.keyboard.type('0');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => progress.innerText()).toBe('已阅 4/4');
+    await expect.poll(() => page.getByTestId('marking-message').innerText()).toBe('本题已全部阅完');
+
+    const scoreOf = async () => {
+      const report = await call<TaskReport>(headers, `${BASE}/task/report?taskId=${task.id}`);
+      return Object.fromEntries(report.students.map((s) => [s.studentName, { q3: s.points['3'], total: s.score, max: s.maxScore }]));
+    };
+    const name = (label: string) => label.split(' ').pop()!;
+    let scores = await scoreOf();
+    expect([5, 6, 2, 0].map((q3, i) => scores[name(order[i])])).toEqual([5, 6, 2, 0].map((q3) => ({ q3, total: 4 + q3, max: 10 })));
+
+    // ↑ back to the first paper: its score shows; changed to 3 it counts at once.
+    await page.goto(`${server.url}/#/AICorrect/marking?taskId=${task.id}&no=3`);
+    await expect.poll(() => progress.innerText()).toBe('已阅 4/4');
+    while ((await student.innerText()) !== order[0]) {
+      await input.focus();
+      await page.keyboard.press('ArrowUp');
+    }
+    expect(await page.getByTestId('marking-score').innerText()).toBe('5');
+    await page.keyboard.type('3');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await scoreOf())[name(order[0])]).toEqual({ q3: 3, total: 7, max: 10 });
+    scores = await scoreOf();
+    expect(scores[name(order[1])]).toEqual({ q3: 6, total: 10, max: 10 });
+
+    // The report follows: question 3's average, the marking entry done.
+    await page.goto(`${server.url}/#/AICorrect/report?taskId=${task.id}`);
+    await expect.poll(() => entry.innerText()).toContain('已阅 4/4');
+    expect(await page.locator('[data-testid="report-question"][data-no="3"]').innerText()).toContain('平均 2.75 分');
+
+    // On a phone: the crop above the pad, nothing wider than the screen.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`${server.url}/#/AICorrect/marking?taskId=${task.id}&no=3`);
+    await page.getByTestId('scan-overlay').waitFor();
+    await expect.poll(() => overflow(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SHOTS}/marking-375.png`, fullPage: true });
+    expect(problems).toEqual([]);
+  }, 300_000);
+});
