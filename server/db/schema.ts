@@ -712,6 +712,34 @@ export const gradingResults = pgTable(
 );
 
 /**
+ * 网上阅卷 rubric items of a task's hand-marked question ("列式正确 +2", "计算错误 −1"): a student's
+ * points for the question are the sum of the items applied to their paper, bounded to 0..full marks.
+ */
+export const gradingRubricItems = pgTable(
+  'grading_rubric_items',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    taskId: integer('task_id').notNull().references(() => gradingTasks.id, { onDelete: 'cascade' }),
+    no: smallint('no').notNull(),
+    label: text('label').notNull(),
+    points: real('points').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('grading_rubric_items_task_idx').on(t.taskId, t.no)],
+);
+
+/** Which rubric items are applied to which result (the paper of one student). */
+export const gradingRubricMarks = pgTable(
+  'grading_rubric_marks',
+  {
+    resultId: integer('result_id').notNull().references(() => gradingResults.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id').notNull().references(() => gradingRubricItems.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.resultId, t.itemId] }), index('grading_rubric_marks_item_idx').on(t.itemId)],
+);
+
+/**
  * School resources (教案/试卷/课件/其他). The bytes live in the file store under their sha256
  * (server/files); the row holds what the list and the download need.
  */

@@ -40,13 +40,20 @@ export const MarkingPaperSchema = Type.Object({
   /** The student's total as it stands. */
   total: Nullable(Type.Number()),
   crop: Nullable(MarkingCropSchema),
+  /** Rubric items applied to this paper (their ids). */
+  applied: Type.Array(Type.Integer()),
 });
 export type MarkingPaper = Static<typeof MarkingPaperSchema>;
+
+/** A rubric item of a question: "列式正确" +2, "计算错误" −1. */
+export const RubricItemSchema = Type.Object({ id: Type.Integer(), label: Type.String(), points: Type.Number() });
+export type RubricItem = Static<typeof RubricItemSchema>;
 
 export const MarkingSheetSchema = Type.Object({
   taskId: Type.Integer(),
   taskTitle: Type.String(),
   question: MarkingQuestionSchema,
+  rubric: Type.Array(RubricItemSchema),
   /** Every result of the task, by student number (unmatched last). */
   papers: Type.Array(MarkingPaperSchema),
 });
@@ -55,7 +62,9 @@ export type MarkingSheet = Static<typeof MarkingSheetSchema>;
 export const MarkingSavedSchema = Type.Object({
   resultId: Type.Integer(),
   no: Type.Integer(),
-  score: Type.Number(),
+  /** null: no rubric item left applied, the paper is unmarked again. */
+  score: Nullable(Type.Number()),
+  applied: Type.Array(Type.Integer()),
   /** The student's new total and full marks. */
   total: Nullable(Type.Number()),
   maxScore: Nullable(Type.Number()),

@@ -9,7 +9,7 @@ import { rows } from '../../server/db/query';
 import { createWorker } from '../../server/workers';
 import { makeScan } from '../../server/grading/corpus/generate';
 import type { SheetLayout } from '../../server/grading';
-import type { MarkingQuestion, MarkingSheet } from '../../src/domain/marking';
+import type { MarkingQuestion, MarkingSheet, RubricItem } from '../../src/domain/marking';
 import type { TaskReport } from '../../src/domain/correct';
 import { createTestApp, type TestApp } from '../support/testApp';
 import { multipart, tempDataDir } from '../support/school';
@@ -86,7 +86,7 @@ describe('网上阅卷', () => {
     const { papers } = (await get(teacher, `/marking/question?taskId=${taskId}&no=3`)).json().data as MarkingSheet;
     const saved = await post(teacher, '/marking/score', { taskId, no: 3, resultId: papers[0].resultId, score: 6.5 });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().data).toEqual({ resultId: papers[0].resultId, no: 3, score: 6.5, total: 16.5, maxScore: 18, marked: 1 });
+    expect(saved.json().data).toEqual({ resultId: papers[0].resultId, no: 3, score: 6.5, applied: [], total: 16.5, maxScore: 18, marked: 1 });
     // Changed again: the last score counts.
     await post(teacher, '/marking/score', { taskId, no: 3, resultId: papers[1].resultId, score: 8 });
     await post(teacher, '/marking/score', { taskId, no: 3, resultId: papers[1].resultId, score: 2 });
@@ -134,6 +134,83 @@ describe('网上阅卷', () => {
     const lower = await post(teacher, '/marking/fullMarks', { taskId, no: 4, points: 4 });
     expect(lower.statusCode).toBe(400);
     expect(lower.json().msg).toBe('已有学生第 4 题得 5 分，满分不能低于它');
+  });
+
+  it('scores papers from rubric items; changing or removing an item re-scores every paper it marks', async () => {
+    const { papers } = (await get(teacher, `/marking/question?taskId=${taskId}&no=3`)).json().data as MarkingSheet;
+    const [p1, p2] = [papers[1].resultId, papers[2].resultId];
+    const add = async (label: string, points: number) => {
+      const res = await post(teacher, '/marking/rubric/save', { taskId, no: 3, label, points });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.item as RubricItem;
+    };
+    const method = await add('列式正确', 3);
+    const answer = await add('结果正确', 4);
+    const slip = await add('计算错误', -2);
+    const apply = async (resultId: number, item: RubricItem, applied = true) => {
+      const res = await post(teacher, '/marking/rubric/apply', { taskId, resultId, itemId: item.id, applied });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data;
+    };
+    expect(await apply(p2, method)).toMatchObject({ score: 3, total: 13, applied: [method.id] });
+    expect(await apply(p2, answer)).toMatchObject({ score: 7, total: 17 });
+    expect(await apply(p2, slip)).toMatchObject({ score: 5, total: 15, applied: [method.id, answer.id, slip.id] });
+    // Applied to a paper scored by hand, the rubric decides.
+    expect(await apply(p1, method)).toMatchObject({ score: 3, total: 13 });
+
+    // 列式正确 now worth 5: both papers follow, and the report with them.
+    const changed = await post(teacher, '/marking/rubric/save', { taskId, no: 3, id: method.id, label: '列式正确', points: 5 });
+    expect(changed.json().data).toEqual({ item: { id: method.id, label: '列式正确', points: 5 }, rescored: 2 });
+    let r = await report();
+    const row = (id: number) => r.students.find((s) => s.resultId === id)!;
+    expect(row(p2)).toMatchObject({ score: 17, points: { '3': 7 } });
+    expect(row(p1)).toMatchObject({ score: 15, points: { '3': 5 } });
+    // Bounded to full marks (8).
+    await post(teacher, '/marking/rubric/save', { taskId, no: 3, id: answer.id, label: '结果正确', points: 8 });
+    r = await report();
+    expect(row(p2).points['3']).toBe(8);
+    // Removed: gone from every paper.
+    expect((await post(teacher, '/marking/rubric/remove', { taskId, id: slip.id })).json().data).toEqual({ id: slip.id, rescored: 1 });
+    const sheet = (await get(teacher, `/marking/question?taskId=${taskId}&no=3`)).json().data as MarkingSheet;
+    expect(sheet.rubric.map((i) => [i.label, i.points])).toEqual([['列式正确', 5], ['结果正确', 8]]);
+    expect(sheet.papers[2]).toMatchObject({ score: 8, applied: [method.id, answer.id] });
+    // Every item taken off: the paper is unmarked again.
+    await apply(p2, method, false);
+    expect(await apply(p2, answer, false)).toMatchObject({ score: null, applied: [], total: 10, marked: 2 });
+    // A typed score replaces the items: the paper no longer follows them.
+    expect((await post(teacher, '/marking/score', { taskId, no: 3, resultId: p1, score: 4 })).json().data).toMatchObject({ score: 4, applied: [] });
+    await post(teacher, '/marking/rubric/save', { taskId, no: 3, id: method.id, label: '列式正确', points: 6 });
+    expect((await report()).students.find((s) => s.resultId === p1)!.points['3']).toBe(4);
+
+    // Bounds, in Chinese.
+    const refusals: [object, string][] = [
+      [{ taskId, no: 3, label: '多了', points: 9 }, '细则分值在 -8 到 8 之间且不为 0'],
+      [{ taskId, no: 3, label: '零分', points: 0 }, '细则分值在 -8 到 8 之间且不为 0'],
+      [{ taskId, no: 3, label: '   ', points: 1 }, '请填写评分细则'],
+      [{ taskId, no: 3, label: '半点', points: 0.2 }, '分数只能是整数或 0.5 分'],
+      [{ taskId, no: 1, label: '选择', points: 1 }, '第 1 题不是解答题或作文，不能网上阅卷'],
+    ];
+    for (const [body, msg] of refusals) {
+      const res = await post(teacher, '/marking/rubric/save', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe(msg);
+    }
+    const long = await post(teacher, '/marking/rubric/save', { taskId, no: 3, label: '长'.repeat(31), points: 1 });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().msg).toMatch(/[\u4e00-\u9fa5]/);
+    expect((await post(teacher, '/marking/rubric/apply', { taskId, resultId: 999_999, itemId: method.id, applied: true })).statusCode).toBe(404);
+    expect((await post(teacher, '/marking/rubric/remove', { taskId, id: 999_999 })).statusCode).toBe(404);
+
+    const other = await t.login('teacher2');
+    for (const res of [
+      await post(other, '/marking/rubric/save', { taskId, no: 3, label: '别人的', points: 1 }),
+      await post(other, '/marking/rubric/save', { taskId, no: 3, id: method.id, label: '别人的', points: 1 }),
+      await post(other, '/marking/rubric/apply', { taskId, resultId: p1, itemId: method.id, applied: true }),
+      await post(other, '/marking/rubric/remove', { taskId, id: method.id }),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().msg).toBe('批改任务不存在');
+    }
   });
 
   it("answers 404 for another teacher's task and 403 for a school admin", async () => {

@@ -6,6 +6,7 @@ import taskRoutes from './taskRoutes';
 import fileRoutes from './fileRoutes';
 import resultRoutes from './resultRoutes';
 import markingRoutes from './markingRoutes';
+import rubricRoutes from './rubricRoutes';
 
 export default fp(async (app) => {
   await app.register(files);
@@ -14,4 +15,5 @@ export default fp(async (app) => {
   await app.register(fileRoutes);
   await app.register(resultRoutes);
   await app.register(markingRoutes);
+  await app.register(rubricRoutes);
 });

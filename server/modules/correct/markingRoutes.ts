@@ -10,30 +10,30 @@ import { answerSheets, gradingResults, gradingTasks } from '../../db/schema';
 import { badRequest, notFound, ok } from '../../http/envelope';
 import type { Rect, SheetLayout } from '../../grading';
 import { EnvelopeSchema } from '../../../src/domain/envelope';
-import { MarkingQuestionSchema, MarkingSavedSchema, MarkingSheetSchema, type MarkingCrop, type MarkingPaper } from '../../../src/domain/marking';
+import { MarkingQuestionSchema, MarkingSavedSchema, MarkingSheetSchema, type MarkingCrop, type MarkingPaper, type RubricItem } from '../../../src/domain/marking';
 import { BASE, correctors, findMyTask, type TaskRow } from './access';
 import { itemsWith, manualQuestions, sheetNos, type ManualQuestion } from './marking';
 import { totals, type GradedWork, type PageTrace } from './results';
+import { writeScore } from './markingScore';
 import { Id } from './schemas';
-import { recordTaskAnswers } from './workLink';
 import type { Db } from '../../db';
 
 const No = Type.Integer({ minimum: 1, maximum: 200 });
 /** Points a teacher gives: half points at most fine, bounded by the question's full marks. */
 const Points = Type.Number({ minimum: 0, maximum: 150 });
 
-function checkHalf(points: number) {
+export function checkHalf(points: number) {
   if (!Number.isInteger(points * 2)) throw badRequest('分数只能是整数或 0.5 分');
 }
 
-async function questionOf(db: Db, task: TaskRow, no: number): Promise<ManualQuestion> {
+export async function questionOf(db: Db, task: TaskRow, no: number): Promise<ManualQuestion> {
   if (task.sheetId === null) throw badRequest('只有答题卡批改任务可以网上阅卷');
   const q = manualQuestions(task, await sheetNos(db, task)).find((m) => m.no === no);
   if (!q) throw badRequest(`第 ${no} 题不是解答题或作文，不能网上阅卷`);
   return q;
 }
 
-const markedCount = async (db: Db, taskId: number, no: number) =>
+export const markedCount = async (db: Db, taskId: number, no: number) =>
   (await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM grading_results WHERE task_id = ${taskId} AND (review ->> ${String(no)}) IS NOT NULL`))[0]!.n;
 
 /** Where question `no` lies on the sheet: the first page that has it, and its region there (mm). */
@@ -84,6 +84,10 @@ const markingRoutes: FastifyPluginAsyncTypebox = async (app) => {
                r.result -> 'detail' -> 'pages' AS pages
           FROM grading_results r LEFT JOIN students s ON s.id = r.student_id
          WHERE r.task_id = ${task.id} ORDER BY s.student_no NULLS LAST, r.id`);
+      const rubric = await rows<RubricItem>(db, sql`SELECT id, label, points FROM grading_rubric_items WHERE task_id = ${task.id} AND no = ${no} ORDER BY id`);
+      const marks = await rows<{ resultId: number; itemId: number }>(db, sql`
+        SELECT m.result_id AS "resultId", m.item_id AS "itemId" FROM grading_rubric_marks m JOIN grading_rubric_items i ON i.id = m.item_id
+         WHERE i.task_id = ${task.id} AND i.no = ${no} ORDER BY m.item_id`);
       const papers: MarkingPaper[] = results.map((r) => {
         const trace = region ? r.pages?.find((p) => p.page === region.page) : undefined;
         const size = sheet ? { w: (sheet.layout as SheetLayout).widthMm, h: (sheet.layout as SheetLayout).heightMm } : null;
@@ -97,10 +101,11 @@ const markingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           proposed: question.kind === 'essay' ? (r.item?.score ?? null) : null,
           total: r.score,
           crop,
+          applied: marks.filter((m) => m.resultId === r.id).map((m) => m.itemId),
         };
       });
       const marked = papers.filter((p) => p.score !== null).length;
-      return ok({ taskId: task.id, taskTitle: task.title, question: { ...question, marked, total: papers.length }, papers });
+      return ok({ taskId: task.id, taskTitle: task.title, question: { ...question, marked, total: papers.length }, rubric, papers });
     },
   );
 
@@ -117,19 +122,11 @@ const markingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const saved = await db.transaction(async (tx) => {
         const [result] = await tx.select().from(gradingResults).where(and(eq(gradingResults.id, resultId), eq(gradingResults.taskId, task.id))).for('update');
         if (!result) throw notFound('批改结果不存在');
-        const work = result.result as GradedWork;
-        const next: GradedWork = { ...work, items: itemsWith(work, no, question.fullMarks!) };
-        const review = { ...((result.review as Record<string, number> | null) ?? {}), [String(no)]: score };
-        const t = totals(next, review);
-        await tx
-          .update(gradingResults)
-          .set({ result: next, review, score: t.score, maxScore: t.maxScore, needsReview: t.needsReview, reviewedAt: sql`now()` })
-          .where(eq(gradingResults.id, resultId));
-        // A task linked to an exam or homework writes the teacher's points into the answer records.
-        await recordTaskAnswers(tx as never, task, [{ studentId: result.studentId, work: next, review: { [String(no)]: score } }], 'review', request.principal.userId);
-        return t;
+        // A typed score replaces the rubric items applied to this paper.
+        await tx.execute(sql`DELETE FROM grading_rubric_marks WHERE result_id = ${resultId} AND item_id IN (SELECT id FROM grading_rubric_items WHERE task_id = ${task.id} AND no = ${no})`);
+        return writeScore(tx as never, task, no, question.fullMarks!, result, score, request.principal.userId);
       });
-      return ok({ resultId, no, score, total: saved.score, maxScore: saved.maxScore, marked: await markedCount(db, task.id, no) }, '已保存');
+      return ok({ resultId, no, score, applied: [], total: saved.score, maxScore: saved.maxScore, marked: await markedCount(db, task.id, no) }, '已保存');
     },
   );
 

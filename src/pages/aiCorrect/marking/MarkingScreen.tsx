@@ -2,6 +2,7 @@
 // class one student at a time, as online-marking graders work: the student's crop of the question
 // big, a score pad beside it (click a number, or type one and press Enter; F gives full marks),
 // and each score saved at once, moving on to the next paper not yet marked. ↑/↓ go back and forth.
+// Rubric items (RubricPanel) are applied by a click or a letter key; Enter then moves on.
 // The student's total and the report follow each saved score.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -14,12 +15,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AppDataProvider } from '../../../dataProvider';
 import type { ViewPage } from '../../../dataProvider/correct';
-import type { MarkingPaper, MarkingSheet } from '../../../domain/marking';
+import type { MarkingPaper, MarkingSaved, MarkingSheet, RubricItem } from '../../../domain/marking';
 import type { ScreenProps } from '../../screen';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ScreenCard } from '../../../ui/ScreenCard';
 import { ScanOverlay } from '../ScanOverlay';
 import { nextUnmarked, padValues, parseScore } from './markingPad';
+import { RUBRIC_KEYS, RubricPanel } from './RubricPanel';
 
 const points = (n: number | null) => (n === null ? '—' : String(n));
 const who = (p: MarkingPaper) => (p.studentName ? `${p.studentNo ?? ''} ${p.studentName}`.trim() : `未识别学生${p.studentKey ? `（${p.studentKey}）` : ''}`);
@@ -116,24 +118,32 @@ export default function MarkingScreen({ route }: ScreenProps) {
     setIndex(Math.max(0, Math.min(papers.length - 1, i)));
   };
 
-  const save = async (score: number) => {
+  /** A saved score into the screen's copy of the question (no refetch: the next paper shows at once). */
+  const merge = (paperId: number, saved: MarkingSaved) => {
+    const nextPapers = papers.map((p) => (p.resultId === paperId ? { ...p, score: saved.score, total: saved.total, applied: saved.applied } : p));
+    queryClient.setQueryData<MarkingSheet>(key, (old) => (old ? { ...old, question: { ...old.question, marked: saved.marked }, papers: nextPapers } : old));
+    void queryClient.invalidateQueries({ queryKey: ['correctReport', taskId] });
+    void queryClient.invalidateQueries({ queryKey: ['correctTaskDetail', taskId] });
+    void queryClient.invalidateQueries({ queryKey: ['markingQuestions', taskId] });
+    return nextPapers;
+  };
+
+  /** On to the next paper not yet marked, or say that all are. */
+  const moveOn = (nextPapers: MarkingPaper[]) => {
+    const next = nextUnmarked(nextPapers, index);
+    if (next !== null) setIndex(next);
+    else {
+      setMessage({ error: false, text: '本题已全部阅完' });
+      if (index < papers.length - 1) setIndex(index + 1);
+    }
+  };
+
+  const run = async (work: () => Promise<void>) => {
     if (!paper || saving) return;
     setSaving(true);
     setMessage(null);
     try {
-      const saved = await api.saveMarkingScore({ taskId, no, resultId: paper.resultId, score });
-      const nextPapers = papers.map((p) => (p.resultId === paper.resultId ? { ...p, score: saved.score, total: saved.total } : p));
-      queryClient.setQueryData<MarkingSheet>(key, (old) => (old ? { ...old, question: { ...old.question, marked: saved.marked }, papers: nextPapers } : old));
-      void queryClient.invalidateQueries({ queryKey: ['correctReport', taskId] });
-      void queryClient.invalidateQueries({ queryKey: ['correctTaskDetail', taskId] });
-      void queryClient.invalidateQueries({ queryKey: ['markingQuestions', taskId] });
-      setLast({ name: who(paper), score: saved.score });
-      const next = nextUnmarked(nextPapers, index);
-      if (next !== null) setIndex(next);
-      else {
-        setMessage({ error: false, text: '本题已全部阅完' });
-        if (index < papers.length - 1) setIndex(index + 1);
-      }
+      await work();
     } catch (error) {
       setMessage({ error: true, text: (error as Error).message || '保存失败，请重试' });
     } finally {
@@ -141,8 +151,28 @@ export default function MarkingScreen({ route }: ScreenProps) {
     }
   };
 
+  const save = (score: number) =>
+    run(async () => {
+      const saved = await api.saveMarkingScore({ taskId, no, resultId: paper!.resultId, score });
+      setLast({ name: who(paper!), score });
+      moveOn(merge(paper!.resultId, saved));
+    });
+
+  /** A rubric item on or off this paper: its points change, the paper stays for more items. */
+  const toggle = (item: RubricItem) =>
+    run(async () => {
+      const saved = await api.applyRubricItem({ taskId, resultId: paper!.resultId, itemId: item.id, applied: !paper!.applied.includes(item.id) });
+      merge(paper!.resultId, saved);
+      input.current?.focus();
+    });
+
   const commitDraft = () => {
     if (fullMarks === null) return;
+    // Enter with nothing typed confirms the paper as it stands (scored with rubric items).
+    if (draft.trim() === '' && paper?.score !== null) {
+      moveOn(papers);
+      return;
+    }
     const parsed = parseScore(draft, fullMarks);
     if ('error' in parsed) setMessage({ error: true, text: parsed.error });
     else void save(parsed.score);
@@ -225,6 +255,18 @@ export default function MarkingScreen({ route }: ScreenProps) {
                 满分<KeyHint>（F）</KeyHint>
               </Button>
             </Box>
+            <RubricPanel
+              taskId={taskId}
+              no={no}
+              rubric={data.rubric}
+              applied={paper.applied}
+              disabled={saving}
+              onToggle={(item) => void toggle(item)}
+              onChanged={() => void sheet.refetch().then(() => {
+                void queryClient.invalidateQueries({ queryKey: ['correctReport', taskId] });
+                void queryClient.invalidateQueries({ queryKey: ['markingQuestions', taskId] });
+              })}
+            />
             <TextField
               size="small"
               label="输入分数，回车保存"
@@ -239,6 +281,9 @@ export default function MarkingScreen({ route }: ScreenProps) {
                 } else if (e.key === 'f' || e.key === 'F') {
                   e.preventDefault();
                   void save(fullMarks);
+                } else if (RUBRIC_KEYS.includes(e.key.toLowerCase()) && data.rubric[RUBRIC_KEYS.indexOf(e.key.toLowerCase())]) {
+                  e.preventDefault();
+                  void toggle(data.rubric[RUBRIC_KEYS.indexOf(e.key.toLowerCase())]!);
                 } else if (e.key === 'ArrowUp') {
                   e.preventDefault();
                   go(index - 1);
@@ -261,7 +306,7 @@ export default function MarkingScreen({ route }: ScreenProps) {
               </Button>
             </Box>
             <Typography variant="caption" color="text.secondary">
-              点数字或输入分数后回车保存，自动跳到下一份未阅；F 满分，0 回车零分。
+              点数字或输入分数后回车保存，自动跳到下一份未阅；F 满分，0 回车零分；字母键选用评分细则，选好后回车下一份。
             </Typography>
           </Box>
         </Box>
