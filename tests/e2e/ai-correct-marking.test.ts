@@ -3,7 +3,9 @@
 // the report's 网上阅卷 section the teacher opens question 3 and marks the class with the keyboard
 // (a typed score and Enter, F for full marks, 0 and Enter for zero) and a click on the score pad,
 // each save moving on to the next unmarked paper, goes back with ↑ to change one; the progress,
-// the report and the API totals follow every score. Screenshots at 1440 and 375 px.
+// the report and the API totals follow every score. Then rubric items: two added on the screen,
+// applied with their keys, one's points changed — the paper's score follows. Screenshots at 1440
+// and 375 px.
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -148,12 +150,58 @@ describe('网上阅卷 (mini-program teacher)', () => {
     await expect.poll(() => entry.innerText()).toContain('已阅 4/4');
     expect(await page.locator('[data-testid="report-question"][data-no="3"]').innerText()).toContain('平均 2.75 分');
 
+    // Rubric items: added on the marking screen, applied to the first paper with their keys (A, S),
+    // Enter moves on; 列式正确 changed from 4 to 5 points, the paper's score follows.
+    await page.goto(`${server.url}/#/AICorrect/marking?taskId=${task.id}&no=3`);
+    await expect.poll(() => student.innerText()).toBe(order[0]);
+    await page.getByRole('button', { name: '添加细则' }).click();
+    const addItem = async (label: string, points: string) => {
+      const editor = page.getByTestId('rubric-new');
+      await editor.getByLabel('细则内容').fill(label);
+      await editor.getByLabel('细则分值').fill(points);
+      await editor.getByRole('button', { name: '添加' }).click();
+      await expect.poll(() => page.getByTestId('rubric-item').filter({ hasText: label }).count()).toBe(1);
+    };
+    await addItem('列式正确', '4');
+    await addItem('计算错误', '-1');
+    await page.getByRole('button', { name: '完成' }).click();
+    await input.focus();
+    await page.keyboard.press('a');
+    await expect.poll(() => page.getByTestId('marking-score').innerText()).toBe('4');
+    await page.keyboard.press('s');
+    await expect.poll(() => page.getByTestId('marking-score').innerText()).toBe('3');
+    expect(await page.getByTestId('rubric-item').first().getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.getByTestId('pad-value').first().isEnabled()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/marking-rubric-1440.png` });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => student.innerText()).not.toBe(order[0]);
+    await expect.poll(async () => (await scoreOf())[name(order[0])]).toEqual({ q3: 3, total: 7, max: 10 });
+    await page.getByRole('button', { name: '编辑细则' }).click();
+    const edit = page.getByTestId('rubric-edit').first();
+    await edit.getByLabel('细则分值').fill('5');
+    await edit.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => page.getByTestId('rubric-item').first().getByTestId('rubric-points').innerText()).toBe('+5');
+    await page.getByRole('button', { name: '完成' }).click();
+    await expect.poll(async () => (await scoreOf())[name(order[0])]).toEqual({ q3: 4, total: 8, max: 10 });
+    await input.focus();
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => student.innerText()).toBe(order[0]);
+    expect(await page.getByTestId('marking-score').innerText()).toBe('4');
+
     // On a phone: the crop above the pad, nothing wider than the screen.
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${server.url}/#/AICorrect/marking?taskId=${task.id}&no=3`);
     await page.getByTestId('scan-overlay').waitFor();
     await expect.poll(() => overflow(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SHOTS}/marking-375.png`, fullPage: true });
+    // The rubric's editor fits the pad on a phone.
+    await page.getByRole('button', { name: '编辑细则' }).click();
+    const padBox = (await page.getByTestId('score-pad').boundingBox())!;
+    for (const b of await page.getByTestId('rubric-edit').getByRole('button', { name: '保存' }).all()) {
+      const box = (await b.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(padBox.x + padBox.width);
+    }
+    await page.screenshot({ path: `${SHOTS}/marking-375-rubric.png`, fullPage: true });
     expect(problems).toEqual([]);
   }, 300_000);
 });

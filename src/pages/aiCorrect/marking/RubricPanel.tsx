@@ -23,8 +23,8 @@ function ItemEditor({ item, onSave, onRemove }: { item?: RubricItem; onSave: (la
   const [busy, setBusy] = useState(false);
   const changed = !item || label !== item.label || points !== String(item.points);
   return (
-    <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }} data-testid={item ? 'rubric-edit' : 'rubric-new'}>
-      <TextField size="small" placeholder="如 列式正确" value={label} onChange={(e) => setLabel(e.target.value)} slotProps={{ htmlInput: { maxLength: 30, 'aria-label': '细则内容' } }} sx={{ flex: 1, minWidth: 0 }} />
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }} data-testid={item ? 'rubric-edit' : 'rubric-new'}>
+      <TextField size="small" placeholder="如 列式正确" value={label} onChange={(e) => setLabel(e.target.value)} slotProps={{ htmlInput: { maxLength: 30, 'aria-label': '细则内容' } }} sx={{ flex: '1 1 130px', minWidth: 0 }} />
       <TextField size="small" placeholder="分值" value={points} onChange={(e) => setPoints(e.target.value)} slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 6, 'aria-label': '细则分值' } }} sx={{ width: 64, flexShrink: 0 }} />
       <Button
         size="small"
