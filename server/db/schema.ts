@@ -645,6 +645,8 @@ export const gradingTasks = pgTable(
     essayBrief: jsonb('essay_brief'),
     /** Why the task failed, in Chinese, when status is 7. */
     failReason: text('fail_reason'),
+    /** 网上阅卷: whether markers see the students' names (the task owner's choice; anonymous by default). */
+    markingShowNames: boolean('marking_show_names').notNull().default(false),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),

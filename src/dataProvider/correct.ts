@@ -258,6 +258,7 @@ export function createCorrectApi(http: HttpClient) {
       http.post<{ item: RubricItem; rescored: number }>(`${BASE}/marking/rubric/save`, body),
     removeRubricItem: (taskId: number, id: number) => http.post<{ id: number; rescored: number }>(`${BASE}/marking/rubric/remove`, { taskId, id }),
     applyRubricItem: (body: { taskId: number; resultId: number; itemId: number; applied: boolean }) => http.post<MarkingSaved>(`${BASE}/marking/rubric/apply`, body, { silent: true }),
+    setMarkingSettings: (body: { taskId: number; showNames: boolean }) => http.post<{ showNames: boolean }>(`${BASE}/marking/settings`, body),
     setMarkingFullMarks: (body: { taskId: number; no: number; points: number }) => http.post<{ no: number; fullMarks: number }>(`${BASE}/marking/fullMarks`, body),
     exportCorrectReport: (taskId: number, title: string) =>
       http.download(`${BASE}/task/report/export`, { name: '批改报告', suffix: title, ext: 'xlsx', query: { taskId }, timeout: 120_000 }),

@@ -29,6 +29,7 @@ export type MarkingCrop = Static<typeof MarkingCropSchema>;
 
 export const MarkingPaperSchema = Type.Object({
   resultId: Type.Integer(),
+  /** Names, number and key are null unless the task shows names (anonymous marking). */
   studentName: Nullable(Type.String()),
   studentNo: Nullable(Type.String()),
   /** What the sheet identified when no student matched (QR id or number). */
@@ -52,6 +53,10 @@ export type RubricItem = Static<typeof RubricItemSchema>;
 export const MarkingSheetSchema = Type.Object({
   taskId: Type.Integer(),
   taskTitle: Type.String(),
+  /** The task owner lets markers see the students' names; without, papers come without them. */
+  showNames: Type.Boolean(),
+  /** The caller owns the task (and may change `showNames`). */
+  owner: Type.Boolean(),
   question: MarkingQuestionSchema,
   rubric: Type.Array(RubricItemSchema),
   /** Every result of the task, by student number (unmatched last). */

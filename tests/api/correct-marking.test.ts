@@ -1,7 +1,8 @@
 // 网上阅卷 (docs/api-correct.md "Marking"): a designed sheet's 解答题 have full marks from the key
 // and count in every student's total from the start; the teacher marks one question for the class,
 // one student at a time, and each saved score shows at once in the student's total and the report.
-// An older sheet's 解答题 without points gets its full marks on the marking screen. Scores are
+// An older sheet's 解答题 without points gets its full marks on the marking screen. Papers come
+// without names unless the task owner shows them. Scores are
 // bounded; another teacher's task answers 404, a school admin 403. Real HTTP, real grading worker.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,10 +68,19 @@ describe('网上阅卷', () => {
     expect(r.questions.find((q) => q.no === 3)).toMatchObject({ max: 8, objective: false, flaggedCount: 3 });
   });
 
-  it("gives one question's papers: each student's name, crop of the region on their scan, and points", async () => {
+  it("gives one question's papers anonymously until the owner shows names: crop of the region on each scan, and points", async () => {
+    const anonymous = await get(teacher, `/marking/question?taskId=${taskId}&no=3`);
+    expect(anonymous.statusCode, anonymous.body).toBe(200);
+    const hidden = anonymous.json().data as MarkingSheet;
+    expect(hidden.showNames).toBe(false);
+    for (const p of hidden.papers) expect([p.studentName, p.studentNo, p.studentKey]).toEqual([null, null, null]);
+    expect(JSON.stringify(hidden)).not.toMatch(/"s\d+"/);
+    const set = await post(teacher, '/marking/settings', { taskId, showNames: true });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().msg).toBe('阅卷时显示学生姓名');
     const res = await get(teacher, `/marking/question?taskId=${taskId}&no=3`);
-    expect(res.statusCode, res.body).toBe(200);
     const sheet = res.json().data as MarkingSheet;
+    expect(sheet.showNames).toBe(true);
     expect(sheet.question).toMatchObject({ no: 3, fullMarks: 8, marked: 0, total: 3 });
     expect(sheet.papers).toHaveLength(3);
     for (const p of sheet.papers) {
@@ -221,6 +231,7 @@ describe('网上阅卷', () => {
       await get(other, `/marking/question?taskId=${taskId}&no=3`),
       await post(other, '/marking/score', { taskId, no: 3, resultId: papers[0].resultId, score: 1 }),
       await post(other, '/marking/fullMarks', { taskId, no: 4, points: 6 }),
+      await post(other, '/marking/settings', { taskId, showNames: false }),
     ]) {
       expect(res.statusCode).toBe(404);
       expect(res.json().msg).toBe('批改任务不存在');

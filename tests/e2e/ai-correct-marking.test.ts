@@ -91,6 +91,11 @@ describe('网上阅卷 (mini-program teacher)', () => {
     const student = page.getByTestId('marking-student');
     await expect.poll(() => progress.innerText()).toBe('已阅 0/4');
     await page.getByTestId('scan-overlay').waitFor();
+    // Anonymous until the owner shows names.
+    expect(await student.innerText()).toBe('试卷 1');
+    await page.getByLabel('显示学生姓名').click();
+    await expect.poll(() => student.innerText()).not.toBe('试卷 1');
+    expect(roster.records.slice(0, 4).map((r) => r.name)).toContain((await student.innerText()).split(' ').pop());
     const order: string[] = [];
     const input = page.getByTestId('marking-input');
 

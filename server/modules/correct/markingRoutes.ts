@@ -92,11 +92,13 @@ const markingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const trace = region ? r.pages?.find((p) => p.page === region.page) : undefined;
         const size = sheet ? { w: (sheet.layout as SheetLayout).widthMm, h: (sheet.layout as SheetLayout).heightMm } : null;
         const crop: MarkingCrop | null = region && trace ? { page: region.page, fileId: trace.fileId, h: trace.h, size, rect: region.rect } : null;
+        // Anonymous marking: who wrote the paper stays on the server.
+        const shown = task.markingShowNames;
         return {
           resultId: r.id,
-          studentName: r.studentName,
-          studentNo: r.studentNo,
-          studentKey: r.studentKey,
+          studentName: shown ? r.studentName : null,
+          studentNo: shown ? r.studentNo : null,
+          studentKey: shown ? r.studentKey : null,
           score: r.review?.[String(no)] ?? null,
           proposed: question.kind === 'essay' ? (r.item?.score ?? null) : null,
           total: r.score,
@@ -105,7 +107,7 @@ const markingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         };
       });
       const marked = papers.filter((p) => p.score !== null).length;
-      return ok({ taskId: task.id, taskTitle: task.title, question: { ...question, marked, total: papers.length }, rubric, papers });
+      return ok({ taskId: task.id, taskTitle: task.title, showNames: task.markingShowNames, owner: true, question: { ...question, marked, total: papers.length }, rubric, papers });
     },
   );
 
@@ -127,6 +129,18 @@ const markingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return writeScore(tx as never, task, no, question.fullMarks!, result, score, request.principal.userId);
       });
       return ok({ resultId, no, score, applied: [], total: saved.score, maxScore: saved.maxScore, marked: await markedCount(db, task.id, no) }, '已保存');
+    },
+  );
+
+  // Whether markers see the students' names: the task owner's choice, anonymous until allowed.
+  app.post(
+    `${BASE}/marking/settings`,
+    { preHandler: correctors, schema: { body: Type.Object({ taskId: Id, showNames: Type.Boolean() }) } },
+    async (request) => {
+      const { taskId, showNames } = request.body;
+      const task = await findMyTask(db, request.principal, taskId);
+      await db.update(gradingTasks).set({ markingShowNames: showNames }).where(eq(gradingTasks.id, task.id));
+      return ok({ showNames }, showNames ? '阅卷时显示学生姓名' : '阅卷时隐藏学生姓名');
     },
   );
 

@@ -2,6 +2,7 @@
 // class one student at a time, as online-marking graders work: the student's crop of the question
 // big, a score pad beside it (click a number, or type one and press Enter; F gives full marks),
 // and each score saved at once, moving on to the next paper not yet marked. ↑/↓ go back and forth.
+// Marking is anonymous unless the task owner shows names (the switch, owner only).
 // Rubric items (RubricPanel) are applied by a click or a letter key; Enter then moves on.
 // The student's total and the report follow each saved score.
 import { useEffect, useRef, useState } from 'react';
@@ -10,7 +11,9 @@ import { useDataProvider } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AppDataProvider } from '../../../dataProvider';
@@ -24,7 +27,9 @@ import { nextUnmarked, padValues, parseScore } from './markingPad';
 import { RUBRIC_KEYS, RubricPanel } from './RubricPanel';
 
 const points = (n: number | null) => (n === null ? '—' : String(n));
-const who = (p: MarkingPaper) => (p.studentName ? `${p.studentNo ?? ''} ${p.studentName}`.trim() : `未识别学生${p.studentKey ? `（${p.studentKey}）` : ''}`);
+/** Who wrote a paper, as far as the marker may know: anonymous marking shows its place only. */
+const who = (p: MarkingPaper, i: number, showNames: boolean) =>
+  !showNames ? `试卷 ${i + 1}` : p.studentName ? `${p.studentNo ?? ''} ${p.studentName}`.trim() : `未识别学生${p.studentKey ? `（${p.studentKey}）` : ''}`;
 
 /** A key's hint on a button, left out on a phone (no keyboard, little room). */
 const KeyHint = ({ children }: { children: string }) => (
@@ -154,7 +159,7 @@ export default function MarkingScreen({ route }: ScreenProps) {
   const save = (score: number) =>
     run(async () => {
       const saved = await api.saveMarkingScore({ taskId, no, resultId: paper!.resultId, score });
-      setLast({ name: who(paper!), score });
+      setLast({ name: who(paper!, index!, data!.showNames), score });
       moveOn(merge(paper!.resultId, saved));
     });
 
@@ -186,6 +191,25 @@ export default function MarkingScreen({ route }: ScreenProps) {
           已阅 {question.marked}/{question.total}
         </Typography>
         <LinearProgress variant="determinate" value={question.total ? (question.marked / question.total) * 100 : 0} sx={{ flex: '1 1 120px', height: 8, borderRadius: 4 }} aria-label="阅卷进度" />
+        {data.owner && (
+          <FormControlLabel
+            control={
+              <Switch
+                size="small"
+                checked={data.showNames}
+                onChange={async (e) => {
+                  try {
+                    await api.setMarkingSettings({ taskId, showNames: e.target.checked });
+                    void sheet.refetch();
+                  } catch {
+                    // Shown by the http client.
+                  }
+                }}
+              />
+            }
+            label="显示学生姓名"
+          />
+        )}
         <Button component={Link} to={reportLink} size="small">
           返回批改报告
         </Button>
@@ -199,7 +223,7 @@ export default function MarkingScreen({ route }: ScreenProps) {
           <Box sx={{ minWidth: 0 }}>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1, mb: 1, flexWrap: 'wrap' }}>
               <Typography variant="subtitle1" sx={{ fontWeight: 600 }} data-testid="marking-student">
-                {who(paper)}
+                {who(paper, index, data.showNames)}
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 第 {index + 1}/{papers.length} 份 · 总分 {points(paper.total)}
@@ -213,7 +237,7 @@ export default function MarkingScreen({ route }: ScreenProps) {
                 review={{}}
                 crop={[no]}
                 cropHeight={560}
-                label={`${who(paper)} 第 ${no} 题作答`}
+                label={`${who(paper, index, data.showNames)} 第 ${no} 题作答`}
               />
             ) : (
               <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 4, textAlign: 'center' }}>

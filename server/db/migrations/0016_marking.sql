@@ -14,6 +14,7 @@ CREATE TABLE "grading_rubric_marks" (
 	CONSTRAINT "grading_rubric_marks_result_id_item_id_pk" PRIMARY KEY("result_id","item_id")
 );
 --> statement-breakpoint
+ALTER TABLE "grading_tasks" ADD COLUMN "marking_show_names" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "grading_rubric_items" ADD CONSTRAINT "grading_rubric_items_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "grading_rubric_items" ADD CONSTRAINT "grading_rubric_items_task_id_grading_tasks_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."grading_tasks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "grading_rubric_marks" ADD CONSTRAINT "grading_rubric_marks_result_id_grading_results_id_fk" FOREIGN KEY ("result_id") REFERENCES "public"."grading_results"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
