@@ -31,7 +31,7 @@ const KEY = {
   ]),
 };
 
-async function login(url: string, username: string): Promise<Record<string, string>> {
+export async function login(url: string, username: string): Promise<Record<string, string>> {
   const res = await fetch(`${url}/api/juno/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -40,7 +40,7 @@ async function login(url: string, username: string): Promise<Record<string, stri
   return { 'blade-auth': `bearer ${(await res.json()).data.accessToken}` };
 }
 
-async function call<T>(url: string, headers: Record<string, string>, init: { json?: unknown; form?: FormData } = {}): Promise<T> {
+export async function call<T>(url: string, headers: Record<string, string>, init: { json?: unknown; form?: FormData } = {}): Promise<T> {
   const res = await fetch(url, {
     method: init.json || init.form ? 'POST' : 'GET',
     headers: { ...headers, ...(init.json ? { 'content-type': 'application/json' } : {}) },
@@ -51,7 +51,7 @@ async function call<T>(url: string, headers: Record<string, string>, init: { jso
   return body.data as T;
 }
 
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))] ?? 0;
+export const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))] ?? 0;
 
 /** Callers of `url` back to back (one at a time each) until `stop()`; latencies in ms. */
 async function callLoop(url: string, headers: Record<string, string>, stop: () => boolean): Promise<number[]> {
@@ -67,7 +67,7 @@ async function callLoop(url: string, headers: Record<string, string>, stop: () =
   return out;
 }
 
-async function classOf45(server: RunningServer, teacher: Record<string, string>) {
+export async function classOf45(server: RunningServer, teacher: Record<string, string>) {
   const admin = await login(server.url, 'schooladmin');
   const [klass] = await call<{ id: number; className: string }[]>(`${server.url}/api/vesta/teaching/getTeachClass?leaderType=1`, teacher);
   const list = () => call<{ records: { id: number; name: string; studentNo: string }[] }>(`${server.url}/api/vesta/student/page?classId=${klass.id}&status=0&size=100`, teacher);

@@ -5,6 +5,7 @@ import { benchSchool } from './school';
 import { benchHardening } from './hardening';
 import { benchExams } from './exams';
 import { benchAiCorrect } from './aiCorrect';
+import { benchMarking } from './marking';
 import { benchWrongbook } from './wrongbook';
 import { benchStudentWrongbook } from './studentWrongbook';
 import { benchVolumePaper } from './volumePaper';
@@ -22,6 +23,7 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   hardening: benchHardening,
   exams: benchExams,
   aicorrect: benchAiCorrect,
+  marking: benchMarking,
   // The class wrong-answer book, then the student wrong-answer book.
   wrongbook: async () => [...(await benchWrongbook()), ...(await benchStudentWrongbook())],
   volumepaper: benchVolumePaper,

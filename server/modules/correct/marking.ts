@@ -25,16 +25,26 @@ export interface SheetNos {
   essay: number[];
 }
 
+/** Stored layouts never change (a new design is a new sheet), so their numbers are kept per process. */
+const nosCache = new Map<string, SheetNos>();
+const NOS_CACHE_SIZE = 500;
+
 /**
  * Read in SQL from the stored layout, so a saved score does not load the whole layout (a roster
- * sheet carries the class and every page's drawing).
+ * sheet carries the class and every page's drawing), and then kept: each save needs them.
  */
 export async function sheetNos(db: Db, task: TaskRow): Promise<SheetNos> {
+  const cacheKey = `${task.tenantId}:${task.sheetId}`;
+  const cached = nosCache.get(cacheKey);
+  if (cached) return cached;
   const [row] = await rows<SheetNos>(db, sql`
     SELECT jsonb_path_query_array(layout, '$.pages[*].short[*].no') AS short,
            jsonb_path_query_array(layout, '$.pages[*].essay[*].no') AS essay
       FROM answer_sheets WHERE id = ${task.sheetId ?? ''} AND tenant_id = ${task.tenantId}`);
-  return { short: row?.short ?? [], essay: row?.essay ?? [] };
+  if (!row) return { short: [], essay: [] };
+  if (nosCache.size >= NOS_CACHE_SIZE) nosCache.clear();
+  nosCache.set(cacheKey, row);
+  return row;
 }
 
 /** The hand-marked questions of a task on its sheet, by number. */
