@@ -274,29 +274,32 @@ function fillBoxes(flow: Flow, x: number, y: number, width: number, n: number): 
 }
 
 /**
- * 解答 boxes: up to SMALL_SHORT mm tall ("a few lines") two to a row at half width, taller ones
- * across the column. A box never runs past the foot of its column.
+ * 解答 boxes side by side by their height: up to TINY_SHORT mm (a line or two) three to a row, up
+ * to SMALL_SHORT mm ("a few lines") two to a row, taller ones across the column. A box never runs
+ * past the foot of its column.
  */
+export const TINY_SHORT = 32;
 export const SMALL_SHORT = 60;
+const perRow = (heightMm: number) => (heightMm <= TINY_SHORT ? 3 : heightMm <= SMALL_SHORT ? 2 : 1);
 
 function placeShort(flow: Flow, items: { no: number; heightMm: number }[]): void {
   let i = 0;
   while (i < items.length) {
-    const item = items[i]!;
-    const next = items[i + 1];
-    const pair = item.heightMm <= SMALL_SHORT && next && next.heightMm <= SMALL_SHORT ? [item, next] : [item];
-    const height = Math.max(...pair.map((it) => Math.min(it.heightMm, 200)));
+    const n = perRow(items[i]!.heightMm);
+    const row = [items[i]!];
+    while (row.length < n && i + row.length < items.length && perRow(items[i + row.length]!.heightMm) === n) row.push(items[i + row.length]!);
+    const height = Math.max(...row.map((it) => Math.min(it.heightMm, 200)));
     const col = flow.reserve(height + 3);
-    const w = pair.length === 2 ? (col.w - HALF_GAP) / 2 : col.w;
+    const w = (col.w - (n - 1) * HALF_GAP) / n;
     const h = Math.min(height, col.bottom - col.y - 3);
-    pair.forEach((it, k) => {
+    row.forEach((it, k) => {
       const rect = { x: col.x + k * (w + HALF_GAP), y: col.y, w, h };
       flow.page.primitives.push({ t: 'rect', ...rect, stroke: 0.3 });
       flow.page.primitives.push({ t: 'text', x: rect.x + 2, y: rect.y + 5, size: 3.2, text: `${it.no}.` });
       flow.page.short.push({ no: it.no, rect });
     });
     col.y += h + 3;
-    i += pair.length;
+    i += row.length;
   }
 }
 
