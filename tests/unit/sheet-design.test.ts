@@ -8,6 +8,7 @@ import {
   newSection,
   parseAnswerRow,
   sectionNumber,
+  SHORT_SIZES,
   toAnswerKey,
   toSheetSections,
   totalPoints,
@@ -73,5 +74,16 @@ describe('what the server receives', () => {
     expect(totalPoints(design)).toBe(50);
     expect(sectionNumber(10)).toBe('十一');
     expect(sectionNumber(19)).toBe('二十');
+  });
+});
+
+describe('解答 box sizes', () => {
+  it('defaults each 解答 question to the small box and prints the size picked per question', () => {
+    const short = newSection('short') as Extract<DesignSection, { kind: 'short' }>;
+    expect(short.heightMm).toBe(SHORT_SIZES[0].heightMm);
+    const design: DesignSection[] = [{ ...short, count: 3, heights: [40, 130, 80] }];
+    const [section] = toSheetSections(design);
+    expect(section).toEqual({ kind: 'short', title: '一、解答题', items: [{ no: 1, heightMm: 40 }, { no: 2, heightMm: 130 }, { no: 3, heightMm: 80 }] });
+    expect(designError([{ ...short, count: 2, heights: [40, 300] }])).toBe('一、解答题：答题区高度在 10 到 250 毫米之间');
   });
 });

@@ -333,7 +333,7 @@ export function SheetDesigner({ classes, defaultClassId, onCreated }: { classes:
             </MenuItem>
           ))}
         </TextField>
-        {identity === 'anonymous' && <NumberField label="考号位数（空=按学号）" value={digits} min={1} max={12} onChange={setDigits} width={170} />}
+        {identity === 'anonymous' && <NumberField label="考号位数（空=按学号）" value={digits} min={1} max={12} onChange={setDigits} width={210} />}
       </Box>
       <Typography variant="caption" color="text.secondary">
         {identity === 'roster' ? '每位学生一份印有姓名的答题卡，批改时自动对应学生。' : '打印一份通用答题卡，学生填涂考号（学号），批改时按学号对应学生。'}
