@@ -2,7 +2,9 @@
 // real app on the demo school (PGlite), for a class of 45 students and its 20 most-missed
 // questions with two similar questions each (the heaviest paper the screen allows per question).
 // The demo class has 40 students: five more join it with the answer records of five classmates,
-// so every student has wrong questions of their own. Median of RUNS calls, and the first.
+// so every student has wrong questions of their own. Median of RUNS calls, and the first. Also the
+// pages per student of that paper (the heaviest; the test's 5-question paper is held to ≤ 1.5) and
+// of the AI批改 sheet of the demo exam.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,10 +62,15 @@ export async function benchVolumePaper(): Promise<BenchRow[]> {
       pages = (await PDFDocument.load(res.rawPayload)).getPageCount();
     }
     const sorted = [...times].sort((a, b) => a - b);
+    // The AI批改 sheet of the demo exam (24 items) for the same class: pages a student hands in.
+    const [exam] = await rows<{ id: number }>(demo.db, sql`SELECT id FROM exams WHERE title = '七年级数学第一次月考' ORDER BY id LIMIT 1`);
+    const examSheet = (await app.inject({ method: 'POST', url: '/api/wrongbook/v1.0/correct/sheet/fromExam', headers, payload: { examId: exam.id, classId } })).json().data;
     return [
+      { name: 'answer_sheet_demo_exam_pages_per_student', value: examSheet.pages, unit: '', target: '1' },
       { name: 'volume_paper_personal_students', value: preview.students.length, unit: '', target: String(CLASS_SIZE) },
       { name: 'volume_paper_personal_questions', value: preview.itemCount, unit: '', target: `${questionIds.length} + similar` },
       { name: 'volume_paper_personal_pages', value: pages, unit: '', target: '' },
+      { name: 'volume_paper_personal_pages_per_student', value: Math.round((pages / preview.students.length) * 100) / 100, unit: '', target: '' },
       { name: 'volume_paper_personal_pdf_first_s', value: times[0], unit: 's', target: '≤ 10' },
       { name: 'volume_paper_personal_pdf_median_s', value: sorted[Math.floor(sorted.length / 2)], unit: 's', target: '≤ 10' },
     ];

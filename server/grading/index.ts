@@ -3,7 +3,7 @@
 export * from './statuses.js';
 
 export type * from './layout/types.js';
-export { buildLayout, essayCellRect } from './layout/build.js';
+export { buildLayout, buildPersonalLayout, essayCellRect, studentPages } from './layout/build.js';
 export { encodeCopy, decodeCopy } from './layout/qrPayload.js';
 export { missingGlyphs } from './layout/font.js';
 export { renderSheetPdf } from './render/pdf.js';

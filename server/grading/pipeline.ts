@@ -2,6 +2,7 @@ import { scoreEssay, type EssayResult } from './essay/index.js';
 import type { LlmConfig } from './essay/llm.js';
 import { decodeGray, ImageTooLarge } from './image/gray.js';
 import { PdfRefused, pdfPageImages } from './image/pdf.js';
+import { studentPages } from './layout/build.js';
 import type { SheetLayout } from './layout/types.js';
 import { getOcr } from './ocr/engine.js';
 import { readEssay, readFillBoxes, readShortAnswers, type EssayText, type FillBoxText, type ShortAnswerText } from './ocr/regions.js';
@@ -190,7 +191,8 @@ export async function scoreSubmission(pages: ReadPage[], opts: GradeOptions, lay
       needsReview: items.some((i) => i.needsReview),
     };
   }
-  const missingPages = layout.pages.map((p) => p.page).filter((n) => !sorted.some((p) => p.page === n));
+  // A personalised sheet's student has only their own pages to hand in.
+  const missingPages = studentPages(layout, studentId).map((p) => p.page).filter((n) => !sorted.some((p) => p.page === n));
   return {
     sheetId: first.sheetId,
     studentId,

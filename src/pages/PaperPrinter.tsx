@@ -69,7 +69,7 @@ function Printer({ paperId }: { paperId: string }) {
           </Typography>
           {paper && (
             <Typography variant="body2" color="text.secondary" data-testid="printer-meta">
-              {count} 题 · 满分 {Math.round(paper.totalPoints * 10) / 10} 分 · {paper.durationMinutes} 分钟 · 试卷后附答题卡（用于扫描阅卷）
+              {count} 题 · 满分 {Math.round(paper.totalPoints * 10) / 10} 分 · {paper.durationMinutes} 分钟 · 试卷后附答题卡（供学生作答；要扫描批改，请在 AI批改 中按考试生成答题卡）
             </Typography>
           )}
         </Box>

@@ -131,6 +131,11 @@ describe('class wrong-answer book (classic teacher)', () => {
     await page.getByRole('button', { name: '生成试卷并打印' }).click();
     await page.waitForFunction(() => location.hash.startsWith('#/paperPrinter?paperId='));
     await expect.poll(() => page.getByTestId('printer-meta').innerText()).toMatch(/^10 题/);
+    // The paper's sheet is no scan path of its own (no grading task can take it): the page says
+    // where scanning is done instead of claiming the sheet is for it.
+    const meta = await page.getByTestId('printer-meta').innerText();
+    expect(meta).not.toContain('用于扫描阅卷');
+    expect(meta).toContain('AI批改 中按考试生成答题卡');
     const paperId = new URLSearchParams((await page.evaluate(() => location.hash)).split('?')[1]).get('paperId');
     const paper = await pageApi<PaperDetail>(page, `/api/minerva/v1.0/papers/${paperId}`);
     expect(paper.sections.flatMap((s) => s.questions.map((q) => q.question.id)).sort()).toEqual([...wanted].sort());

@@ -65,7 +65,10 @@ describe('错题组卷 (mini-program teacher)', () => {
     const text = execFileSync('pdftotext', [path, '-']).toString();
     for (const name of names) expect(text).toContain(name);
     const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [path]).toString())![1]);
-    expect(pages).toBeGreaterThanOrEqual(names.length * 2);
+    // Each student's section is their own answer sheet with their questions below it: at least a
+    // page each (this paper's many questions run on; tests/api/volume-paper.test.ts holds the demo
+    // paper to ≤ 1.5 pages a student).
+    expect(pages).toBeGreaterThanOrEqual(names.length);
     await page.getByTestId('volume-sheet').waitFor();
     expect(await page.getByTestId('volume-sheet').innerText()).toContain('答题卡编号 V');
 

@@ -8,6 +8,7 @@ import {
   newSection,
   parseAnswerRow,
   sectionNumber,
+  SHORT_SIZES,
   toAnswerKey,
   toSheetSections,
   totalPoints,
@@ -84,5 +85,16 @@ describe('解答题 full marks (网上阅卷)', () => {
     expect(totalPoints(design)).toBe(24);
     expect(keyError([{ ...short, points: [0, 10] }])).toBe('第 1 题：分值在 0.5 到 150 之间');
     expect(keyError([{ ...short, points: [2.3, 10] }])).toBe('第 1 题：分值只能是整数或 0.5 分');
+  });
+});
+
+describe('解答 box sizes', () => {
+  it('defaults each 解答 question to the small box and prints the size picked per question', () => {
+    const short = newSection('short') as Extract<DesignSection, { kind: 'short' }>;
+    expect(short.heightMm).toBe(SHORT_SIZES[0].heightMm);
+    const design: DesignSection[] = [{ ...short, count: 3, heights: [40, 130, 80] }];
+    const [section] = toSheetSections(design);
+    expect(section).toEqual({ kind: 'short', title: '一、解答题', items: [{ no: 1, heightMm: 40 }, { no: 2, heightMm: 130 }, { no: 3, heightMm: 80 }] });
+    expect(designError([{ ...short, count: 2, heights: [40, 300] }])).toBe('一、解答题：答题区高度在 10 到 250 毫米之间');
   });
 });

@@ -22,7 +22,7 @@ const BUBBLE_PITCH = 7;
 const ITEM_ROW = 6.5;
 const ITEMS_PER_GROUP = 5;
 const NUMBER_LABEL = 8;
-const SECTION_TITLE = 8;
+const SECTION_TITLE = 7;
 const FILL_BOX = { w: 40, h: 11 };
 const ESSAY_MAX_CELL = 9;
 const ESSAY_MARK_GAP = 2.4;
@@ -72,7 +72,7 @@ class Flow {
     };
     for (const f of page.fiducials) page.primitives.push({ t: 'rect', ...f, fill: true });
     page.primitives.push({ t: 'text', x: MARGIN, y: 18, size: 5.5, text: this.spec.title });
-    page.primitives.push({ t: 'text', x: w / 2, y: h - 9, size: 3, text: `第 ${n} 页`, anchor: 'middle', grey: 0.3 });
+    // The page footer is written once the page count is known (see numberPages).
     this.pages.push(page);
     const top = page.qr.y + page.qr.h + 4;
     const colGap = 10;
@@ -83,7 +83,7 @@ class Flow {
       y: top,
       bottom: h - 14,
     }));
-    if (n === 1) this.header(page, this.columns[0]!);
+    this.header(page, this.columns[0]!);
   }
 
   /** Returns a column with at least `height` mm left, moving to the next column or page if needed. */
@@ -97,11 +97,20 @@ class Flow {
     return col;
   }
 
+  /**
+   * Who the page belongs to, on every page: a loose page 2 still names its student. Roster copies
+   * print the name line (and carry the student in the QR code); anonymous sheets have the 考号
+   * bubble grid on page 1 and write-in lines on later pages, for people to match a loose page.
+   */
   private header(page: PageLayout, col: Column): void {
     const ident = this.spec.identity;
     if (ident.mode === 'roster') {
       page.nameAt = { x: MARGIN, y: 28, size: 4 };
       page.primitives.push({ t: 'line', x1: MARGIN, y1: 31, x2: MARGIN + 120, y2: 31, stroke: 0.2, grey: 0.5 });
+      return;
+    }
+    if (page.page > 1) {
+      page.primitives.push({ t: 'text', x: MARGIN, y: 29, size: 3.5, text: '姓名＿＿＿＿＿＿　班级＿＿＿＿＿＿　考号＿＿＿＿＿＿＿＿', grey: 0.2 });
       return;
     }
     // Anonymous sheet: a row of write-in boxes over a 10-row bubble grid, one column per digit.
@@ -119,9 +128,19 @@ class Flow {
     drawBubbles(page.primitives, digits.flat());
     // Below the QR code's bottom edge (y 38) so the note never crowds the code.
     const noteX = x0 + ident.digits * 6 + 6;
-    page.primitives.push({ t: 'text', x: noteX, y: 45, size: 3, text: '注意：用2B铅笔将考号对应数字涂满涂黑，', grey: 0.3 });
-    page.primitives.push({ t: 'text', x: noteX, y: 50, size: 3, text: '修改时用橡皮擦干净。', grey: 0.3 });
+    page.primitives.push({ t: 'text', x: noteX, y: 45, size: 3, text: '姓名＿＿＿＿＿＿　班级＿＿＿＿＿＿', grey: 0.2 });
+    page.primitives.push({ t: 'text', x: noteX, y: 55, size: 3, text: '注意：用2B铅笔将考号对应数字涂满涂黑，', grey: 0.3 });
+    page.primitives.push({ t: 'text', x: noteX, y: 60, size: 3, text: '修改时用橡皮擦干净。', grey: 0.3 });
     col.y = 34 + 10 * 4.6 + 2;
+  }
+
+  /** "第 n 页（共 N 页）" on every page, so a loose page tells it is one of several. */
+  numberPages(): void {
+    const { w, h } = this.size;
+    for (const page of this.pages) {
+      const text = this.pages.length > 1 ? `第 ${page.page} 页（共 ${this.pages.length} 页）` : `第 ${page.page} 页`;
+      page.primitives.push({ t: 'text', x: w / 2, y: h - 9, size: 3, text, anchor: 'middle', grey: 0.3 });
+    }
   }
 }
 
@@ -197,39 +216,90 @@ function placeObjective(flow: Flow, items: ObjectiveItemSpec[]): void {
   }
 }
 
+/** Fill-ins of up to two blanks sit two to a row; longer ones take whole rows of up to four boxes. */
+const PAIRED_BLANKS = 2;
+const FILL_GAP = 3;
+const HALF_GAP = 6;
+
 function placeFill(flow: Flow, items: { no: number; blanks: number }[]): void {
-  for (const item of items) {
+  let i = 0;
+  while (i < items.length) {
+    const item = items[i]!;
+    const next = items[i + 1];
+    if (item.blanks <= PAIRED_BLANKS) {
+      const col = flow.reserve(FILL_BOX.h + FILL_GAP);
+      const half = (col.w - HALF_GAP) / 2;
+      const pair = next && next.blanks <= PAIRED_BLANKS ? [item, next] : [item];
+      pair.forEach((it, k) => fillRow(flow, it.no, col.x + k * (half + HALF_GAP), col.y, half, it.blanks));
+      col.y += FILL_BOX.h + FILL_GAP;
+      i += pair.length;
+      continue;
+    }
     let remaining = item.blanks;
-    let segment: { page: PageLayout; boxes: Rect[] } | null = null;
+    let boxes: Rect[] | null = null;
+    let onPage: PageLayout | null = null;
     while (remaining > 0) {
-      const col = flow.reserve(FILL_BOX.h + 3);
-      // An item that runs onto a new page is recorded once per page, so each page stays readable alone.
-      if (!segment || segment.page !== flow.page) {
-        segment = { page: flow.page, boxes: [] };
-        flow.page.fill.push({ no: item.no, boxes: segment.boxes });
-        flow.page.primitives.push({ t: 'text', x: col.x, y: col.y + FILL_BOX.h / 2 + 1.2, size: 3.2, text: `${item.no}.` });
-      }
-      const perRow = Math.max(1, Math.floor((col.w - NUMBER_LABEL) / (FILL_BOX.w + 3)));
+      const col = flow.reserve(FILL_BOX.h + FILL_GAP);
+      const perRow = Math.max(1, Math.floor((col.w - NUMBER_LABEL) / (FILL_BOX.w + FILL_GAP)));
       const n = Math.min(perRow, remaining);
-      for (let k = 0; k < n; k++) {
-        const r = { x: col.x + NUMBER_LABEL + k * (FILL_BOX.w + 3), y: col.y, w: FILL_BOX.w, h: FILL_BOX.h };
-        flow.page.primitives.push({ t: 'rect', ...r, stroke: 0.3 });
-        segment.boxes.push(r);
+      // An item that runs onto a new page is recorded once per page, so each page stays readable alone.
+      if (!boxes || onPage !== flow.page) {
+        boxes = fillRow(flow, item.no, col.x, col.y, NUMBER_LABEL + n * (FILL_BOX.w + FILL_GAP), n);
+        onPage = flow.page;
+      } else {
+        boxes.push(...fillBoxes(flow, col.x, col.y, NUMBER_LABEL + n * (FILL_BOX.w + FILL_GAP), n));
       }
       remaining -= n;
-      col.y += FILL_BOX.h + 3;
+      col.y += FILL_BOX.h + FILL_GAP;
     }
+    i++;
   }
 }
 
+/** One item's number and `n` boxes across `width` mm; returns the boxes recorded for the item. */
+function fillRow(flow: Flow, no: number, x: number, y: number, width: number, n: number): Rect[] {
+  flow.page.primitives.push({ t: 'text', x, y: y + FILL_BOX.h / 2 + 1.2, size: 3.2, text: `${no}.` });
+  const boxes = fillBoxes(flow, x, y, width, n);
+  flow.page.fill.push({ no, boxes });
+  return boxes;
+}
+
+function fillBoxes(flow: Flow, x: number, y: number, width: number, n: number): Rect[] {
+  const w = Math.min(60, (width - NUMBER_LABEL - (n - 1) * FILL_GAP) / n);
+  return Array.from({ length: n }, (_, k) => {
+    const r = { x: x + NUMBER_LABEL + k * (w + FILL_GAP), y, w, h: FILL_BOX.h };
+    flow.page.primitives.push({ t: 'rect', ...r, stroke: 0.3 });
+    return r;
+  });
+}
+
+/**
+ * 解答 boxes side by side by their height: up to TINY_SHORT mm (a line or two) three to a row, up
+ * to SMALL_SHORT mm ("a few lines") two to a row, taller ones across the column. A box never runs
+ * past the foot of its column.
+ */
+export const TINY_SHORT = 32;
+export const SMALL_SHORT = 60;
+const perRow = (heightMm: number) => (heightMm <= TINY_SHORT ? 3 : heightMm <= SMALL_SHORT ? 2 : 1);
+
 function placeShort(flow: Flow, items: { no: number; heightMm: number }[]): void {
-  for (const item of items) {
-    const col = flow.reserve(Math.min(item.heightMm, 200) + 3);
-    const rect = { x: col.x, y: col.y, w: col.w, h: Math.min(item.heightMm, col.bottom - col.y - 3) };
-    flow.page.primitives.push({ t: 'rect', ...rect, stroke: 0.3 });
-    flow.page.primitives.push({ t: 'text', x: rect.x + 2, y: rect.y + 5, size: 3.2, text: `${item.no}.` });
-    flow.page.short.push({ no: item.no, rect });
-    col.y += rect.h + 3;
+  let i = 0;
+  while (i < items.length) {
+    const n = perRow(items[i]!.heightMm);
+    const row = [items[i]!];
+    while (row.length < n && i + row.length < items.length && perRow(items[i + row.length]!.heightMm) === n) row.push(items[i + row.length]!);
+    const height = Math.max(...row.map((it) => Math.min(it.heightMm, 200)));
+    const col = flow.reserve(height + 3);
+    const w = (col.w - (n - 1) * HALF_GAP) / n;
+    const h = Math.min(height, col.bottom - col.y - 3);
+    row.forEach((it, k) => {
+      const rect = { x: col.x + k * (w + HALF_GAP), y: col.y, w, h };
+      flow.page.primitives.push({ t: 'rect', ...rect, stroke: 0.3 });
+      flow.page.primitives.push({ t: 'text', x: rect.x + 2, y: rect.y + 5, size: 3.2, text: `${it.no}.` });
+      flow.page.short.push({ no: it.no, rect });
+    });
+    col.y += h + 3;
+    i += row.length;
   }
 }
 
@@ -304,6 +374,7 @@ export function buildLayout(spec: SheetSpec): SheetLayout {
     else if (s.kind === 'short') placeShort(flow, s.items);
     else placeEssay(flow, s);
   }
+  flow.numberPages();
   return {
     version: 1,
     sheetId: spec.sheetId,
@@ -314,6 +385,29 @@ export function buildLayout(spec: SheetSpec): SheetLayout {
     identity: spec.identity.mode === 'roster' ? { mode: 'roster', students: spec.identity.students } : spec.identity,
     pages: flow.pages,
   };
+}
+
+/**
+ * A personalised roster sheet: each student's pages carry only their own questions (their own
+ * `sections`), laid out as a sheet of its own and numbered on within the one sheet, so one sheet
+ * id and one grading task still cover the class.
+ */
+export function buildPersonalLayout(spec: SheetSpec, parts: { studentId: string; sections: SectionSpec[] }[]): SheetLayout {
+  if (spec.identity.mode !== 'roster') throw new Error('个性化答题卡需要按名单打印');
+  const pages: PageLayout[] = [];
+  let base: SheetLayout | null = null;
+  for (const part of parts) {
+    const one = buildLayout({ ...spec, sections: part.sections });
+    base ??= one;
+    for (const p of one.pages) pages.push({ ...p, page: pages.length + 1, studentId: part.studentId });
+  }
+  if (!base) throw new Error('没有学生需要答题卡');
+  return { ...base, pages };
+}
+
+/** The pages one student's copy has (every page unless the sheet is personalised). */
+export function studentPages(layout: SheetLayout, studentId: string | null | undefined): PageLayout[] {
+  return layout.pages.filter((p) => !p.studentId || p.studentId === studentId);
 }
 
 /** Where essay cell `index` of a block sits, in mm (its top-left corner). */

@@ -90,6 +90,11 @@ export type Primitive =
 
 export interface PageLayout {
   page: number;
+  /**
+   * Printed only on this student's copy (a personalised sheet carries each student's own
+   * questions); absent on pages every copy has. Such a page's own footer counts that student's pages.
+   */
+  studentId?: string;
   /** Solid squares, order: top-left, top-right, bottom-right, bottom-left. */
   fiducials: Rect[];
   qr: Rect;

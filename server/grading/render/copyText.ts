@@ -1,3 +1,4 @@
+import { studentPages } from '../layout/build.js';
 import type { SheetCopy, SheetLayout } from '../layout/types.js';
 
 /** The identity line printed on a roster copy, e.g. "姓名：张喆　班级：七(2)班　学号：20240101". */
@@ -8,11 +9,11 @@ export function nameLine(layout: SheetLayout, copy: SheetCopy): string | null {
   return [`姓名：${s.name}`, s.className ? `班级：${s.className}` : '', `学号：${s.studentNo ?? s.id}`].filter(Boolean).join('　');
 }
 
-/** Every copy to print: one per student and page for roster sheets, `count` blank copies otherwise. */
+/** Every copy to print: one per student and page of theirs for roster sheets, `count` blank copies otherwise. */
 export function copiesFor(layout: SheetLayout, count = 1): SheetCopy[] {
   const pages = layout.pages.map((p) => p.page);
   if (layout.identity.mode === 'roster') {
-    return layout.identity.students.flatMap((s) => pages.map((page) => ({ sheetId: layout.sheetId, page, studentId: s.id })));
+    return layout.identity.students.flatMap((s) => studentPages(layout, s.id).map((p) => ({ sheetId: layout.sheetId, page: p.page, studentId: s.id })));
   }
   return Array.from({ length: count }, () => pages.map((page) => ({ sheetId: layout.sheetId, page }))).flat();
 }

@@ -13,6 +13,7 @@ import { BASE, correctors, findMySheet, myTeacherId } from './access';
 import { rosterKey } from './jobs';
 import { CreateSheetBody, ExamSheetBody } from './schemas';
 import { sheetFromExam } from './fromExam';
+import { studentNoDigits } from './studentNoDigits';
 
 /** The engine (OCR runtime, image and PDF libraries) loads on first use, not with every API process. */
 const loadEngine = () => import('../../grading');
@@ -39,7 +40,7 @@ const sheetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       identity:
         body.identity === 'roster'
           ? { mode: 'roster', students: roster.map((s) => ({ id: rosterKey(s.id), name: s.name, className: classRow!.name, studentNo: s.studentNo })) }
-          : { mode: 'anonymous', digits: body.digits ?? 8 },
+          : { mode: 'anonymous', digits: body.digits ?? (await studentNoDigits(db, p.tenantId, p.schoolId)) },
       sections: body.sections as SectionSpec[],
     };
     const { buildLayout } = await loadEngine();

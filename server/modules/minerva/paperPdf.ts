@@ -93,7 +93,7 @@ function essayLength(stem: string): number {
  * answers as writing boxes sized by their points, an essay as a grid. A paper section whose
  * questions are of several kinds becomes several sheet sections under the same heading.
  */
-export function paperSheetSpec(paper: PrintPaper, size: PaperSize, sheetId: string): SheetSpec {
+export function paperSheetSpec(paper: PrintPaper, size: PaperSize, sheetId: string, digits = 8): SheetSpec {
   const sections: SectionSpec[] = [];
   paper.sections.forEach((section, index) => {
     const title = sectionLabel(index, printableText(section.title));
@@ -118,13 +118,14 @@ export function paperSheetSpec(paper: PrintPaper, size: PaperSize, sheetId: stri
         sections.push({ kind: 'essay', title, no: item.no, cells, ...(length ? { minChars: length } : {}) });
       } else {
         // Room grows with the points a question carries: a 12-point proof needs more than a 4-point one.
-        const short = { no: item.no, heightMm: Math.min(120, 30 + item.points * 4) };
+        // Up to 12 points the box stays "small" (≤ 60 mm), laid two to a row, so a usual exam fits one side.
+        const short = { no: item.no, heightMm: Math.min(120, Math.round(30 + item.points * 2.5)) };
         if (sameTitle && last.kind === 'short') last.items.push(short);
         else sections.push({ kind: 'short', title, items: [short] });
       }
     }
   });
-  return { sheetId, title: `${printableText(paper.title)} 答题卡`, paper: size, identity: { mode: 'anonymous', digits: 8 }, sections };
+  return { sheetId, title: `${printableText(paper.title)} 答题卡`, paper: size, identity: { mode: 'anonymous', digits }, sections };
 }
 
 // Question pages, in points (1/72 inch), origin bottom-left as PDF has it.
@@ -229,6 +230,12 @@ export class Flow {
       this.column = 0;
     }
     this.y = this.size.h - MARGIN;
+  }
+  /** Goes on at `y` points on a page drawn elsewhere (the free foot of an answer-sheet page). */
+  resume(page: PDFPage, y: number) {
+    this.pages.push(page);
+    this.column = 0;
+    this.y = y;
   }
   private height(lines: Line[]) {
     return lines.reduce((h, l) => h + l.before + (l.size * 1.65), 0);

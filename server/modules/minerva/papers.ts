@@ -16,6 +16,7 @@ import { me, teachersOnly, visibleContent } from './access';
 import { QUESTION_COLUMNS, type QuestionView } from './questions';
 import { EnvelopeSchema, PageSchema } from '../../../src/domain/envelope';
 import { PaperDetailSchema, PaperSummarySchema, type PaperDetail, type PaperSummary } from '../../../src/domain/questionBank';
+import { studentNoDigits } from '../correct/studentNoDigits';
 
 const PaperBody = Type.Object(
   {
@@ -153,12 +154,14 @@ const paperRoutes: FastifyPluginAsyncTypebox = async (app) => {
         })),
       };
       const version = createHash('sha256').update(`${paper.id}|${paper.updatedAt.toISOString()}|${size}`).digest('hex').slice(0, 10).toUpperCase();
-      const sheetId = `P${paper.id}${size}${version}`;
+      // The 考号 grid has as many digits as the school's 学号 (part of the id: a changed length is a new sheet).
+      const digits = await studentNoDigits(db, request.principal.tenantId, request.principal.schoolId);
+      const sheetId = `P${paper.id}${size}${digits === 8 ? '' : `D${digits}`}${version}`;
       // The engine and the PDF library load on first print, not with every API process.
       const [{ buildLayout }, { paperSheetSpec }] = await Promise.all([import('../../grading/layout/build.js'), import('./paperPdf')]);
       let layout;
       try {
-        layout = buildLayout(paperSheetSpec(printable, size, sheetId));
+        layout = buildLayout(paperSheetSpec(printable, size, sheetId, digits));
       } catch (error) {
         // The engine explains in Chinese what does not fit on a sheet (over 100 objective items…).
         throw new ApiError(422, `答题卡无法生成：${(error as Error).message}`);

@@ -20,7 +20,7 @@ import { answerSheets, homeworks, type WorkItem } from '../../db/schema';
 import { ApiError, badRequest, forbidden, notFound, ok } from '../../http/envelope';
 import { fileReply } from '../../http/download';
 import { runHeavy } from './threadTasks';
-import type { SheetLayout } from '../../grading';
+import type { SectionSpec, SheetLayout, SheetSpec } from '../../grading';
 import { QuestionType, SourceType } from '../../../src/domain/content';
 import { currentSemester } from '../../../src/domain/semester';
 import { paperSheetSpec, type PrintPaper } from '../minerva/paperPdf';
@@ -286,50 +286,84 @@ async function cropScans(app: FastifyInstance, s: Scope, refs: ScanRef[]): Promi
   return crops;
 }
 
-/** The stored answer sheet of the paper (same content, same id) and its key, as fromExam keeps one. */
-async function sheetOf(db: Db, pl: Plan, students: Student[]) {
+/** The tallest 解答 box of a 错题卷 sheet, in mm. */
+const VOLUME_SHORT_MM = 32;
+
+/** The sheet sections of some of the paper's items, as paper printing lays them out. */
+function sheetSections(pl: Plan, items: Numbered[], keyItems: Record<string, KeyItem>): SectionSpec[] {
   const paper: PrintPaper = { id: 0, title: pl.title, durationMinutes: 0, totalPoints: 0, sections: [] };
   const typeTitle: Record<number, string> = { 1: '选择题', 2: '选择题', 3: '判断题', 4: '填空题', 7: '作文' };
-  const items: Record<string, KeyItem> = {};
-  const manual: number[] = [];
-  for (const it of pl.items) {
+  for (const it of items) {
     const title = typeTitle[it.q.type] ?? '解答题';
     const last = paper.sections[paper.sections.length - 1];
     const question = { no: it.no, points: it.q.points, question: { type: it.q.type, stem: it.q.stem, options: it.q.options } };
     if (last?.title === title) last.questions.push(question);
     else paper.sections.push({ title, questions: [question] });
+  }
+  const { sections } = paperSheetSpec(paper, 'A4', '');
+  for (const section of sections) {
+    // Re-practice answers are short: "a few lines" boxes, two to a row, so a student's sheet and
+    // questions share a page (a 6-point question gets 32 mm).
+    if (section.kind === 'short') for (const item of section.items) item.heightMm = Math.min(item.heightMm, VOLUME_SHORT_MM);
+    // A fill-in gets as many boxes as its key has blanks, so each blank is read where it is scored.
+    if (section.kind !== 'fill') continue;
+    for (const fill of section.items) {
+      const key = keyItems[String(fill.no)];
+      if (key && 'blanks' in key) fill.blanks = key.blanks.length;
+    }
+  }
+  return sections;
+}
+
+/**
+ * The stored answer sheet of the paper (same content, same id) and its key, as fromExam keeps one.
+ * A personalised paper's sheet gives each student pages with only their own questions.
+ */
+async function sheetOf(db: Db, pl: Plan, sections: { student: Student | null; items: Numbered[] }[]) {
+  const students = pl.mode === 'class' ? pl.roster : sections.map((sec) => sec.student!);
+  const items: Record<string, KeyItem> = {};
+  const manual: number[] = [];
+  for (const it of pl.items) {
     const key = keyOf(it.q, it.q.points);
     if (key) items[String(it.no)] = key;
     else manual.push(it.no);
   }
+  const personal = pl.mode === 'personal';
   const version = createHash('sha256')
-    .update(JSON.stringify([pl.scope.teacherId, pl.scope.classId, pl.items.map((i) => [i.no, i.q.id, i.q.points]), students.map((s) => [s.id, s.name, s.studentNo])]))
+    .update(JSON.stringify([
+      pl.scope.teacherId,
+      pl.scope.classId,
+      pl.items.map((i) => [i.no, i.q.id, i.q.points]),
+      students.map((s) => [s.id, s.name, s.studentNo]),
+      personal ? sections.map((sec) => sec.items.map((i) => i.no)) : 'class',
+    ]))
     .digest('hex')
     .slice(0, 10)
     .toUpperCase();
   const sheetId = `V${pl.scope.classId}${version}`;
-  const spec = paperSheetSpec(paper, 'A4', sheetId);
-  for (const section of spec.sections) {
-    if (section.kind !== 'fill') continue;
-    for (const fill of section.items) {
-      const key = items[String(fill.no)];
-      if (key && 'blanks' in key) fill.blanks = key.blanks.length;
-    }
-  }
-  spec.title = `${pl.title} 答题卡`.slice(0, 50);
-  spec.identity = { mode: 'roster', students: students.map((s) => ({ id: rosterKey(s.id), name: s.name, className: pl.scope.className, studentNo: s.studentNo })) };
+  const spec: SheetSpec = {
+    sheetId,
+    title: `${pl.title} 答题卡`.slice(0, 50),
+    paper: 'A4',
+    identity: { mode: 'roster', students: students.map((s) => ({ id: rosterKey(s.id), name: s.name, className: pl.scope.className, studentNo: s.studentNo })) },
+    sections: personal ? [] : sheetSections(pl, pl.items, items),
+  };
   const [stored] = await rows<{ layout: SheetLayout }>(db, sql`SELECT layout FROM answer_sheets WHERE id = ${sheetId} AND tenant_id = ${pl.scope.tenantId} AND teacher_id = ${pl.scope.teacherId}`);
+  const { buildLayout, buildPersonalLayout, studentPages } = await import('../../grading/layout/build.js');
   let layout = stored?.layout;
   if (!layout) {
-    const { buildLayout } = await import('../../grading/layout/build.js');
     try {
-      layout = buildLayout(spec);
+      layout = personal
+        ? buildPersonalLayout(spec, sections.map((sec) => ({ studentId: rosterKey(sec.student!.id), sections: sheetSections(pl, sec.items, items) })))
+        : buildLayout(spec);
     } catch (error) {
       throw new ApiError(422, `答题卡无法生成：${(error as Error).message}`);
     }
     await db.insert(answerSheets).values({ id: sheetId, tenantId: pl.scope.tenantId, teacherId: pl.scope.teacherId, classId: pl.scope.classId, title: spec.title, layout }).onConflictDoNothing();
   }
-  return { sheetId, title: spec.title, layout, answerKey: { items }, manual };
+  // Pages one student hands in (a personalised sheet's students have different counts: the most).
+  const pages = Math.max(...students.map((s) => studentPages(layout, rosterKey(s.id)).length));
+  return { sheetId, title: spec.title, layout, pages, students, answerKey: { items }, manual };
 }
 
 /** A week to hand the re-practice in: the custom homework needs a due date. */
@@ -437,8 +471,7 @@ const volumePaperRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const pl = await plan(db, request.principal, body);
     const sections = sectionsOf(pl);
     if (!sections.length) throw badRequest('所选题目中没有学生做错的题，无需生成个性化错题卷');
-    const students = pl.mode === 'class' ? pl.roster : sections.map((sec) => sec.student!);
-    const sheet = await sheetOf(db, pl, students);
+    const sheet = await sheetOf(db, pl, sections);
     const crops = pl.scanIds.size ? await cropScans(app, pl.scope, await scanRefs(db, pl.scope, [...pl.scanIds])) : new Map<string, Uint8Array>();
     const toItem = (it: Numbered, student: Student | null): VolumeItem => {
       const scan = student && !it.variant && pl.scanIds.has(it.q.id) ? crops.get(`${student.id}:${it.q.id}`) : undefined;
@@ -472,9 +505,8 @@ const volumePaperRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const pl = await plan(db, request.principal, body);
     const sections = sectionsOf(pl);
     if (!sections.length) throw badRequest('所选题目中没有学生做错的题，无需生成个性化错题卷');
-    const students = pl.mode === 'class' ? pl.roster : sections.map((sec) => sec.student!);
-    const sheet = await sheetOf(db, pl, students);
-    return ok({ sheetId: sheet.sheetId, title: sheet.title, pages: sheet.layout.pages.length, copies: students.length, answerKey: sheet.answerKey, manual: sheet.manual, questionCount: pl.items.length }, '答题卡已生成');
+    const sheet = await sheetOf(db, pl, sections);
+    return ok({ sheetId: sheet.sheetId, title: sheet.title, pages: sheet.pages, copies: sheet.students.length, answerKey: sheet.answerKey, manual: sheet.manual, questionCount: pl.items.length }, '答题卡已生成');
   });
 
   // Closes the loop: the custom homework the AI批改 task of this paper links to (homeworkId on
@@ -484,8 +516,7 @@ const volumePaperRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const pl = await plan(db, request.principal, body);
     const sections = sectionsOf(pl);
     if (!sections.length) throw badRequest('所选题目中没有学生做错的题，无需生成个性化错题卷');
-    const students = pl.mode === 'class' ? pl.roster : sections.map((sec) => sec.student!);
-    const sheet = await sheetOf(db, pl, students);
+    const sheet = await sheetOf(db, pl, sections);
     const homework = await homeworkOf(db, pl, sections);
     return ok({ homeworkId: homework.id, homeworkTitle: homework.title, reused: homework.reused, sheetId: sheet.sheetId, title: sheet.title, answerKey: sheet.answerKey, questionCount: pl.items.length }, homework.reused ? '已关联原有错题卷作业' : '已生成错题卷作业');
   });

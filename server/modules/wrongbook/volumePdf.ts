@@ -1,10 +1,12 @@
 // The 错题卷 PDF (runs on a heavy-work thread): per section (the class, or one student) a header,
 // the questions — re-typeset with paper printing's own layout, or the student's cropped scan — and
-// then that section's answer sheet pages from the grading engine. A section starts on a new page.
+// that section's answer sheet pages from the grading engine. A section starts on a new page. A
+// student's section opens with their own answer sheet (only their questions, so it is short) and
+// the questions follow in the free foot of its last page, so a few questions take one page.
 import fontkit from 'fontkit';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { fontBytes } from '../../grading/layout/font';
-import type { SheetLayout } from '../../grading';
+import type { PageLayout, SheetLayout } from '../../grading';
 import { ApiError } from '../../http/envelope';
 import { Flow, MARGIN, SIZES, printableText, questionLines, wrap, type Line, type PrintQuestion } from '../minerva/paperPdf';
 
@@ -23,6 +25,20 @@ export interface VolumeDoc {
   rosterIds: string[];
 }
 
+/** Where a sheet page's printed content ends, in mm from the top (corner markers and footer aside). */
+export function contentBottom(page: PageLayout, heightMm: number): number {
+  let y = 0;
+  for (const p of page.primitives) {
+    if (p.t === 'rect' && p.fill) continue;
+    if (p.t === 'text' && p.y > heightMm - 14) continue;
+    y = Math.max(y, p.t === 'rect' ? p.y + p.h : p.t === 'ellipse' ? p.cy + p.ry : p.t === 'line' ? Math.max(p.y1, p.y2) : p.y);
+  }
+  return Math.max(y, page.qr.y + page.qr.h);
+}
+
+/** Questions start on the sheet's last page when at least this much (mm) is left below its content. */
+const MIN_FOOT = 30;
+
 export async function renderVolumePdf(input: VolumeDoc): Promise<Uint8Array> {
   const { layout } = input;
   const doc = await PDFDocument.create();
@@ -32,12 +48,15 @@ export async function renderVolumePdf(input: VolumeDoc): Promise<Uint8Array> {
   const size = SIZES.A4;
   // Every student's sheet pages at once (one engine render), then copied after their questions.
   const { renderSheetPdf } = await import('../../grading/render/pdf.js');
-  const copies = input.sections.some((s) => s.student)
-    ? input.sections.flatMap((s) => layout.pages.map((p) => ({ sheetId: layout.sheetId, page: p.page, studentId: s.student!.rosterId })))
-    : input.rosterIds.flatMap((id) => layout.pages.map((p) => ({ sheetId: layout.sheetId, page: p.page, studentId: id })));
+  // A personalised sheet has each student's own pages (studentPages), so the counts differ.
+  const { studentPages } = await import('../../grading/layout/build.js');
+  const copiesOf = (id: string) => studentPages(layout, id).map((p) => ({ sheetId: layout.sheetId, page: p.page, studentId: id }));
+  const perStudent = input.sections.some((s) => s.student);
+  const sectionCopies = perStudent ? input.sections.map((s) => copiesOf(s.student!.rosterId)) : [input.rosterIds.flatMap(copiesOf)];
+  const copies = sectionCopies.flat();
   const sheet = await PDFDocument.load(await renderSheetPdf(layout, copies.length ? copies : layout.pages.map((p) => ({ sheetId: layout.sheetId, page: p.page }))));
   const sheetPages = await doc.copyPages(sheet, sheet.getPageIndices());
-  const perSection = input.sections.some((s) => s.student) ? layout.pages.length : sheetPages.length;
+  const firstPage = sectionCopies.map((_, i) => sectionCopies.slice(0, i).reduce((n, c) => n + c.length, 0));
 
   // A question reads the same in every student's section: lay its lines out once.
   const linesOf = new Map<string, Line[]>();
@@ -56,11 +75,28 @@ export async function renderVolumePdf(input: VolumeDoc): Promise<Uint8Array> {
   for (const [index, section] of input.sections.entries()) {
     const flow = new Flow(doc, font, size);
     const width = flow.width;
+    const mine = perStudent ? sheetPages.slice(firstPage[index], firstPage[index]! + sectionCopies[index]!.length) : sheetPages;
+    // A student's own sheet comes first; their questions fill the foot of its last page.
+    let onSheet = 0;
+    if (perStudent && mine.length) {
+      for (const page of mine) doc.addPage(page);
+      const last = layout.pages.find((p) => p.page === sectionCopies[index]![mine.length - 1]!.page)!;
+      const topMm = contentBottom(last, layout.heightMm) + 6;
+      if (layout.heightMm - topMm - 18 >= MIN_FOOT) {
+        const page = mine[mine.length - 1]!;
+        const y = (layout.heightMm - topMm) * (72 / 25.4);
+        page.drawLine({ start: { x: MARGIN, y: y + 2 }, end: { x: size.w - MARGIN, y: y + 2 }, thickness: 0.4, color: rgb(0.6, 0.6, 0.6), dashArray: [3, 3] });
+        flow.resume(page, y);
+        onSheet = 1;
+      }
+    }
     const who = section.student ? `姓名：${section.student.name}　学号：${section.student.studentNo}　班级：${input.className}` : `班级：${input.className}　姓名：____________　学号：____________`;
     flow.place([
-      ...wrap(printableText(input.title), font, 18, width).map((text, i) => ({ text, x: 0, size: 18, before: i ? 0 : 4, centre: true })),
-      { text: printableText(who), x: 0, size: 11, before: 8, centre: true },
-      { text: `共 ${section.items.length} 题（含举一反三 ${section.items.filter((i) => i.variant).length} 题）　请将答案写在答题卡上，完成后交老师用 AI批改 批阅`, x: 0, size: 9, before: 6, centre: true, grey: 0.35 },
+      // On the sheet page its header already has the title.
+      ...(onSheet ? [] : wrap(printableText(input.title), font, 18, width).map((text, i) => ({ text, x: 0, size: 18, before: i ? 0 : 4, centre: true }))),
+      // …and the student's name line.
+      ...(onSheet ? [] : [{ text: printableText(who), x: 0, size: 11, before: 8, centre: true }]),
+      { text: `共 ${section.items.length} 题（含举一反三 ${section.items.filter((i) => i.variant).length} 题）　请将答案写在答题卡${onSheet ? '（本页上方）' : ''}对应题号处，完成后交老师用 AI批改 批阅`, x: 0, size: 9, before: onSheet ? 2 : 6, centre: true, grey: 0.35 },
     ]);
     for (const item of section.items) {
       if (item.scan) {
@@ -74,13 +110,15 @@ export async function renderVolumePdf(input: VolumeDoc): Promise<Uint8Array> {
       }
     }
     const label = section.student ? `${section.student.name}` : input.className;
-    flow.pages.forEach((page, i) => {
-      const footer = printableText(`${input.title}　${label}　第 ${i + 1} 页（共 ${flow.pages.length} 页）　答题卡见后`);
+    // The sheet page keeps the engine's own footer; question pages get theirs.
+    const questionPages = flow.pages.slice(onSheet);
+    questionPages.forEach((page, i) => {
+      const where = perStudent ? '答题卡见前' : '答题卡见后';
+      const footer = printableText(`${input.title}　${label}　第 ${i + 1} 页（共 ${questionPages.length} 页）　${where}`);
       const w = font.widthOfTextAtSize(footer, 8);
       page.drawText(footer, { x: (size.w - w) / 2, y: MARGIN / 2, size: 8, font, color: rgb(0.4, 0.4, 0.4) });
     });
-    const mine = section.student ? sheetPages.slice(index * perSection, (index + 1) * perSection) : sheetPages;
-    for (const page of mine) doc.addPage(page);
+    if (!perStudent) for (const page of mine) doc.addPage(page);
   }
   return doc.save();
 }

@@ -28,6 +28,8 @@ import {
   pointsOf,
   questionCount,
   sectionNumber,
+  SHORT_SIZES,
+  shortHeight,
   toAnswerKey,
   toSheetSections,
   totalPoints,
@@ -55,6 +57,39 @@ function NumberField(props: { label: string; value: number; onChange: (v: number
       slotProps={{ htmlInput: { min: props.min, max: props.max, step: props.step ?? 1, 'data-testid': props.testId } }}
       style={{ width: props.width ?? 110 }}
     />
+  );
+}
+
+type Short = Extract<DesignSection, { kind: 'short' }>;
+
+/** One size choice per 解答 question (小 by default), so a proof gets half a page and a short one a few lines. */
+function ShortSizes({ s, first, set }: { s: Short; first: number; set: (s: DesignSection) => void }) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      {Array.from({ length: s.count }, (_, k) => (
+        <TextField
+          key={k}
+          {...small}
+          select
+          label={`第 ${first + k} 题答题区`}
+          value={shortHeight(s, k)}
+          onChange={(e) => {
+            const heights = Array.from({ length: s.count }, (_, i) => shortHeight(s, i));
+            heights[k] = Number(e.target.value);
+            set({ ...s, heights });
+          }}
+          style={{ width: 130 }}
+          slotProps={{ htmlInput: { 'data-testid': `short-size-${first + k}` } }}
+        >
+          {SHORT_SIZES.map((z) => (
+            <MenuItem key={z.heightMm} value={z.heightMm}>
+              {z.label}
+            </MenuItem>
+          ))}
+          {!SHORT_SIZES.some((z) => z.heightMm === shortHeight(s, k)) && <MenuItem value={shortHeight(s, k)}>{shortHeight(s, k)} 毫米</MenuItem>}
+        </TextField>
+      ))}
+    </Box>
   );
 }
 
@@ -165,8 +200,6 @@ function FillKey({ s, first, set }: { s: Fill; first: number; set: (s: Fill) => 
   );
 }
 
-type Short = Extract<DesignSection, { kind: 'short' }>;
-
 /** Full marks of each 解答题, for marking it online (网上阅卷). */
 function ShortKey({ s, first, set }: { s: Short; first: number; set: (s: Short) => void }) {
   return (
@@ -232,7 +265,6 @@ function SectionCard({ s, index, first, set, remove }: { s: DesignSection; index
           </>
         )}
         {s.kind === 'fill' && <NumberField label="每题空数" value={s.blanks} min={1} max={6} onChange={(blanks) => set({ ...s, blanks })} width={86} />}
-        {s.kind === 'short' && <NumberField label="答题区高度（毫米）" value={s.heightMm} min={10} max={250} onChange={(heightMm) => set({ ...s, heightMm })} width={150} />}
         {s.kind === 'essay' && (
           <>
             <NumberField label="格数" value={s.cells} min={100} max={1500} step={20} onChange={(cells) => set({ ...s, cells })} width={100} />
@@ -245,6 +277,12 @@ function SectionCard({ s, index, first, set, remove }: { s: DesignSection; index
       {s.kind === 'objective' && s.count >= 1 && s.count <= 100 && <ObjectiveKey s={s} first={first} set={set} />}
       {s.kind === 'fill' && s.count >= 1 && s.count <= 40 && s.blanks >= 1 && s.blanks <= 6 && <FillKey s={s} first={first} set={set} />}
       {s.kind === 'short' && s.count >= 1 && s.count <= 20 && <ShortKey s={s} first={first} set={set} />}
+      {s.kind === 'short' && s.count >= 1 && s.count <= 20 && <ShortSizes s={s} first={first} set={set} />}
+      {s.kind === 'short' && (
+        <Typography variant="caption" color="text.secondary">
+          小答题区两题并排，答题卡更省纸。
+        </Typography>
+      )}
       {s.kind === 'essay' && (
         <Typography variant="caption" color="text.secondary">
           作文由系统按题目和字数要求给出建议分，老师确认后计入总分。
@@ -260,7 +298,8 @@ export function SheetDesigner({ classes, defaultClassId, onCreated }: { classes:
   const [paper, setPaper] = useState<'A4' | 'A3'>('A4');
   const [identity, setIdentity] = useState<'roster' | 'anonymous'>('roster');
   const [classId, setClassId] = useState(defaultClassId ?? (classes[0] ? String(classes[0].id) : ''));
-  const [digits, setDigits] = useState(8);
+  // NaN: as many digits as the school's 学号 (the server counts them).
+  const [digits, setDigits] = useState(NaN);
   const [sections, setSections] = useState<DesignSection[]>([newSection('objective')]);
   const [missing, setMissing] = useState(0.5);
   const [wrong, setWrong] = useState(0);
@@ -273,7 +312,7 @@ export function SheetDesigner({ classes, defaultClassId, onCreated }: { classes:
   const problem =
     (!title.trim() && '请填写答题卡标题') ||
     (identity === 'roster' && !classId && '按名单打印需要选择班级') ||
-    (identity === 'anonymous' && !(digits >= 1 && digits <= 12) && '考号位数必须在 1 到 12 之间') ||
+    (identity === 'anonymous' && !Number.isNaN(digits) && !(digits >= 1 && digits <= 12) && '考号位数必须在 1 到 12 之间') ||
     designError(sections) ||
     keyError(sections);
 
@@ -287,7 +326,7 @@ export function SheetDesigner({ classes, defaultClassId, onCreated }: { classes:
         title: title.trim(),
         paper,
         identity,
-        ...(identity === 'roster' ? { classId: Number(classId) } : { digits }),
+        ...(identity === 'roster' ? { classId: Number(classId) } : Number.isNaN(digits) ? {} : { digits }),
         ...(identity === 'anonymous' && classId ? { classId: Number(classId) } : {}),
         sections: toSheetSections(sections),
       });
@@ -329,7 +368,7 @@ export function SheetDesigner({ classes, defaultClassId, onCreated }: { classes:
             </MenuItem>
           ))}
         </TextField>
-        {identity === 'anonymous' && <NumberField label="考号位数" value={digits} min={1} max={12} onChange={setDigits} width={100} />}
+        {identity === 'anonymous' && <NumberField label="考号位数（空=按学号）" value={digits} min={1} max={12} onChange={setDigits} width={210} />}
       </Box>
       <Typography variant="caption" color="text.secondary">
         {identity === 'roster' ? '每位学生一份印有姓名的答题卡，批改时自动对应学生。' : '打印一份通用答题卡，学生填涂考号（学号），批改时按学号对应学生。'}

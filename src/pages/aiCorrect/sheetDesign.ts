@@ -10,9 +10,25 @@ export type ObjectiveType = 'single' | 'multiple' | 'judge';
 export type DesignSection =
   | { kind: 'objective'; count: number; type: ObjectiveType; options: number; answers: string[]; points: number[] }
   | { kind: 'fill'; count: number; blanks: number; answers: string[][]; points: number[] }
-  /** `points` per question (网上阅卷 full marks); a section without it (designed before) is not keyed. */
-  | { kind: 'short'; count: number; heightMm: number; points?: number[] }
+  /**
+   * `points` per question (网上阅卷 full marks; a section without it, designed before, is not keyed);
+   * `heights[i]` is question i's box (a size the teacher picks), `heightMm` the default.
+   */
+  | { kind: 'short'; count: number; heightMm: number; points?: number[]; heights?: number[] }
   | { kind: 'essay'; cells: number; prompt: string; minChars: number; points: number };
+
+/**
+ * 解答 box sizes: a few lines (laid two to a row by the builder, which pairs boxes up to 60 mm),
+ * a third of a page, half a page.
+ */
+export const SHORT_SIZES = [
+  { label: '小（几行）', heightMm: 40 },
+  { label: '中', heightMm: 80 },
+  { label: '大（半页）', heightMm: 130 },
+] as const;
+
+/** Question `i`'s box height in a 解答 section. */
+export const shortHeight = (s: Extract<DesignSection, { kind: 'short' }>, i: number) => s.heights?.[i] ?? s.heightMm;
 
 export const KIND_LABELS: Record<DesignSection['kind'], string> = { objective: '选择题', fill: '填空题', short: '解答题', essay: '作文' };
 export const TYPE_LABELS: Record<ObjectiveType, string> = { single: '单选', multiple: '多选', judge: '判断' };
@@ -40,7 +56,7 @@ export function sectionNumber(index: number): string {
 export function newSection(kind: DesignSection['kind']): DesignSection {
   if (kind === 'objective') return { kind, count: 5, type: 'single', options: 4, answers: [], points: [] };
   if (kind === 'fill') return { kind, count: 2, blanks: 1, answers: [], points: [] };
-  if (kind === 'short') return { kind, count: 1, heightMm: 60, points: [] };
+  if (kind === 'short') return { kind, count: 1, heightMm: SHORT_SIZES[0].heightMm, points: [] };
   return { kind, cells: 600, prompt: '', minChars: 500, points: 50 };
 }
 
@@ -113,7 +129,10 @@ export function designError(sections: DesignSection[]): string | null {
     }
     if (s.kind === 'short') {
       if (s.count > LIMITS.shortItems) return `${where}：最多 ${LIMITS.shortItems} 道`;
-      if (!(s.heightMm >= LIMITS.heightMm[0] && s.heightMm <= LIMITS.heightMm[1])) return `${where}：答题区高度在 10 到 250 毫米之间`;
+      for (let k = 0; k < s.count; k++) {
+        const h = shortHeight(s, k);
+        if (!(h >= LIMITS.heightMm[0] && h <= LIMITS.heightMm[1])) return `${where}：答题区高度在 10 到 250 毫米之间`;
+      }
     }
     if (s.kind === 'essay') {
       if (!(s.cells >= LIMITS.cells[0] && s.cells <= LIMITS.cells[1])) return `${where}：格数在 100 到 1500 之间`;
@@ -162,7 +181,7 @@ export function toSheetSections(sections: DesignSection[]): SheetSection[] {
       return { kind: 'objective', title, items: nos.map((no) => (s.type === 'judge' ? { no, type: 'judge' } : { no, type: s.type, options: s.options })) };
     }
     if (s.kind === 'fill') return { kind: 'fill', title, items: nos.map((no) => ({ no, blanks: s.blanks })) };
-    if (s.kind === 'short') return { kind: 'short', title, items: nos.map((no) => ({ no, heightMm: s.heightMm })) };
+    if (s.kind === 'short') return { kind: 'short', title, items: nos.map((no, k) => ({ no, heightMm: shortHeight(s, k) })) };
     return { kind: 'essay', title, no: firsts[i], cells: s.cells, ...(s.prompt.trim() ? { prompt: s.prompt.trim() } : {}), minChars: s.minChars };
   });
 }

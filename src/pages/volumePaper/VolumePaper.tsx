@@ -235,7 +235,7 @@ export default function VolumePaper(_props: ScreenProps) {
                 <ToggleButton value="personal">个性化</ToggleButton>
               </ToggleButtonGroup>
               <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1.5 }}>
-                {mode === 'class' ? '全班一份试卷，含所选全部题目；每名学生一份带姓名的答题卡。' : '每名学生只收到自己做错的题，每人一节（姓名、学号），学生之间分页。'}
+                {mode === 'class' ? '全班一份试卷，含所选全部题目；每名学生一份带姓名的答题卡。' : '每名学生只收到自己做错的题，每人一节：先是只含本人题目的答题卡，题目印在答题卡下方空白处，学生之间分页。'}
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
                 举一反三（每题相似题数）
@@ -252,7 +252,7 @@ export default function VolumePaper(_props: ScreenProps) {
               ) : (
                 <Box data-testid="volume-summary">
                   <Typography variant="body2">
-                    {preview.title}：共 {preview.itemCount} 题（错题 {preview.questions.length}，举一反三 {preview.itemCount - preview.questions.length}），后附答题卡，可在 AI批改 中扫描批阅。
+                    {preview.title}：共 {preview.itemCount} 题（错题 {preview.questions.length}，举一反三 {preview.itemCount - preview.questions.length}），{mode === 'personal' ? '每人附只含本人题目的答题卡' : '后附答题卡'}，可在 AI批改 中扫描批阅。
                   </Typography>
                   {mode === 'personal' && (
                     <>
@@ -278,7 +278,7 @@ export default function VolumePaper(_props: ScreenProps) {
               </Button>
               {sheet && (
                 <Alert severity="success" sx={{ mt: 1.5 }} data-testid="volume-sheet">
-                  已下载。答题卡编号 {sheet.sheetId}（{sheet.copies} 份，每份 {sheet.pages} 页）：学生完成后，点击下方按钮创建 AI批改 任务，上传答题卡扫描批阅；批改结果记入自定义作业“错题卷·日期”，学生错题本的掌握程度随之更新。
+                  已下载。答题卡编号 {sheet.sheetId}（{sheet.copies} 份，每份{mode === 'personal' ? '至多' : ''} {sheet.pages} 页）：学生完成后，点击下方按钮创建 AI批改 任务，上传答题卡扫描批阅；批改结果记入自定义作业“错题卷·日期”，学生错题本的掌握程度随之更新。
                   <Button size="small" variant="outlined" sx={{ mt: 1, display: 'block' }} disabled={busy} onClick={createTask}>
                     创建批改任务
                   </Button>
