@@ -14,6 +14,7 @@ import { runHeavy } from './threadTasks';
 import { multipartFields } from '../../http/input';
 import { BASE, checkStudent, correctors, findMyTask } from './access';
 import { Id, UploadFields } from './schemas';
+import { replaceable, retireFile } from './replace';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'application/pdf'];
 
@@ -24,21 +25,16 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const p = request.principal;
     // singleFile has checked the fields against UploadFields already.
     const file = await singleFile(request);
-    const { taskId, studentId = null } = multipartFields<typeof UploadFields>(request, file.fields);
-    const task = await findMyTask(db, p, taskId).catch((error) => {
+    const { taskId, studentId = null, replaces = null } = multipartFields<typeof UploadFields>(request, file.fields);
+    const refuse = (error: unknown) => {
       file.file.resume();
       throw error;
-    });
-    if (task.status !== GradingStatus.pendingSubmission) {
-      file.file.resume();
-      throw conflict('任务已提交批改，不能再上传');
-    }
-    if (studentId !== null) {
-      await checkStudent(db, task, studentId).catch((error) => {
-        file.file.resume();
-        throw error;
-      });
-    }
+    };
+    const task = await findMyTask(db, p, taskId).catch(refuse);
+    // A graded task takes more pages too (submitted again, only they are graded); not while grading runs.
+    if (task.status === GradingStatus.grading) refuse(conflict('任务正在批改，请等批改完成后再上传'));
+    if (studentId !== null) await checkStudent(db, task, studentId).catch(refuse);
+    const replaced = replaces === null ? null : await replaceable(db, task.id, p.tenantId!, replaces).catch(refuse);
     let pending;
     try {
       pending = await app.files.write(file.file);
@@ -65,11 +61,17 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw badRequest(refusal);
     }
     await pending.commit();
-    const [row] = await db
-      .insert(gradingFiles)
-      .values({ tenantId: p.tenantId!, taskId, studentId, fileHash: pending.hash, fileName: storedFileName(file.filename, type.ext, 200), mime: type.mime, size: pending.size, recognitionStatus: RecognitionStatus.new })
-      .returning({ id: gradingFiles.id, fileName: gradingFiles.fileName, size: gradingFiles.size, recognitionStatus: gradingFiles.recognitionStatus });
-    return ok(row, '上传成功');
+    const row = await db.transaction(async (tx) => {
+      // A replacement takes the old page's student unless another is named, and the old page
+      // leaves with whatever was graded from it alone (replace.ts).
+      if (replaced) await retireFile(tx as never, replaced);
+      const [inserted] = await tx
+        .insert(gradingFiles)
+        .values({ tenantId: p.tenantId!, taskId, studentId: studentId ?? replaced?.studentId ?? null, fileHash: pending.hash, fileName: storedFileName(file.filename, type.ext, 200), mime: type.mime, size: pending.size, recognitionStatus: RecognitionStatus.new })
+        .returning({ id: gradingFiles.id, fileName: gradingFiles.fileName, size: gradingFiles.size, studentId: gradingFiles.studentId, recognitionStatus: gradingFiles.recognitionStatus });
+      return inserted;
+    });
+    return ok(row, replaced ? '已替换，提交批改后重新批改这一页' : '上传成功');
   });
 
   app.post(`${BASE}/task/removeFile`, { preHandler: correctors, schema: { body: Type.Object({ fileId: Id }) } }, async (request) => {
@@ -79,7 +81,8 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const task = await findMyTask(db, request.principal, file.taskId).catch(() => {
       throw notFound('文件不存在');
     });
-    if (task.status !== GradingStatus.pendingSubmission) throw conflict('任务已提交批改，不能删除文件');
+    // Files not yet submitted may go; a graded page is replaced instead (upload with `replaces`).
+    if (task.status === GradingStatus.grading || file.recognitionStatus !== RecognitionStatus.new) throw conflict('文件已提交批改，不能删除');
     await db.update(gradingFiles).set({ recognitionStatus: RecognitionStatus.deleted }).where(eq(gradingFiles.id, fileId));
     return ok(null, '已删除');
   });
