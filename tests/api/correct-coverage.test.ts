@@ -163,3 +163,24 @@ describe('who a graded task accounts for', () => {
     expect((await upload(await t.login('teacher2'), { taskId }, '外人.jpg', await blank())).statusCode).toBe(404);
   }, 240_000);
 });
+
+describe('an answer-sheet photo is checked at upload', () => {
+  it('says at once which page will not be read and why: no sheet found, or blurred', async () => {
+    const task = (await post(teacher, '/task/create', { type: 3, title: '上传检查', classId, sheetId, answerKey: KEY })).json().data;
+    const good = await upload(teacher, { taskId: task.id }, '清楚.jpg', await scan(roster[0].id, 51));
+    expect(good.json()).toMatchObject({ code: 200, msg: '上传成功', data: { error: null } });
+    const empty = await upload(teacher, { taskId: task.id }, '白纸.png', await blank());
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().msg).toMatch(/^已上传，但这一页可能无法识别：未找到答题卡/);
+    const blurred = await sharp(await scan(roster[1].id, 52)).blur(12).jpeg().toBuffer();
+    const shaky = await upload(teacher, { taskId: task.id }, '拍虚了.jpg', blurred);
+    expect(shaky.json().msg).toMatch(/^已上传，但这一页可能无法识别：照片模糊/);
+    // The task's files say so before it is submitted.
+    const files = (await get(teacher, `/task/detail?taskId=${task.id}`)).json().data.files;
+    expect(files.map((f: { fileName: string; recognitionStatus: number; error: string | null }) => [f.fileName, f.recognitionStatus, f.error?.slice(0, 4) ?? null])).toEqual([
+      ['清楚.jpg', 0, null],
+      ['白纸.png', 0, '未找到答'],
+      ['拍虚了.jpg', 0, '照片模糊'],
+    ]);
+  }, 240_000);
+});

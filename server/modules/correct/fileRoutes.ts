@@ -3,13 +3,14 @@
 import { and, eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { gradingFiles } from '../../db/schema';
+import { answerSheets, gradingFiles } from '../../db/schema';
+import type { SheetLayout } from '../../grading';
 import { ApiError, badRequest, conflict, notFound, ok } from '../../http/envelope';
 import { fileReply } from '../../http/download';
 import { asUploadError, singleFile } from '../../files/plugin';
 import { detectType } from '../../files/sniff';
 import { storedFileName } from '../../files/names';
-import { GradingStatus, RecognitionStatus } from '../../grading/statuses';
+import { GradingStatus, RecognitionStatus, TaskType } from '../../grading/statuses';
 import { runHeavy } from './threadTasks';
 import { multipartFields } from '../../http/input';
 import { BASE, checkStudent, correctors, findMyTask } from './access';
@@ -60,6 +61,13 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await pending.discard();
       throw badRequest(refusal);
     }
+    // An answer-sheet photo is read for its corner marks and QR code now, as grading will: a page
+    // that will not be read is kept (grading has the last word) but named with the reason at once.
+    let warning: string | null = null;
+    if (task.type === TaskType.answerSheet && type.mime !== 'application/pdf') {
+      const [sheet] = await db.select({ layout: answerSheets.layout }).from(answerSheets).where(and(eq(answerSheets.id, task.sheetId ?? ''), eq(answerSheets.tenantId, task.tenantId)));
+      if (sheet) warning = await runHeavy('requests', 'checkSheetImage', { path: pending.path, layout: sheet.layout as SheetLayout }).catch(() => null);
+    }
     await pending.commit();
     const row = await db.transaction(async (tx) => {
       // A replacement takes the old page's student unless another is named, and the old page
@@ -67,11 +75,11 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (replaced) await retireFile(tx as never, replaced);
       const [inserted] = await tx
         .insert(gradingFiles)
-        .values({ tenantId: p.tenantId!, taskId, studentId: studentId ?? replaced?.studentId ?? null, fileHash: pending.hash, fileName: storedFileName(file.filename, type.ext, 200), mime: type.mime, size: pending.size, recognitionStatus: RecognitionStatus.new })
-        .returning({ id: gradingFiles.id, fileName: gradingFiles.fileName, size: gradingFiles.size, studentId: gradingFiles.studentId, recognitionStatus: gradingFiles.recognitionStatus });
+        .values({ tenantId: p.tenantId!, taskId, studentId: studentId ?? replaced?.studentId ?? null, fileHash: pending.hash, fileName: storedFileName(file.filename, type.ext, 200), mime: type.mime, size: pending.size, recognitionStatus: RecognitionStatus.new, error: warning })
+        .returning({ id: gradingFiles.id, fileName: gradingFiles.fileName, size: gradingFiles.size, studentId: gradingFiles.studentId, recognitionStatus: gradingFiles.recognitionStatus, error: gradingFiles.error });
       return inserted;
     });
-    return ok(row, replaced ? '已替换，提交批改后重新批改这一页' : '上传成功');
+    return ok(row, warning ? `已上传，但这一页可能无法识别：${warning}` : replaced ? '已替换，提交批改后重新批改这一页' : '上传成功');
   });
 
   app.post(`${BASE}/task/removeFile`, { preHandler: correctors, schema: { body: Type.Object({ fileId: Id }) } }, async (request) => {
