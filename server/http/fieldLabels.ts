@@ -47,6 +47,7 @@ export const FIELD_LABELS: Record<string, string> = {
   taskId: '批改任务',
   fileId: '文件',
   resultId: '批改结果',
+  replaces: '要替换的文件',
   comment: '评语',
   sheetId: '答题卡',
   paper: '纸张大小',

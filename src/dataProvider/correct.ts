@@ -6,7 +6,7 @@
 import type { MarkingQuestion, MarkingSaved, MarkingSheet, RubricItem } from '../domain/marking';
 import type { HttpClient } from './http';
 import type { Page } from '../domain/envelope';
-import type { TaskReport } from '../domain/correct';
+import type { TaskCoverage, TaskReport } from '../domain/correct';
 
 const BASE = '/api/wrongbook/v1.0/correct';
 
@@ -25,6 +25,12 @@ export interface CorrectTask {
   doneCount: number;
   /** Results awaiting the teacher. */
   reviewCount: number;
+  /** Results the teacher need not look at again. */
+  gradedCount: number;
+  /** Pages that could not be read. */
+  failedCount: number;
+  /** Enrolled students of the task's class with no page. */
+  absentCount: number;
 }
 
 export interface CorrectResult {
@@ -77,6 +83,7 @@ export interface CorrectTaskDetail {
   progress: { files: number; done: number };
   files?: CorrectFile[];
   results: CorrectResult[];
+  coverage?: TaskCoverage;
 }
 
 /** The sections of an answer sheet, as server/grading/layout/types.ts has them. */
@@ -230,16 +237,21 @@ export function createCorrectApi(http: HttpClient) {
       http.download(`${BASE}/sheet/pdf`, { name: '答题卡', suffix: title, ext: 'pdf', query: { sheetId }, timeout: 180_000 }),
     createCorrectTask: (body: CreateTaskRequest) => http.post<{ id: number }>(`${BASE}/task/create`, body),
     /** One file per request, the fields before the file; progress as the browser sends it. */
-    uploadCorrectFile: async (taskId: number, file: File, studentId: number | undefined, onProgress?: (loaded: number, total: number) => void) => {
+    /** `replaces`: a page of the task this file takes the place of (a failed or misread one). */
+    uploadCorrectFile: async (taskId: number, file: File, studentId: number | undefined, onProgress?: (loaded: number, total: number) => void, replaces?: number) => {
       const body = new FormData();
       body.append('taskId', String(taskId));
       if (studentId) body.append('studentId', String(studentId));
+      if (replaces) body.append('replaces', String(replaces));
       body.append('file', file, file.name);
       const result = await http.upload<CorrectFile>(`${BASE}/task/upload`, { body, onProgress });
       return result.kind === 'json' ? result.envelope.data : undefined;
     },
     removeCorrectFile: (fileId: number) => http.post<null>(`${BASE}/task/removeFile`, { fileId }),
     submitCorrectTask: (taskId: number) => http.post<null>(`${BASE}/task/submit`, { taskId }),
+    /** Hands a result whose page named no student to a student of the task's class. */
+    assignCorrectResult: (resultId: number, studentId: number) =>
+      http.post<{ resultId: number; studentId: number; studentName: string | null }>(`${BASE}/result/assign`, { resultId, studentId }),
     /** The enrolled students of a class the teacher teaches, by student number. */
     classStudents: async (classId: number) =>
       (await http.get<Page<ClassStudent>>('/api/vesta/student/page', { classId, status: 0, current: 1, size: 500 })).records,

@@ -36,6 +36,36 @@ export const ReportQuestionSchema = Type.Object({
 });
 export type ReportQuestion = Static<typeof ReportQuestionSchema>;
 
+/**
+ * Who a task has accounted for (report and task list): results graded and awaiting review, pages
+ * that could not be read, pages not graded yet, and the class's students with no page at all.
+ */
+export const TaskCoverageSchema = Type.Object({
+  /** Uploaded files (deleted ones left out). */
+  files: Type.Integer(),
+  /** Results the teacher need not look at again. */
+  graded: Type.Integer(),
+  /** Results with items still awaiting the teacher. */
+  review: Type.Integer(),
+  /** Results whose page named no student of the class (assign them by hand). */
+  unmatched: Type.Integer(),
+  /** Files uploaded or being read, not graded yet. */
+  waiting: Type.Integer(),
+  failed: Type.Array(
+    Type.Object({
+      fileId: Type.Integer(),
+      fileName: Type.String(),
+      reason: Type.String(),
+      /** The student the photo was uploaded for, when named at upload. */
+      studentId: Nullable(Type.Integer()),
+      studentName: Nullable(Type.String()),
+    }),
+  ),
+  /** Enrolled students of the task's class with neither a result nor a page (empty without a class). */
+  absent: Type.Array(Type.Object({ studentId: Type.Integer(), name: Type.String(), studentNo: Nullable(Type.String()) })),
+});
+export type TaskCoverage = Static<typeof TaskCoverageSchema>;
+
 export const TaskReportSchema = Type.Object({
   task: Type.Object({
     id: Type.Integer(),
@@ -57,6 +87,7 @@ export const TaskReportSchema = Type.Object({
   /** Ten bands of the score as a share of full marks: [0,10%), …, [90%,100%]. */
   distribution: Type.Array(Type.Object({ label: Type.String(), from: Type.Number(), to: Type.Number(), count: Type.Integer() })),
   questions: Type.Array(ReportQuestionSchema),
+  coverage: TaskCoverageSchema,
   /** Every result, those needing review first, then by student number. */
   students: Type.Array(ReportStudentSchema),
 });

@@ -62,6 +62,14 @@ it('the demo teacher finds graded quiz and essay tasks and one still to upload',
   expect(report.summary.reviewCount).toBe(quiz.reviewCount);
   expect(report.questions).toHaveLength(20);
   expect(report.questions.some((q: { wrongAnswers: unknown[] }) => q.wrongAnswers.length > 0)).toBe(true);
+  // The students who handed nothing in are named, on the report and counted on the list.
+  const roster = await fetch(`${server.url}/api/vesta/student/page?classId=${detail.task.classId}&status=0&size=1`, { headers: auth });
+  const classSize: number = (await roster.json()).data.total;
+  expect(report.coverage.absent).toHaveLength(classSize - quiz.fileCount);
+  expect(report.coverage.absent.length).toBeGreaterThan(0);
+  expect(report.coverage.absent.every((a: { name: string }) => a.name.length > 0)).toBe(true);
+  expect((quiz as Task & { absentCount: number }).absentCount).toBe(report.coverage.absent.length);
+  expect(report.coverage.failed).toEqual([]);
   const one = await get(`/result/detail?resultId=${detail.results[0].id}`);
   expect(one.result.kind).toBe('sheet');
   expect(one.result.items[0].expected).toBe('B');

@@ -170,6 +170,11 @@ describe('作文批改详情 (mini-program teacher)', () => {
     expect(await page.getByTestId('print-student').innerText()).toBe(`学生：${students[0]!.name}`);
     expect(await page.getByTestId('print-score').innerText()).toBe('得分：42.5 / 50 分');
     expect(await page.getByTestId('print-dimension').count()).toBe(4);
+    // The printed dimensions add up to the teacher's total, each within its own full marks.
+    const printed = (await page.getByTestId('print-dimension').allInnerTexts()).map((row) => /(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)/.exec(row)!.slice(1).map(Number));
+    expect(Math.round(printed.reduce((s, [score]) => s + score!, 0) * 10) / 10).toBe(42.5);
+    expect(printed.reduce((s, [, max]) => s + max!, 0)).toBe(50);
+    for (const [score, max] of printed) expect(score!).toBeLessThanOrEqual(max!);
     expect(await page.getByTestId('print-comment').innerText()).toBe(comment);
     expect(await page.locator('[data-testid="print-feedback"] mark[data-kind~="idiom"]').count()).toBeGreaterThan(0);
     await page.emulateMedia({ media: 'print' });

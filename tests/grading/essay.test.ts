@@ -34,6 +34,13 @@ describe('offline essay rubric', () => {
     expect(r.dimensions.find((d) => d.key === 'length')!.comment).toContain('未达到 400 字');
   });
 
+  it('sees no 「重复」 where one line ends with the word the next line starts with', () => {
+    const r = scoreEssayRubric(['我才知道负数就在身边', '身边的电梯里有负一楼', '我们我们都觉得很有意思'].join('\n'), { minChars: 20 });
+    const repeats = r.notes.filter((n) => n.kind === 'repeat').map((n) => n.excerpt);
+    expect(repeats).not.toContain('身边身边');
+    expect(repeats).toContain('我们我们');
+  });
+
   it('gives an off-topic essay a lower content score than an on-topic one', () => {
     const on = scoreEssayRubric(GOOD, { title: '我的老师', minChars: 150 });
     const off = scoreEssayRubric(GOOD.replaceAll('老师', '邻居'), { title: '我的老师', minChars: 150 });

@@ -73,14 +73,27 @@ export function splitSentences(text: string): string[] {
     .filter((s) => s.length > 0);
 }
 
-function findNotes(sentences: string[]): SentenceNote[] {
+/**
+ * Words written twice in a row within one line of the text as written. A line of a photographed
+ * essay that ends with the word the next line starts with ("…负数\n负数让…") is no repeat: the
+ * sentences are joined without their line breaks, so a repeat is only believed when a line has it.
+ */
+function repeatsWithinLines(text: string): Set<string> {
+  const found = new Set<string>();
+  for (const line of text.split(/\r?\n/)) {
+    for (const m of line.replace(/\s+/g, '').matchAll(/(\p{Script=Han}{2,4})\1/gu)) found.add(m[0]);
+  }
+  return found;
+}
+
+function findNotes(sentences: string[], repeats: Set<string>): SentenceNote[] {
   const notes: SentenceNote[] = [];
   sentences.forEach((s, i) => {
     for (const [wrong, right] of Object.entries(CONFUSIONS)) {
       if (s.includes(wrong)) notes.push({ kind: 'typo', sentence: i, excerpt: wrong, message: `"${wrong}"应为"${right}"`, good: false });
     }
     // The same word of two or more characters written twice in a row, e.g. "我们我们".
-    const rep = /(\p{Script=Han}{2,4})\1/u.exec(s);
+    const rep = [...s.matchAll(/(\p{Script=Han}{2,4})\1/gu)].find((m) => repeats.has(m[0]));
     if (rep && !IDIOMS.some((id) => id.includes(rep[0]))) {
       notes.push({ kind: 'repeat', sentence: i, excerpt: rep[0], message: `"${rep[1]}"重复出现，可能是多写了`, good: false });
     }
@@ -121,7 +134,7 @@ export function scoreEssayRubric(text: string, opts: EssayOptions = {}): RubricR
   const minChars = opts.minChars ?? 400;
   const sentences = splitSentences(text);
   const charCount = countChars(text);
-  const notes = findNotes(sentences);
+  const notes = findNotes(sentences, repeatsWithinLines(text));
   const body = text.replace(/\s+/g, '');
 
   // 内容: on topic, concrete details (speech, actions, an episode), enough substance.

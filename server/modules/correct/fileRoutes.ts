@@ -3,17 +3,19 @@
 import { and, eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { gradingFiles } from '../../db/schema';
+import { answerSheets, gradingFiles } from '../../db/schema';
+import type { SheetLayout } from '../../grading';
 import { ApiError, badRequest, conflict, notFound, ok } from '../../http/envelope';
 import { fileReply } from '../../http/download';
 import { asUploadError, singleFile } from '../../files/plugin';
 import { detectType } from '../../files/sniff';
 import { storedFileName } from '../../files/names';
-import { GradingStatus, RecognitionStatus } from '../../grading/statuses';
+import { GradingStatus, RecognitionStatus, TaskType } from '../../grading/statuses';
 import { runHeavy } from './threadTasks';
 import { multipartFields } from '../../http/input';
 import { BASE, checkStudent, correctors, findMyTask } from './access';
 import { Id, UploadFields } from './schemas';
+import { replaceable, retireFile } from './replace';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'application/pdf'];
 
@@ -24,21 +26,16 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const p = request.principal;
     // singleFile has checked the fields against UploadFields already.
     const file = await singleFile(request);
-    const { taskId, studentId = null } = multipartFields<typeof UploadFields>(request, file.fields);
-    const task = await findMyTask(db, p, taskId).catch((error) => {
+    const { taskId, studentId = null, replaces = null } = multipartFields<typeof UploadFields>(request, file.fields);
+    const refuse = (error: unknown) => {
       file.file.resume();
       throw error;
-    });
-    if (task.status !== GradingStatus.pendingSubmission) {
-      file.file.resume();
-      throw conflict('任务已提交批改，不能再上传');
-    }
-    if (studentId !== null) {
-      await checkStudent(db, task, studentId).catch((error) => {
-        file.file.resume();
-        throw error;
-      });
-    }
+    };
+    const task = await findMyTask(db, p, taskId).catch(refuse);
+    // A graded task takes more pages too (submitted again, only they are graded); not while grading runs.
+    if (task.status === GradingStatus.grading) refuse(conflict('任务正在批改，请等批改完成后再上传'));
+    if (studentId !== null) await checkStudent(db, task, studentId).catch(refuse);
+    const replaced = replaces === null ? null : await replaceable(db, task.id, p.tenantId!, replaces).catch(refuse);
     let pending;
     try {
       pending = await app.files.write(file.file);
@@ -64,12 +61,25 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await pending.discard();
       throw badRequest(refusal);
     }
+    // An answer-sheet photo is read for its corner marks and QR code now, as grading will: a page
+    // that will not be read is kept (grading has the last word) but named with the reason at once.
+    let warning: string | null = null;
+    if (task.type === TaskType.answerSheet && type.mime !== 'application/pdf') {
+      const [sheet] = await db.select({ layout: answerSheets.layout }).from(answerSheets).where(and(eq(answerSheets.id, task.sheetId ?? ''), eq(answerSheets.tenantId, task.tenantId)));
+      if (sheet) warning = await runHeavy('requests', 'checkSheetImage', { path: pending.path, layout: sheet.layout as SheetLayout }).catch(() => null);
+    }
     await pending.commit();
-    const [row] = await db
-      .insert(gradingFiles)
-      .values({ tenantId: p.tenantId!, taskId, studentId, fileHash: pending.hash, fileName: storedFileName(file.filename, type.ext, 200), mime: type.mime, size: pending.size, recognitionStatus: RecognitionStatus.new })
-      .returning({ id: gradingFiles.id, fileName: gradingFiles.fileName, size: gradingFiles.size, recognitionStatus: gradingFiles.recognitionStatus });
-    return ok(row, '上传成功');
+    const row = await db.transaction(async (tx) => {
+      // A replacement takes the old page's student unless another is named, and the old page
+      // leaves with whatever was graded from it alone (replace.ts).
+      if (replaced) await retireFile(tx as never, replaced);
+      const [inserted] = await tx
+        .insert(gradingFiles)
+        .values({ tenantId: p.tenantId!, taskId, studentId: studentId ?? replaced?.studentId ?? null, fileHash: pending.hash, fileName: storedFileName(file.filename, type.ext, 200), mime: type.mime, size: pending.size, recognitionStatus: RecognitionStatus.new, error: warning })
+        .returning({ id: gradingFiles.id, fileName: gradingFiles.fileName, size: gradingFiles.size, studentId: gradingFiles.studentId, recognitionStatus: gradingFiles.recognitionStatus, error: gradingFiles.error });
+      return inserted;
+    });
+    return ok(row, warning ? `已上传，但这一页可能无法识别：${warning}` : replaced ? '已替换，提交批改后重新批改这一页' : '上传成功');
   });
 
   app.post(`${BASE}/task/removeFile`, { preHandler: correctors, schema: { body: Type.Object({ fileId: Id }) } }, async (request) => {
@@ -79,7 +89,8 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const task = await findMyTask(db, request.principal, file.taskId).catch(() => {
       throw notFound('文件不存在');
     });
-    if (task.status !== GradingStatus.pendingSubmission) throw conflict('任务已提交批改，不能删除文件');
+    // Files not yet submitted may go; a graded page is replaced instead (upload with `replaces`).
+    if (task.status === GradingStatus.grading || file.recognitionStatus !== RecognitionStatus.new) throw conflict('文件已提交批改，不能删除');
     await db.update(gradingFiles).set({ recognitionStatus: RecognitionStatus.deleted }).where(eq(gradingFiles.id, fileId));
     return ok(null, '已删除');
   });

@@ -19,7 +19,7 @@ import { withManualItems } from './marking';
 import type { AnswerKey, HomeworkQuestion, ReadPage, SheetLayout } from '../../grading';
 import type { EssayBrief, FileOutcome } from './reading';
 import { totals, type FiledPage, type GradedWork } from './results';
-import { recordTaskAnswers } from './workLink';
+import { linkOf, recordTaskAnswers } from './workLink';
 
 export const READ_FILE = 'correct-read-file';
 export const SCORE_TASK = 'correct-score-task';
@@ -65,6 +65,44 @@ async function readFile(db: Db, store: FileStore, file: FileRow, task: TaskRow, 
   );
 }
 
+/** The task a scoring job is for: refId `<taskId>` or `<taskId>:<newest file id>`. */
+const scoredTaskId = (job: Job) => Number(String(job.refId).split(':')[0]);
+
+/** Files some sheet result of the task was graded from (each result page names its file). */
+async function scoredFileIds(db: Db, taskId: number): Promise<Set<number>> {
+  const ids = await rows<{ id: number }>(db, sql`
+    SELECT DISTINCT (p->>'fileId')::int AS id
+      FROM grading_results r CROSS JOIN LATERAL jsonb_array_elements(
+             CASE WHEN jsonb_typeof(r.result->'detail'->'pages') = 'array' THEN r.result->'detail'->'pages' ELSE '[]'::jsonb END) p
+     WHERE r.task_id = ${taskId} AND p->>'fileId' IS NOT NULL`);
+  return new Set(ids.map((r) => r.id));
+}
+
+/** A sheet's result: a student already graded in this task gets theirs replaced, review and all. */
+async function saveResult(tx: Db, task: TaskRow, graded: GradedWork, studentId: number | null, studentKey: string | null) {
+  // 解答题 of the sheet count in the total from the start, waiting for the teacher (marking.ts).
+  const work = withManualItems(graded, task);
+  if (studentId !== null) {
+    const [existing] = await rows<{ id: number }>(tx, sql`SELECT id FROM grading_results WHERE task_id = ${task.id} AND student_id = ${studentId} ORDER BY id LIMIT 1`);
+    if (existing) {
+      const t = totals(work, null);
+      await tx
+        .update(gradingResults)
+        .set({ result: work, studentKey, review: null, reviewedAt: null, score: t.score, maxScore: t.maxScore, needsReview: t.needsReview })
+        .where(eq(gradingResults.id, existing.id));
+      return;
+    }
+  }
+  await insertResult(tx, task, work, studentId, studentKey);
+}
+
+/** Homework items have no full marks of their own; a task linked to a homework gives the work's. */
+function withLinkedMax(task: TaskRow, work: GradedWork): GradedWork {
+  const link = linkOf(task.answerKey);
+  if (!link || work.kind !== 'homework') return work;
+  return { ...work, items: work.items.map((i) => (i.max === null && link.items[String(i.no)] ? { ...i, max: link.items[String(i.no)]!.points } : i)) };
+}
+
 async function insertResult(tx: Db, task: TaskRow, graded: GradedWork, studentId: number | null, studentKey: string | null) {
   // 解答题 of the sheet count in the total from the start, waiting for the teacher (marking.ts).
   const work = withManualItems(graded, task);
@@ -88,10 +126,16 @@ async function afterFile(tx: Db, task: TaskRow): Promise<void> {
            count(*) FILTER (WHERE recognition_status = 3)::int AS read
       FROM grading_files WHERE task_id = ${task.id}`);
   if (open > 0) return;
-  if (read === 0) {
+  const [{ results }] = await rows<{ results: number }>(tx, sql`SELECT count(*)::int AS results FROM grading_results WHERE task_id = ${task.id}`);
+  // Pages added to a graded task that all failed leave it graded: its failures show in the report.
+  if (read === 0 && results === 0) {
     await tx.update(gradingTasks).set({ status: GradingStatus.failed, failReason: '所有文件都无法识别，请检查照片或扫描件后重新上传', updatedAt: sql`now()` }).where(eq(gradingTasks.id, task.id));
   } else if (task.type === TaskType.answerSheet) {
-    await enqueue(tx, { kind: SCORE_TASK, refId: task.id, tenantId: task.tenantId });
+    // One scoring job per round of pages, told apart by the task's newest file (pages added to a
+    // graded task make a new round), so the queue's one-job-per-ref rule still stops two files
+    // finishing together from scoring the same round twice.
+    const [{ newest }] = await rows<{ newest: number }>(tx, sql`SELECT max(id)::int AS newest FROM grading_files WHERE task_id = ${task.id}`);
+    await enqueue(tx, { kind: SCORE_TASK, refId: `${task.id}:${newest}`, tenantId: task.tenantId });
   } else {
     await tx.update(gradingTasks).set({ status: GradingStatus.graded, updatedAt: sql`now()` }).where(eq(gradingTasks.id, task.id));
   }
@@ -125,7 +169,7 @@ export function correctionHandlers(db: Db, store: FileStore): JobHandler[] {
           .where(eq(gradingFiles.id, file.id));
         if (outcome.work) {
           // A photo's result remembers its file, for the review and essay screens.
-          await insertResult(tx, task, { ...outcome.work, fileId: file.id }, file.studentId, null);
+          await insertResult(tx, task, withLinkedMax(task, { ...outcome.work, fileId: file.id }), file.studentId, null);
           await recordTaskAnswers(tx, task, [{ studentId: file.studentId, work: outcome.work }], 'machine');
         }
       }
@@ -143,7 +187,7 @@ export function correctionHandlers(db: Db, store: FileStore): JobHandler[] {
   const scoreHandler: JobHandler<{ work: GradedWork; studentKey: string | null }[]> = {
     kind: SCORE_TASK,
     async run(job, { signal }) {
-      const [task] = await db.select().from(gradingTasks).where(eq(gradingTasks.id, Number(job.refId)));
+      const [task] = await db.select().from(gradingTasks).where(eq(gradingTasks.id, scoredTaskId(job)));
       const [sheet] = await db.select().from(answerSheets).where(eq(answerSheets.id, task.sheetId ?? ''));
       const files = await db
         .select({ id: gradingFiles.id, reading: gradingFiles.reading })
@@ -151,14 +195,26 @@ export function correctionHandlers(db: Db, store: FileStore): JobHandler[] {
         .where(and(eq(gradingFiles.taskId, task.id), eq(gradingFiles.recognitionStatus, RecognitionStatus.recognised)))
         .orderBy(gradingFiles.id);
       // Each page remembers its file, so the review screen can show the scan it was read from.
-      const pages: FiledPage[] = files.flatMap((f) => ((f.reading as { pages?: ReadPage[] } | null)?.pages ?? []).map((p) => ({ ...p, fileId: f.id })));
+      const filed = (f: (typeof files)[number]): FiledPage[] => ((f.reading as { pages?: ReadPage[] } | null)?.pages ?? []).map((p) => ({ ...p, fileId: f.id }));
+      // Only pages not graded yet are scored (pages uploaded into a graded task); a student
+      // they belong to keeps their other pages already graded, so the new result is whole.
+      const scored = await scoredFileIds(db, task.id);
+      const fresh = files.filter((f) => !scored.has(f.id)).flatMap(filed);
+      const kept = files.filter((f) => scored.has(f.id)).flatMap(filed);
+      const owner = (p: ReadPage) => (p.student.source === 'qr' && p.student.studentId ? `${p.sheetId}|${p.student.studentId}` : null);
+      const extra = kept.filter((p) => {
+        const key = owner(p);
+        return key !== null && fresh.some((q) => owner(q) === key) && !fresh.some((q) => owner(q) === key && q.page === p.page);
+      });
+      const pages = [...fresh, ...extra];
+      if (!pages.length) return [];
       // The link to a homework or exam (`work`) is ours, not the engine's.
       const { work: _link, ...answerKey } = (task.answerKey ?? {}) as Omit<AnswerKey, 'sheetId'> & { work?: unknown };
       const key = task.answerKey ? ({ ...answerKey, sheetId: sheet.id } as AnswerKey) : undefined;
       return runHeavy('grading', 'scoreSheetPages', { pages, layout: sheet.layout as SheetLayout, key }, signal);
     },
     async save(tx, job, graded) {
-      const [task] = await tx.select().from(gradingTasks).where(eq(gradingTasks.id, Number(job.refId)));
+      const [task] = await tx.select().from(gradingTasks).where(eq(gradingTasks.id, scoredTaskId(job)));
       // QR codes of roster sheets carry our student id; anonymous sheets carry the student number.
       // Both are looked up once, among the students of the task's class, or of the classes the
       // teacher teaches when the task has none: a number from elsewhere in the school stays
@@ -181,7 +237,8 @@ export function correctionHandlers(db: Db, store: FileStore): JobHandler[] {
         const rosterId = rosterStudentId(key);
         return known.find((k) => (rosterId !== null ? k.id === rosterId : k.studentNo === key))?.id ?? null;
       };
-      for (const g of graded) await insertResult(tx, task, g.work, studentOf(g.studentKey), g.studentKey);
+      // A student graded before (a page re-uploaded into a graded task) has their result replaced.
+      for (const g of graded) await saveResult(tx, task, g.work, studentOf(g.studentKey), g.studentKey);
       // A task tied to a homework or exam writes its answer records in the same transaction.
       await recordTaskAnswers(tx, task, graded.map((g) => ({ studentId: studentOf(g.studentKey), work: g.work })), 'machine');
       await tx.update(gradingTasks).set({ status: GradingStatus.graded, updatedAt: sql`now()` }).where(eq(gradingTasks.id, task.id));
@@ -190,7 +247,7 @@ export function correctionHandlers(db: Db, store: FileStore): JobHandler[] {
       await deadDb
         .update(gradingTasks)
         .set({ status: GradingStatus.failed, failReason: `评分失败：${error}`, updatedAt: sql`now()` })
-        .where(eq(gradingTasks.id, Number(job.refId)));
+        .where(eq(gradingTasks.id, scoredTaskId(job)));
     },
   };
   return [readHandler as JobHandler, scoreHandler as JobHandler];

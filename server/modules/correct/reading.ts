@@ -106,3 +106,56 @@ export async function renderSheet(layout: SheetLayout): Promise<Uint8Array> {
     throw new ApiError(422, (error as Error).message);
   }
 }
+
+/**
+ * Sharpness of a photo: the variance of its Laplacian on a copy about 1000 px wide (a focused scan
+ * of print and pencil gives hundreds or more, a shaken or out-of-focus photo tens), and how much
+ * contrast it has at all (a blank sheet is not blurred, only empty).
+ */
+function sharpness(img: { width: number; height: number; data: Uint8Array }, downscale: (img: never, f: number) => typeof img) {
+  const f = Math.max(1, Math.floor(img.width / 1000));
+  const g = f > 1 ? downscale(img as never, f) : img;
+  const { width: w, height: h, data } = g;
+  let n = 0;
+  let sum = 0;
+  let sq = 0;
+  let mean = 0;
+  let meanSq = 0;
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      const lap = data[i - 1]! + data[i + 1]! + data[i - w]! + data[i + w]! - 4 * data[i]!;
+      sum += lap;
+      sq += lap * lap;
+      mean += data[i]!;
+      meanSq += data[i]! * data[i]!;
+      n++;
+    }
+  }
+  if (!n) return { focus: 0, contrast: 0 };
+  const m = mean / n;
+  return { focus: sq / n - (sum / n) ** 2, contrast: Math.sqrt(Math.max(0, meanSq / n - m * m)) };
+}
+
+/** Below this Laplacian variance a photo with content counts as blurred. */
+const BLURRED = 40;
+
+/**
+ * Checks an answer-sheet photo at upload, the way grading will read it (corner marks, QR code,
+ * the page of the layout), so the teacher hears at once which page will not be read and why,
+ * before submitting; null when it reads. PDFs are checked when graded.
+ */
+export async function checkSheetImage(input: { path: string; layout: SheetLayout }): Promise<string | null> {
+  const { decodeGray, recognisePage } = await loadEngine();
+  const { downscale } = await import('../../grading/image/gray.js');
+  let gray;
+  try {
+    gray = await decodeGray(await readFile(input.path));
+  } catch {
+    return '图片已损坏，无法读取，请重新拍摄或导出后上传';
+  }
+  const reading = recognisePage(gray, (id) => (id === input.layout.sheetId ? input.layout : undefined), [input.layout]);
+  if (reading.ok) return null;
+  const { focus, contrast } = sharpness(gray, downscale as never);
+  return contrast > 6 && focus < BLURRED ? `照片模糊，请对准答题卡重新拍摄（${reading.error}）` : reading.error;
+}

@@ -7,6 +7,8 @@ import type { Db } from '../../db';
 import { rows } from '../../db/query';
 import type { TaskRow } from './access';
 import type { GradedWork } from './results';
+import { taskCoverage } from './coverage';
+import { linkOf } from './workLink';
 import type { ReportQuestion, ReportStudent, TaskReport } from '../../../src/domain/correct';
 
 /** Shown for an objective item left blank. */
@@ -37,12 +39,18 @@ export async function taskReport(db: Db, task: TaskRow): Promise<TaskReport> {
   // Objective items are those the answer key gives a letter answer for.
   const keyItems = ((task.answerKey as { items?: Record<string, { answer?: string }> } | null)?.items ?? {}) as Record<string, { answer?: string }>;
   const isObjective = (no: number) => typeof keyItems[String(no)]?.answer === 'string';
+  // Homework items have no full marks of their own; a task linked to a homework has the work's.
+  const link = linkOf(task.answerKey);
+  const maxOf = (item: { no: number; max: number | null }) => item.max ?? link?.items[String(item.no)]?.points ?? null;
 
   const byNo = new Map<number, { max: number | null; expected: string | null; earned: number; possible: number; scored: number; count: number; flagged: number; wrong: Map<string, number> }>();
   const students: ReportStudent[] = results.map((r) => {
     const points: Record<string, number | null> = {};
     let flaggedCount = 0;
-    for (const item of r.result?.items ?? []) {
+    let maxScore: number | null = r.maxScore ?? 0;
+    for (const raw of r.result?.items ?? []) {
+      const item = { ...raw, max: maxOf(raw) };
+      if (r.maxScore === null) maxScore = maxScore === null || item.max === null ? null : maxScore + item.max;
       const reviewed = r.review?.[String(item.no)];
       const earned = reviewed ?? item.score;
       points[String(item.no)] = earned;
@@ -57,7 +65,9 @@ export async function taskReport(db: Db, task: TaskRow): Promise<TaskReport> {
         q.scored++;
       }
       if (item.max !== null) q.possible += item.max;
-      if (isObjective(item.no) && item.expected !== undefined && item.given !== item.expected) {
+      // The teacher's points decide: an answer they gave full marks is not a wrong one.
+      const wrong = reviewed !== undefined ? item.max !== null && reviewed < item.max : item.given !== item.expected;
+      if (isObjective(item.no) && item.expected !== undefined && wrong) {
         const answer = item.given.trim() || BLANK_ANSWER;
         q.wrong.set(answer, (q.wrong.get(answer) ?? 0) + 1);
       }
@@ -69,7 +79,7 @@ export async function taskReport(db: Db, task: TaskRow): Promise<TaskReport> {
       studentNo: r.studentNo,
       studentKey: r.studentKey,
       score: r.score,
-      maxScore: r.maxScore,
+      maxScore: r.maxScore ?? (r.result?.items?.length ? maxScore : null),
       needsReview: r.needsReview,
       flaggedCount,
       points,
@@ -94,10 +104,10 @@ export async function taskReport(db: Db, task: TaskRow): Promise<TaskReport> {
     }));
 
   const scores = results.map((r) => r.score).filter((s): s is number => s !== null);
-  const maxes = new Set(results.map((r) => r.maxScore));
+  const maxes = new Set(students.map((r) => r.maxScore));
   const maxScore = maxes.size === 1 ? [...maxes][0]! : null;
   const distribution = Array.from({ length: 10 }, (_, i) => ({ label: `${i * 10}%-${i * 10 + 10}%`, from: i / 10, to: (i + 1) / 10, count: 0 }));
-  for (const r of results) {
+  for (const r of students) {
     if (r.score === null || !r.maxScore) continue;
     const band = Math.min(9, Math.max(0, Math.floor((r.score / r.maxScore) * 10)));
     distribution[band]!.count++;
@@ -122,6 +132,7 @@ export async function taskReport(db: Db, task: TaskRow): Promise<TaskReport> {
     },
     distribution,
     questions,
+    coverage: await taskCoverage(db, task),
     students: [...students].sort((a, b) => Number(b.needsReview) - Number(a.needsReview)),
   };
 }
@@ -168,7 +179,7 @@ export function reportSheets(report: TaskReport) {
         text(q.max),
         text(q.average),
         percent(q.scoreRate),
-        q.objective ? q.expected ?? '' : '',
+        q.expected ?? '',
         q.wrongAnswers.map((w) => `${w.answer}（${w.count}人）`).join('，'),
         q.flaggedCount,
       ]),

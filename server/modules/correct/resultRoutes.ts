@@ -1,17 +1,17 @@
 // A task's results: read one with what the review screen draws over its scans, and correct its
 // points and comment (teacher review), which also rewrites the linked answer records.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db';
 import type { Principal } from '../../auth/principal';
 import { answerSheets, gradingResults, gradingTasks, students } from '../../db/schema';
-import { badRequest, ok } from '../../http/envelope';
+import { badRequest, conflict, ok } from '../../http/envelope';
 import type { SheetLayout } from '../../grading';
-import { BASE, correctors, findMyResult, findMyTask } from './access';
+import { BASE, checkStudent, correctors, findMyResult, findMyTask } from './access';
 import { totals, type GradedWork, type PageTrace } from './results';
 import { photoView, sheetView, type ResultView } from './view';
-import { Id, ReviewBody } from './schemas';
+import { AssignBody, Id, ReviewBody } from './schemas';
 import { linkOf, recordTaskAnswers } from './workLink';
 
 /**
@@ -78,6 +78,31 @@ const resultRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return row;
     });
     return ok({ ...updated!, teacherComment: teacherComment ?? null }, '已保存批改');
+  });
+
+  // A page that named no student (a smudged QR code, a number from another class) or the wrong
+  // one is handed to a student by hand, within the same rule as grading's own matching: a student
+  // of the task's class, or of the teacher's classes when the task has none (checkStudent).
+  app.post(`${BASE}/result/assign`, { preHandler: correctors, schema: { body: AssignBody } }, async (request) => {
+    const { resultId, studentId } = request.body;
+    const result = await findMyResult(db, request.principal, resultId);
+    const task = await findMyTask(db, request.principal, result.taskId);
+    await checkStudent(db, task, studentId);
+    const [other] = await db
+      .select({ id: gradingResults.id })
+      .from(gradingResults)
+      .where(and(eq(gradingResults.taskId, task.id), eq(gradingResults.studentId, studentId), ne(gradingResults.id, resultId)));
+    if (other) throw conflict('该学生已有批改结果，请先核对那一份');
+    const work = result.result as GradedWork;
+    await db.transaction(async (tx) => {
+      await tx.update(gradingResults).set({ studentId }).where(eq(gradingResults.id, resultId));
+      // Their answers become the student's records, the teacher's points where given.
+      await recordTaskAnswers(tx as never, task, [{ studentId, work }], 'machine');
+      const review = result.review as Record<string, number> | null;
+      if (review && Object.keys(review).length) await recordTaskAnswers(tx as never, task, [{ studentId, work, review }], 'review', request.principal.userId);
+    });
+    const [student] = await db.select({ name: students.name, studentNo: students.studentNo }).from(students).where(eq(students.id, studentId));
+    return ok({ resultId, studentId, studentName: student?.name ?? null, studentNo: student?.studentNo ?? null }, '已指定学生');
   });
 };
 

@@ -100,4 +100,9 @@ export const MAX_TEACHER_COMMENT = 1000;
 export const UploadFields = Type.Object({
   taskId: Id,
   studentId: Type.Optional(Id),
+  /** A page of the task (a failed or wrongly read one) this upload replaces. */
+  replaces: Type.Optional(Id),
 });
+
+/** Hand a result whose page named no student (or the wrong one) to a student of the task's class. */
+export const AssignBody = Type.Object({ resultId: Id, studentId: Id });

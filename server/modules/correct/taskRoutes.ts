@@ -15,6 +15,7 @@ import { enqueue } from '../../jobs/queue';
 import { BASE, correctors, findMySheet, findMyTask, myTeacherId } from './access';
 import { READ_FILE } from './jobs';
 import { reportSheets, taskReport } from './report';
+import { taskCoverage } from './coverage';
 import { CreateTaskBody, Id } from './schemas';
 import { resolveLink } from './workLink';
 import { EnvelopeSchema } from '../../../src/domain/envelope';
@@ -63,14 +64,19 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(`${BASE}/task/submit`, { preHandler: correctors, schema: { body: Type.Object({ taskId: Id }) } }, async (request) => {
     const { taskId } = request.body;
     const task = await findMyTask(db, request.principal, taskId);
-    if (task.status !== GradingStatus.pendingSubmission) throw conflict('任务已提交批改');
+    // A graded (or failed) task takes more pages: submitting again grades only the files new since.
+    if (task.status === GradingStatus.grading) throw conflict('任务正在批改，请等批改完成');
     await db.transaction(async (tx) => {
       const files = await tx
         .select({ id: gradingFiles.id })
         .from(gradingFiles)
         .where(and(eq(gradingFiles.taskId, taskId), eq(gradingFiles.recognitionStatus, RecognitionStatus.new)));
       if (!files.length) throw badRequest('请先上传要批改的图片或扫描件');
-      await tx.update(gradingTasks).set({ status: GradingStatus.grading, submittedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(gradingTasks.id, taskId));
+      // The first submission's time stays the task's: answer records are dated by it.
+      await tx
+        .update(gradingTasks)
+        .set({ status: GradingStatus.grading, failReason: null, submittedAt: sql`coalesce(${gradingTasks.submittedAt}, now())`, updatedAt: sql`now()` })
+        .where(eq(gradingTasks.id, taskId));
       for (const f of files) await enqueue(tx as never, { kind: READ_FILE, refId: f.id, tenantId: task.tenantId });
     });
     app.wakeWorkers();
@@ -130,7 +136,14 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
                t.created_at AS "createdAt", t.submitted_at AS "submittedAt",
                (SELECT count(*)::int FROM grading_files f WHERE f.task_id = t.id AND f.recognition_status <> 5) AS "fileCount",
                (SELECT count(*)::int FROM grading_files f WHERE f.task_id = t.id AND f.recognition_status IN (3, 4)) AS "doneCount",
-               (SELECT count(*)::int FROM grading_results r WHERE r.task_id = t.id AND r.needs_review) AS "reviewCount"
+               (SELECT count(*)::int FROM grading_results r WHERE r.task_id = t.id AND r.needs_review) AS "reviewCount",
+               (SELECT count(*)::int FROM grading_results r WHERE r.task_id = t.id AND NOT r.needs_review) AS "gradedCount",
+               -- As coverage.ts counts them: failed files, and read scans with pages that failed or none found.
+               (SELECT count(*)::int FROM grading_files f WHERE f.task_id = t.id
+                   AND (f.recognition_status = 4 OR (f.recognition_status = 3 AND (f.error IS NOT NULL OR f.reading->'pages' = '[]'::jsonb)))) AS "failedCount",
+               (SELECT count(*)::int FROM students s WHERE t.class_id IS NOT NULL AND s.tenant_id = t.tenant_id AND s.class_id = t.class_id AND s.status = 0
+                   AND NOT EXISTS (SELECT 1 FROM grading_results r WHERE r.task_id = t.id AND r.student_id = s.id)
+                   AND NOT EXISTS (SELECT 1 FROM grading_files f WHERE f.task_id = t.id AND f.student_id = s.id AND f.recognition_status <> 5)) AS "absentCount"
           FROM grading_tasks t LEFT JOIN classes c ON c.id = t.class_id
          WHERE ${where}
          ORDER BY t.id DESC LIMIT ${size} OFFSET ${offset}`);
@@ -153,7 +166,7 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
        WHERE r.task_id = ${taskId} ORDER BY s.student_no NULLS LAST, r.id`);
     const done = files.filter((f) => f.recognitionStatus === RecognitionStatus.recognised || f.recognitionStatus === RecognitionStatus.failed).length;
     const { answerKey, questions, essayBrief, ...summary } = task;
-    return ok({ task: { ...summary, answerKey, questions, essayBrief }, progress: { files: files.length, done }, files, results });
+    return ok({ task: { ...summary, answerKey, questions, essayBrief }, progress: { files: files.length, done }, files, results, coverage: await taskCoverage(db, task) });
   });
 };
 

@@ -2,4 +2,4 @@
 import { heavyTasks } from '../../threads/pool';
 import type * as reading from './reading';
 
-export const runHeavy = heavyTasks<Pick<typeof reading, 'checkScan' | 'renderSheet' | 'readGradingFile' | 'scoreSheetPages'>>(new URL('./reading.ts', import.meta.url));
+export const runHeavy = heavyTasks<Pick<typeof reading, 'checkScan' | 'checkSheetImage' | 'renderSheet' | 'readGradingFile' | 'scoreSheetPages'>>(new URL('./reading.ts', import.meta.url));

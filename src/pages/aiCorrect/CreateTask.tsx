@@ -310,7 +310,7 @@ function TaskWorkspace({ taskId, printed }: { taskId: number; printed?: { pages:
             提交批改
           </Button>
           <Typography variant="caption" color="text.secondary">
-            {busy ? '文件上传完成后才能提交' : files.length ? `将批改 ${files.length} 个文件，提交后不能再上传或删除` : '请先上传要批改的图片或扫描件'}
+            {busy ? '文件上传完成后才能提交' : files.length ? `将批改 ${files.length} 个文件，提交后可在批改报告中补充或重新上传` : '请先上传要批改的图片或扫描件'}
           </Typography>
         </Box>
       )}

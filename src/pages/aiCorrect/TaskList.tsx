@@ -1,7 +1,8 @@
 // AI批改 (/AICorrect/index), the mini-program teacher's home: their grading tasks newest first,
 // by type, each with its status — 批改中 with progress polled from the task until it finishes,
-// 批改失败 with the reason — its files and the results still awaiting review. A graded task opens
-// its report; a task never submitted can be continued (uploads, submitting) or deleted. Laid out for a phone first.
+// 批改失败 with the reason — its files, the results graded and still awaiting review, the pages
+// that could not be read and the class's students with no page (未交). A graded or failed task opens
+// its report (where pages are added, replaced or assigned); a task never submitted can be continued (uploads, submitting) or deleted. Laid out for a phone first.
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Confirm, useDataProvider, useNotify } from 'react-admin';
@@ -88,8 +89,22 @@ function TaskRow({ task, onRemove, onFinished }: { task: CorrectTask; onRemove: 
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, color: 'text.secondary', fontSize: 14 }}>
           <span data-testid="task-files">文件 {task.fileCount} 份</span>
           {task.status === GradingStatus.graded && (
-            <Box component="span" data-testid="task-review" sx={{ color: task.reviewCount ? 'warning.main' : undefined }}>
-              待复核 {task.reviewCount} 份
+            <>
+              <span data-testid="task-graded">已批改 {task.gradedCount} 份</span>
+              <Box component="span" data-testid="task-review" sx={{ color: task.reviewCount ? 'warning.main' : undefined }}>
+                待复核 {task.reviewCount} 份
+              </Box>
+            </>
+          )}
+          {/* Nobody lost: pages that could not be read and students with no page, once submitted. */}
+          {task.status !== GradingStatus.pendingSubmission && task.failedCount > 0 && (
+            <Box component="span" data-testid="task-failed" sx={{ color: 'error.main' }}>
+              识别失败 {task.failedCount} 份
+            </Box>
+          )}
+          {task.status !== GradingStatus.pendingSubmission && task.absentCount > 0 && (
+            <Box component="span" data-testid="task-absent" sx={{ color: 'warning.main' }}>
+              未交 {task.absentCount} 人
             </Box>
           )}
         </Box>
@@ -100,7 +115,8 @@ function TaskRow({ task, onRemove, onFinished }: { task: CorrectTask; onRemove: 
               去复核
             </Button>
           )}
-          {task.status === GradingStatus.graded && (
+          {(task.status === GradingStatus.graded || task.status === GradingStatus.failed) && (
+            // A failed task's report lists its unreadable pages, to look at and upload again.
             <Button size="small" variant="outlined" component={Link} to={`/AICorrect/report?taskId=${task.id}`}>
               查看报告
             </Button>

@@ -1,7 +1,8 @@
 // 批改报告 (/AICorrect/report?taskId=): a grading task's report as the server computes it from the
 // results (the teacher's corrected points included): score distribution, average/highest/lowest,
 // score rate per question with the most common wrong answers of objective items, the students
-// still needing review, and the whole report as an Excel workbook. Laid out for a phone first.
+// still needing review, and the whole report as an Excel workbook. Above them, who the task has
+// accounted for (TaskCoverage.tsx): failed pages, students with no page, and the ways back. Laid out for a phone first.
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useDataProvider } from 'react-admin';
@@ -24,6 +25,8 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
 import { percent } from '../../domain/format';
 import { MarkingLinks } from './marking/MarkingLinks';
+import { GradingStatus } from '../../domain/enums';
+import { TaskCoverage } from './TaskCoverage';
 
 /** The review screen of one student's result: answer sheets and homework photos have their own. */
 const detailPath = (task: Report['task'], resultId: number) =>
@@ -192,7 +195,14 @@ export default function TaskReport({ route }: ScreenProps) {
   const taskId = Number(params.get('taskId'));
   const valid = Number.isInteger(taskId) && taskId > 0;
   const api = useDataProvider<AppDataProvider>();
-  const report = useQuery({ queryKey: ['correctReport', taskId], queryFn: () => api.correctReport(taskId), enabled: valid, retry: false });
+  // While pages added to the task are graded, the report follows them.
+  const report = useQuery({
+    queryKey: ['correctReport', taskId],
+    queryFn: () => api.correctReport(taskId),
+    enabled: valid,
+    retry: false,
+    refetchInterval: (query) => (query.state.data?.task.status === GradingStatus.grading ? 3000 : false),
+  });
   const [exporting, setExporting] = useState(false);
 
   const data = report.data;
@@ -234,6 +244,7 @@ export default function TaskReport({ route }: ScreenProps) {
           {exporting ? '导出中…' : '导出报告'}
         </Button>
       </Box>
+      <TaskCoverage report={data} />
       {!summary.students ? (
         <EmptyState />
       ) : (

@@ -2,7 +2,8 @@
 // once by drag and drop, file picker or the phone's camera; one request per file, one at a time,
 // each with its own progress bar and an overall one. HEIC/HEIF photos (iPhone default) are refused
 // before sending, since the server reads only JPG, PNG and PDF; a file the server refuses keeps its
-// reason and can be sent again. Files already on the server are listed from the task's detail, so
+// reason and can be sent again. An answer-sheet photo is checked by the server as it arrives
+// (corner marks, QR code, blur): one that will probably not be read says so before submitting. Files already on the server are listed from the task's detail, so
 // nothing is lost on reload, and can be removed until the task is submitted.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider } from 'react-admin';
@@ -270,8 +271,9 @@ export function Uploader(props: {
                   {f.studentId && studentName?.(f.studentId) ? ` · ${studentName(f.studentId)}` : ''} · {RECOGNITION[f.recognitionStatus] ?? '已上传'}
                 </Typography>
                 {f.error && (
-                  <Typography variant="caption" color="error" component="p" sx={{ overflowWrap: 'anywhere' }}>
-                    {f.error}
+                  // Before grading, the check made at upload: this page will probably not be read.
+                  <Typography variant="caption" color="error" component="p" sx={{ overflowWrap: 'anywhere' }} data-testid="uploaded-error">
+                    {f.recognitionStatus === 0 ? `这一页可能无法识别：${f.error}` : f.error}
                   </Typography>
                 )}
               </Box>

@@ -1,5 +1,5 @@
-// The teacher's points for one item, saved the moment they are entered (on blur, Enter or a digit
-// key), with 保存中…/已保存 or the server's Chinese reason beside the input. Shared by the
+// The teacher's points for one item, saved the moment they are entered (on blur when changed,
+// always on Enter), with 保存中…/已保存 or the server's Chinese reason beside the input. Shared by the
 // by-student and by-question views of the review screen.
 import { forwardRef, useCallback, useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
@@ -56,9 +56,11 @@ export const PointsInput = forwardRef<HTMLInputElement, PointsInputProps>(functi
   const [draft, setDraft] = useState(current);
   useEffect(() => setDraft(current), [current]);
   const [invalid, setInvalid] = useState<string | null>(null);
-  const commit = () => {
+  // Blur saves a change only; Enter always confirms, so typing the machine's own points and
+  // pressing Enter clears a flagged item (待复核) instead of sending nothing.
+  const commit = (confirm = false) => {
     const text = draft.trim();
-    if (text === '' || text === current) {
+    if (text === '' || (text === current && !confirm)) {
       setInvalid(null);
       return;
     }
@@ -80,12 +82,12 @@ export const PointsInput = forwardRef<HTMLInputElement, PointsInputProps>(functi
         fullWidth={false}
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
-        onBlur={commit}
+        onBlur={() => commit()}
         onFocus={onFocus}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault();
-            commit();
+            commit(true);
           }
           // Arrow keys and J/K stay the screen's shortcuts: leave the input so they work at once.
           if (e.key === 'Escape') (e.target as HTMLInputElement).blur();

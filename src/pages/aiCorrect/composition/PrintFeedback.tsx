@@ -7,6 +7,7 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import Typography from '@mui/material/Typography';
 import type { EssayOutput } from '../../../dataProvider/correct';
 import { EssayText, NoteList } from './EssayText';
+import { rescaleDimensions } from './rescale';
 
 export interface FeedbackData {
   taskTitle: string;
@@ -20,6 +21,8 @@ export interface FeedbackData {
 
 export function PrintFeedback({ data, onBack }: { data: FeedbackData; onBack: () => void }) {
   const { rubric } = data.essay;
+  // The dimensions add up to the score printed above them, the teacher's total when they set one.
+  const dimensions = rescaleDimensions(rubric.dimensions, data.score, data.maxScore);
   return (
     <Box data-testid="print-feedback" sx={{ maxWidth: 794, mx: 'auto', p: { xs: 2, sm: 4 }, bgcolor: '#fff', minHeight: '100vh', color: '#000' }}>
       <GlobalStyles
@@ -62,7 +65,7 @@ export function PrintFeedback({ data, onBack }: { data: FeedbackData; onBack: ()
           </tr>
         </thead>
         <tbody>
-          {rubric.dimensions.map((d) => (
+          {dimensions.map((d) => (
             <tr key={d.key} data-testid="print-dimension">
               <td>{d.name}</td>
               <td>
