@@ -183,6 +183,11 @@ export const FIELD_LABELS: Record<string, string> = {
   consentedOn: '同意日期',
   // Terminal PINs (docs/api-school.md, docs/api-heart-voices.md)
   pin: '终端PIN',
+  // 网上阅卷 (docs/api-correct.md, "Marking")
+  manual: '网上阅卷',
+  showNames: '显示学生姓名',
+  itemId: '评分细则',
+  applied: '是否给分',
 };
 
 declare module 'fastify' {

@@ -290,11 +290,13 @@ describe('payment through the sandbox gateway', () => {
     await notify(paid(created.orderNo, created.amountFen, `SBXLATE1${created.orderNo}`));
     const second = await notify(paid(created.orderNo, created.amountFen, `SBXLATE2${created.orderNo}`));
     expect(second.json().data.outcome).toBe('refund_due');
+    // Both refunds completed by the gateway, and their notices applied on our side.
     await vi.waitFor(async () => {
       const refunds = await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM sandbox_refunds WHERE out_trade_no = ${created.orderNo} AND state = 'SUCCESS'`);
       expect(refunds[0].n).toBe(2);
+      expect(await count(sql`SELECT count(*)::int AS n FROM payment_refunds WHERE out_trade_no = ${created.orderNo} AND status = 2`)).toBe(1);
+      expect(await orderRow(created.orderNo)).toEqual({ status: 3, payStatus: 1, refundStatus: 2 });
     }, { timeout: 5000, interval: 100 });
-    expect(await orderRow(created.orderNo)).toEqual({ status: 3, payStatus: 1, refundStatus: 2 });
   });
 
   it('refuses a forged notice: changed body, another key, no signature, an old timestamp', async () => {
