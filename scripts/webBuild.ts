@@ -22,7 +22,16 @@ export async function ensureWebBuild(): Promise<void> {
   if (webBuildIsFresh()) return;
   console.log('正在构建前端…');
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn' });
+  // Vite bundles React for whatever NODE_ENV the process has; under Vitest that is 'test', which
+  // gave the browser tests a development build (slower, and not what schools run).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root, logLevel: 'warn', mode: 'production' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   writeFileSync(stamp, new Date().toISOString());
 }
 

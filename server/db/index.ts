@@ -49,7 +49,15 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   const client = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder });
-  return { db, driver: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
+  return {
+    db,
+    driver: 'pglite',
+    close: () => client.close(),
+    dump: async () => {
+      // A checkpoint first: a copy opened from this dump then starts without replaying the WAL
+      // written since the last one, which halved the time to open the seeded test database.
+      await client.query('CHECKPOINT');
+      return client.dumpDataDir('none');
+    },
+  };
 }
-
-export { schema };

@@ -11,7 +11,9 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../server/db';
+import { rows } from '../../server/db/query';
 import { seedDemo } from '../../server/seed';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -42,16 +44,42 @@ async function seededSnapshot(): Promise<Blob> {
   if (existsSync(file)) return new Blob([readFileSync(file)]);
   const database = await openDatabase();
   await seedDemo(database.db, { pinKey: TEST_PIN_KEY });
-  const dump = await database.dump!();
+  const dump = Buffer.from(await (await database.dump!()).arrayBuffer());
+  const [{ wal }] = await rows<{ wal: string }>(database.db, sql`SELECT pg_walfile_name(pg_current_wal_lsn()) AS wal`);
   await database.close();
+  const snapshot = withoutSpareWal(dump, wal);
   // Another test file may be writing the same snapshot: write aside, then rename (atomic).
   const partial = `${file}.${randomBytes(4).toString('hex')}`;
-  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  writeFileSync(partial, snapshot);
   renameSync(partial, file);
   for (const old of readdirSync(tmpdir())) {
     if (old.startsWith('xz-seeded-') && old !== name && !old.startsWith(`${name}.`)) rmSync(join(tmpdir(), old), { force: true });
   }
-  return dump;
+  return new Blob([snapshot]);
+}
+
+/**
+ * The dump without the WAL segments PostgreSQL keeps for reuse: after the dump's checkpoint only
+ * the current segment is needed to start, and the 4 spare ones (64 MB of 150) cost every test
+ * file's copy time. A tar entry is a 512-byte header (name at 0, octal size at 124) and its data
+ * padded to 512 bytes.
+ */
+function withoutSpareWal(tar: Buffer, current: string): Buffer {
+  const kept: Buffer[] = [];
+  for (let at = 0; at + 512 <= tar.length; ) {
+    const header = tar.subarray(at, at + 512);
+    if (header.every((b) => b === 0)) {
+      kept.push(tar.subarray(at));
+      break;
+    }
+    const name = header.subarray(0, 100).toString('latin1').replace(/\0.*$/s, '');
+    const size = parseInt(header.subarray(124, 136).toString('latin1').replace(/\0.*$/s, '').trim() || '0', 8);
+    const end = at + 512 + Math.ceil(size / 512) * 512;
+    const segment = /(^|\/)pg_wal\/([0-9A-F]{24})$/.exec(name);
+    if (!segment || segment[2] === current) kept.push(tar.subarray(at, end));
+    at = end;
+  }
+  return Buffer.concat(kept);
 }
 
 /**
