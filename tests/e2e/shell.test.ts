@@ -45,9 +45,11 @@ const ACCOUNTS: { username: string; home: string; menu: string[]; title: string 
   { username: 'partner3', home: '/overview-dashboard', menu: ['数据看板', '直营学校', '设备管理', '订单管理', '操作日志'], title: '数据看板' },
 ];
 
-describe('each demo account', () => {
+// The accounts sign in side by side, each in its own browser context: a sign-in mostly waits on
+// the server and the page, so five at once take little longer than one.
+describe.concurrent('each demo account', () => {
   for (const account of ACCOUNTS) {
-    it(`${account.username} lands on ${account.home} and sees only its menu`, async () => {
+    it(`${account.username} lands on ${account.home} and sees only its menu`, async ({ expect }) => {
       const page = await signIn(browser, server.url, account.username);
       await page.waitForFunction((home) => location.hash.startsWith(`#${home}`), account.home);
       await expect.poll(() => page.title()).toBe(`AI教学助手-${account.title}`);
