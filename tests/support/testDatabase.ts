@@ -55,7 +55,7 @@ async function seededSnapshot(): Promise<Blob> {
   for (const old of readdirSync(tmpdir())) {
     if (old.startsWith('xz-seeded-') && old !== name && !old.startsWith(`${name}.`)) rmSync(join(tmpdir(), old), { force: true });
   }
-  return new Blob([snapshot]);
+  return new Blob([new Uint8Array(snapshot)]);
 }
 
 /**
