@@ -206,4 +206,30 @@ describe('mini-program school admin', () => {
     }
     await page.context().close();
   });
+
+  it("resets a teacher's password: shown once, then that teacher signs in with it", async () => {
+    const page = await signIn(browser, miniProgram.url, 'schooladmin');
+    await page.goto(`${miniProgram.url}/#/teacherManage`);
+    const row = page.getByRole('row').filter({ hasText: '林晓' });
+    await row.getByRole('button', { name: '重置密码' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(/确定要重置教师“.+”的密码吗/).waitFor();
+    await dialog.getByRole('button', { name: '确认重置' }).click();
+    const password = await dialog.getByTestId('one-time-password').innerText();
+    expect(password).toMatch(/^[A-Za-z0-9]{10}$/);
+    await page.screenshot({ path: `${SHOTS}/school-mp-reset-password.png` });
+    // The shown password is not lost to a stray click beside the dialog.
+    await page.mouse.click(5, 5);
+    expect(await dialog.getByTestId('one-time-password').innerText()).toBe(password);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.screenshot({ path: `${SHOTS}/school-mp-reset-password-375.png` });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await dialog.getByRole('button', { name: '我已记下' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.context().close();
+
+    const teacher = await signIn(browser, miniProgram.url, 'teacher2', password);
+    await teacher.waitForFunction(() => location.hash.startsWith('#/AICorrect'));
+    await teacher.context().close();
+  });
 });

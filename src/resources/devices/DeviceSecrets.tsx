@@ -4,8 +4,6 @@
 import { useState } from 'react';
 import { Button, useDataProvider, useRefresh } from 'react-admin';
 import type { RaRecord } from 'ra-core';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -15,40 +13,22 @@ import MuiButton from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import type { AppDataProvider } from '../../dataProvider';
 import type { DeviceSecret } from '../../dataProvider/devices';
+import { MakeSecretButton, OneTimeSecret } from '../../ui/OneTimeSecret';
 import { DEVICE_SERIAL_PATTERN } from '../../domain/devices';
 import { DEVICE_MODELS } from '../../domain/partner';
 
 function SecretShown({ shown, note }: { shown: DeviceSecret; note: string }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    await navigator.clipboard?.writeText(`设备编号：${shown.serial}\n设备密钥：${shown.secret}`).catch(() => undefined);
-    setCopied(true);
-  };
   return (
-    <Box>
-      <Alert severity="warning" sx={{ mb: 2 }}>
-        {note}密钥只显示这一次，关闭后无法再次查看，请立即写入终端并妥善保管，不要通过聊天工具转发。
-      </Alert>
-      <Typography>
-        设备编号：<b>{shown.serial}</b>
-      </Typography>
-      <Typography component="div" sx={{ mt: 1 }}>
-        设备密钥：
-        <Box
-          component="code"
-          data-testid="device-secret"
-          sx={{ display: 'block', mt: 0.5, fontSize: 14, px: 1, py: 0.75, bgcolor: 'grey.100', borderRadius: 1, fontFamily: 'monospace', wordBreak: 'break-all' }}
-        >
-          {shown.secret}
-        </Box>
-      </Typography>
-      <MuiButton size="small" onClick={copy} sx={{ mt: 1 }}>
-        {copied ? '已复制' : '复制编号和密钥'}
-      </MuiButton>
-    </Box>
+    <OneTimeSecret
+      warning={`${note}密钥只显示这一次，关闭后无法再次查看，请立即写入终端并妥善保管，不要通过聊天工具转发。`}
+      lines={[
+        { label: '设备编号', value: shown.serial },
+        { label: '设备密钥', value: shown.secret, secret: { testId: 'device-secret', long: true } },
+      ]}
+      copyLabel="复制编号和密钥"
+    />
   );
 }
 
@@ -136,45 +116,14 @@ export function RegisterDeviceButton() {
 /** Row action: a new secret for the terminal, shown once; the old one stops working at once. */
 export function RotateSecretButton({ record }: { record: RaRecord }) {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [step, setStep] = useState<'confirm' | 'busy' | DeviceSecret>();
-  const rotate = async () => {
-    setStep('busy');
-    try {
-      setStep(await dataProvider.rotateDeviceSecret(record.id));
-    } catch {
-      setStep(undefined);
-    }
-  };
-  const shown = typeof step === 'object' ? step : undefined;
   return (
-    <>
-      <Button label="重置密钥" onClick={() => setStep('confirm')}>
-        <KeyOutlined />
-      </Button>
-      <Dialog open={!!step} onClose={shown ? undefined : () => setStep(undefined)} maxWidth="xs" fullWidth>
-        <DialogTitle>重置密钥</DialogTitle>
-        <DialogContent>
-          {shown ? (
-            <SecretShown shown={shown} note="旧密钥已失效。" />
-          ) : (
-            <Typography>确定要重置设备 {String(record.serial)} 的密钥吗？旧密钥立即失效，终端写入新密钥前将无法登录和上报数据。</Typography>
-          )}
-        </DialogContent>
-        <DialogActions>
-          {shown ? (
-            <MuiButton variant="contained" onClick={() => setStep(undefined)}>
-              我已记下
-            </MuiButton>
-          ) : (
-            <>
-              <MuiButton onClick={() => setStep(undefined)}>取消</MuiButton>
-              <MuiButton variant="contained" color="warning" onClick={rotate} disabled={step === 'busy'}>
-                确认重置
-              </MuiButton>
-            </>
-          )}
-        </DialogActions>
-      </Dialog>
-    </>
+    <MakeSecretButton
+      label="重置密钥"
+      title="重置密钥"
+      question={`确定要重置设备 ${String(record.serial)} 的密钥吗？旧密钥立即失效，终端写入新密钥前将无法登录和上报数据。`}
+      confirmLabel="确认重置"
+      make={() => dataProvider.rotateDeviceSecret(record.id)}
+      show={(shown) => <SecretShown shown={shown} note="旧密钥已失效。" />}
+    />
   );
 }
