@@ -12,6 +12,8 @@ import { pruneAuditLog } from '../../server/modules/audit/retention';
 import { NOTIFY_PATH } from '../../server/modules/mercury/payment/notifyRoutes';
 import type { SandboxGateway } from '../../server/modules/mercury/payment/sandbox';
 import type { AuditRecord } from '../../src/domain/audit';
+import { cancelOrder, placeOrder, requestRefund } from '../../server/modules/mercury/orders';
+import { placeRecharge } from '../../server/modules/partner/recharges';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;
@@ -159,6 +161,30 @@ describe('each covered action leaves an entry with its operator and summary', ()
 
     const recharge = await c.done('partner1', '/api/wrongbook/v1.0/partner/addPartnerRecharge', { amountFen: 100_000 });
     expect((await everything('&kind=recharge'))[0]).toMatchObject({ userName: '周明', action: 'create', recordId: recharge.rechargeNo, summary: `提交充值单 ${recharge.rechargeNo}（¥1,000.00）` });
+  });
+
+  it('an order, a cancellation, a refund or a recharge whose entry cannot be written is not made either', async () => {
+    const db = t.database.db;
+    const payments = t.app.payments;
+    const failing = async () => {
+      throw new Error('操作日志写入失败');
+    };
+    const counts = async () =>
+      (await q<{ orders: number; cancelled: number; refunds: number; recharges: number }>(sql`
+        SELECT (SELECT count(*)::int FROM partner_orders) AS orders, (SELECT count(*)::int FROM partner_orders WHERE status = 3) AS cancelled,
+               (SELECT count(*)::int FROM order_refunds) AS refunds, (SELECT count(*)::int FROM partner_recharges) AS recharges`))[0];
+    const [buyer] = await q<{ id: number; ancestors: string; parentId: number | null }>(sql`SELECT id, ancestors, parent_id AS "parentId" FROM partners WHERE id = ${partnerIds.p2}`);
+    const [pack] = await q<{ id: number }>(sql`SELECT id FROM paper_packs ORDER BY id LIMIT 1`);
+    const before = await counts();
+    await expect(placeOrder(db, payments, buyer, { items: [{ packId: pack.id, quantity: 1 }] }, null, new Date(), failing)).rejects.toThrow('操作日志写入失败');
+    await expect(placeRecharge(db, payments, partnerIds.p1, 100_000, null, new Date(), failing)).rejects.toThrow('操作日志写入失败');
+    const open = await placeOrder(db, payments, buyer, { items: [{ packId: pack.id, quantity: 1 }] }, null);
+    await expect(cancelOrder(db, payments, open.orderNo, new Date(), failing)).rejects.toThrow('操作日志写入失败');
+    const [paid] = await q<{ orderNo: string }>(sql`
+      SELECT order_no AS "orderNo" FROM partner_orders WHERE buyer_id = ${partnerIds.p2} AND status = 2 AND refund_status = 0 AND paid_at > now() - interval '6 days' ORDER BY id DESC LIMIT 1`);
+    await expect(requestRefund(db, payments, paid.orderNo, partnerIds.p2, '规格订错', null, new Date(), failing)).rejects.toThrow('操作日志写入失败');
+    // Only the order placed without a failing entry is there, still open.
+    expect(await counts()).toEqual({ ...before, orders: before.orders + 1 });
   });
 
   it('statements: confirmed by the earning partner, settled by its payer; a refused move leaves nothing', async () => {

@@ -120,8 +120,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const scope = await scopeOf(request);
     const { orderNo } = request.body;
     await findOrder(db, scope, orderNo);
-    await cancelOrder(db, app.payments, orderNo);
-    await recordAudit(db, request, { action: 'cancel', kind: 'order', recordId: orderNo, summary: `取消订单 ${orderNo}` });
+    await cancelOrder(db, app.payments, orderNo, new Date(), (t) => recordAudit(t, request, { action: 'cancel', kind: 'order', recordId: orderNo, summary: `取消订单 ${orderNo}` }));
     return ok(await findOrder(db, scope, orderNo), '订单已取消');
   });
 
@@ -133,8 +132,9 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { orderNo, reason } = request.body;
       await findOrder(db, scope, orderNo);
       if (!reason.trim()) throw badRequest('退款原因不能为空');
-      const refund = await requestRefund(db, app.payments, orderNo, scope.partnerId, reason.trim(), request.principal.userId);
-      await recordAudit(db, request, { action: 'refund', kind: 'order', recordId: orderNo, summary: `申请订单 ${orderNo} 退款（退款单 ${refund.refundNo}，¥${yuan(refund.amountFen)}）` });
+      const refund = await requestRefund(db, app.payments, orderNo, scope.partnerId, reason.trim(), request.principal.userId, new Date(), (t, r) =>
+        recordAudit(t, request, { action: 'refund', kind: 'order', recordId: orderNo, summary: `申请订单 ${orderNo} 退款（退款单 ${r.refundNo}，¥${yuan(r.amountFen)}）` }),
+      );
       const [row] = await rows<{ createdAt: string }>(db, sql`SELECT ${isoTime(sql`created_at`)} AS "createdAt" FROM order_refunds WHERE id = ${refund.id}`);
       return ok({ refundNo: refund.refundNo, amountFen: refund.amountFen, status: refund.status, createdAt: row.createdAt }, '已提交退款申请');
     },

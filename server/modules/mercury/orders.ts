@@ -25,6 +25,12 @@ export interface Buyer {
   parentId: number | null;
 }
 
+/**
+ * What the caller writes in the same transaction as the change (its 操作日志 entry), so that a
+ * change is never left without its entry, nor an entry without its change.
+ */
+export type AlsoInTransaction<T> = (t: Db, done: T) => Promise<void>;
+
 /** The price column of a level, and the column its seller pays (null: the platform sells). */
 const PRICE_OF_LEVEL = { 1: 'priceL1Fen', 2: 'priceL2Fen', 3: 'priceL3Fen' } as const;
 
@@ -35,6 +41,7 @@ export async function placeOrder(
   input: { items: { packId: number; quantity: number }[]; remark?: string },
   userId: number | null,
   now = new Date(),
+  alsoInTransaction?: AlsoInTransaction<Order>,
 ): Promise<Order> {
   const ids = input.items.map((i) => i.packId);
   if (new Set(ids).size !== ids.length) throw badRequest('同一纸张规格请合并为一行');
@@ -74,6 +81,7 @@ export async function placeOrder(
     const subject = `学助错题打印纸订单 ${orderNo}`;
     const { codeUrl } = await provider.createPayment(t, { outTradeNo: orderNo, amountFen, subject, expiresAt });
     const [saved] = await t.update(partnerOrders).set({ codeUrl }).where(eq(partnerOrders.id, order.id)).returning();
+    await alsoInTransaction?.(t, saved);
     return saved;
   });
 }
@@ -156,7 +164,7 @@ export async function applyRefunded(db: Db, notice: Extract<PaymentNotice, { kin
 }
 
 /** Cancels an unpaid order; the caller has already checked that the order is in its subtree. */
-export async function cancelOrder(db: Db, provider: PaymentProvider, orderNo: string, now = new Date()): Promise<Order> {
+export async function cancelOrder(db: Db, provider: PaymentProvider, orderNo: string, now = new Date(), alsoInTransaction?: AlsoInTransaction<Order>): Promise<Order> {
   const result = await tx(db, async (t) => {
     const [order] = await rows<Order>(t, sql`SELECT id, status, pay_status AS "payStatus", expires_at AS "expiresAt" FROM partner_orders WHERE order_no = ${orderNo} FOR UPDATE`);
     if (!order) throw notFound('订单不存在');
@@ -168,6 +176,7 @@ export async function cancelOrder(db: Db, provider: PaymentProvider, orderNo: st
       return { refused: order.status === OrderStatus.paid ? '订单已支付，不能取消' : order.status === OrderStatus.cancelled ? '订单已取消' : '订单已关闭，无需取消' };
     }
     const [saved] = await t.update(partnerOrders).set({ status: OrderStatus.cancelled, cancelledAt: now }).where(eq(partnerOrders.id, order.id)).returning();
+    await alsoInTransaction?.(t, saved);
     return { saved };
   });
   // The gateway stops taking money for it; a payment already under way comes back as a refund.
@@ -177,7 +186,16 @@ export async function cancelOrder(db: Db, provider: PaymentProvider, orderNo: st
 }
 
 /** The buyer asks for its paid order's money back, within the after-sales window. */
-export async function requestRefund(db: Db, provider: PaymentProvider, orderNo: string, buyerId: number, reason: string, userId: number | null, now = new Date()) {
+export async function requestRefund(
+  db: Db,
+  provider: PaymentProvider,
+  orderNo: string,
+  buyerId: number,
+  reason: string,
+  userId: number | null,
+  now = new Date(),
+  alsoInTransaction?: AlsoInTransaction<typeof orderRefunds.$inferSelect>,
+) {
   const refund = await tx(db, async (t) => {
     const [order] = await rows<Order>(t, sql`SELECT id, buyer_id AS "buyerId", status, refund_status AS "refundStatus", amount_fen AS "amountFen", paid_at AS "paidAt"
       FROM partner_orders WHERE order_no = ${orderNo} FOR UPDATE`);
@@ -188,6 +206,7 @@ export async function requestRefund(db: Db, provider: PaymentProvider, orderNo: 
     if (now.getTime() - new Date(order.paidAt!).getTime() > REFUND_WINDOW_DAYS * 24 * 3600 * 1000) throw conflict(`已超过${REFUND_WINDOW_DAYS}天售后期，不能申请退款`);
     await t.update(partnerOrders).set({ refundStatus: RefundStatus.refunding }).where(eq(partnerOrders.id, order.id));
     const [row] = await t.insert(orderRefunds).values({ refundNo: newNumber('RF', now), orderId: order.id, amountFen: order.amountFen, reason, requestedBy: userId, createdAt: now }).returning();
+    await alsoInTransaction?.(t, row);
     return row;
   });
   await provider.refund(db, { outTradeNo: orderNo, outRefundNo: refund.refundNo, amountFen: refund.amountFen });

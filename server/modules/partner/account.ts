@@ -45,8 +45,9 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/wrongbook/v1.0/partner/addPaperOrder', { preHandler: anyPartner, schema: { body: PaperOrderBody }, config: { fieldLabels: { items: '订购纸张' } } }, async (request) => {
     const partner = await me(request.principal.partnerId);
     const body = request.body;
-    const order = await placeOrder(db, app.payments, partner, body, request.principal.userId);
-    await recordAudit(db, request, { action: 'create', kind: 'order', recordId: order.orderNo, summary: `提交纸张订单 ${order.orderNo}（¥${yuan(order.amountFen)}）` });
+    const order = await placeOrder(db, app.payments, partner, body, request.principal.userId, new Date(), (t, o) =>
+      recordAudit(t, request, { action: 'create', kind: 'order', recordId: o.orderNo, summary: `提交纸张订单 ${o.orderNo}（¥${yuan(o.amountFen)}）` }),
+    );
     return ok(
       { orderNo: order.orderNo, amountFen: order.amountFen, payStatus: order.payStatus, codeUrl: absoluteCodeUrl(request, order.codeUrl), expiresAt: order.expiresAt.toISOString() },
       `订单已提交，请在${PAY_TIMEOUT_MINUTES}分钟内支付`,
@@ -79,8 +80,9 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: levelOnePartner, schema: { body: Type.Object({ amountFen: Type.Integer({ minimum: RECHARGE_MIN_FEN, maximum: RECHARGE_MAX_FEN }) }) } },
     async (request) => {
       const partner = await me(request.principal.partnerId);
-      const recharge = await placeRecharge(db, app.payments, partner.id, request.body.amountFen, request.principal.userId);
-      await recordAudit(db, request, { action: 'create', kind: 'recharge', recordId: recharge.rechargeNo, summary: `提交充值单 ${recharge.rechargeNo}（¥${yuan(recharge.amountFen)}）` });
+      const recharge = await placeRecharge(db, app.payments, partner.id, request.body.amountFen, request.principal.userId, new Date(), (t, r) =>
+        recordAudit(t, request, { action: 'create', kind: 'recharge', recordId: r.rechargeNo, summary: `提交充值单 ${r.rechargeNo}（¥${yuan(r.amountFen)}）` }),
+      );
       return ok(
         { rechargeNo: recharge.rechargeNo, amountFen: recharge.amountFen, payStatus: recharge.payStatus, codeUrl: absoluteCodeUrl(request, recharge.codeUrl), expiresAt: recharge.expiresAt.toISOString() },
         `充值单已生成，请在${PAY_TIMEOUT_MINUTES}分钟内支付`,

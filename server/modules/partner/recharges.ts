@@ -8,10 +8,18 @@ import { badRequest, notFound } from '../../http/envelope';
 import { PAY_TIMEOUT_MINUTES, PayStatus } from '../../../src/domain/orders';
 import { newNumber } from '../mercury/numbers';
 import type { PaymentNotice, PaymentProvider } from '../mercury/payment/provider';
-import type { NoticeOutcome } from '../mercury/orders';
+import type { AlsoInTransaction, NoticeOutcome } from '../mercury/orders';
 import { refundPaymentAlone } from '../mercury/paymentRefunds';
 
-export async function placeRecharge(db: Db, provider: PaymentProvider, partnerId: number, amountFen: number, userId: number | null, now = new Date()) {
+export async function placeRecharge(
+  db: Db,
+  provider: PaymentProvider,
+  partnerId: number,
+  amountFen: number,
+  userId: number | null,
+  now = new Date(),
+  alsoInTransaction?: AlsoInTransaction<typeof partnerRecharges.$inferSelect>,
+) {
   const rechargeNo = newNumber('RC', now);
   const expiresAt = new Date(now.getTime() + PAY_TIMEOUT_MINUTES * 60_000);
   return db.transaction(async (t) => {
@@ -20,6 +28,7 @@ export async function placeRecharge(db: Db, provider: PaymentProvider, partnerId
       .insert(partnerRecharges)
       .values({ rechargeNo, partnerId, amountFen, provider: provider.name, codeUrl, expiresAt, createdBy: userId, createdAt: now })
       .returning();
+    await alsoInTransaction?.(t as unknown as Db, row);
     return row;
   });
 }
