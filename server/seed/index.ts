@@ -10,6 +10,7 @@ import { seedPartners } from './partners';
 import { seedStudentPins } from './pins';
 import { seedOrders } from './orders';
 import { seedBirthDatesAndConsents } from './heartVoices';
+import { seedAuditLog } from './auditLog';
 import { seedRooms } from './rooms';
 // The seeded PRNG, so demo names are the same on every machine.
 import { random } from './draft';
@@ -171,6 +172,8 @@ export async function seedDemo(db: Db, { pinKey }: SeedOptions): Promise<boolean
     await seedRooms(tx);
     // Terminal PINs, so the simulator's named 学生心声 are proved by the student.
     await seedStudentPins(tx, pinKey);
+    // 操作日志 entries for what the records above say was done.
+    await seedAuditLog(tx);
   });
   return true;
 }
