@@ -37,6 +37,9 @@ export default defineConfig({
           include: ['tests/components/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/components/setup.ts'],
+          // A react-admin screen rendered in jsdom takes 1–3 s of CPU; Vitest's 5 s default failed
+          // whichever test ran while the API tests beside it were busiest.
+          testTimeout: 20_000,
         },
       },
       {

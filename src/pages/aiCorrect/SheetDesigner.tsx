@@ -93,6 +93,37 @@ function ShortSizes({ s, first, set }: { s: Short; first: number; set: (s: Desig
   );
 }
 
+/** One question's points (分值; 满分 for a 解答题), in halves, with its unit. */
+function PointsField<S extends Objective | Fill | Short>({ s, k, first, set, name = '分值', min = 0, max = 100 }: {
+  s: S;
+  k: number;
+  first: number;
+  set: (s: S) => void;
+  name?: string;
+  min?: number;
+  max?: number;
+}) {
+  const value = pointsOf(s, k);
+  return (
+    <>
+      <TextField
+        {...small}
+        hiddenLabel
+        type="number"
+        value={Number.isNaN(value) ? '' : value}
+        onChange={(e) => {
+          const points = Array.from({ length: s.count }, (_, i) => pointsOf(s, i));
+          points[k] = num(e.target.value);
+          set({ ...s, points });
+        }}
+        slotProps={{ htmlInput: { 'aria-label': `第 ${first + k} 题${name}`, min, max, step: 0.5 } }}
+        style={{ width: 64 }}
+      />
+      <Typography variant="caption">分</Typography>
+    </>
+  );
+}
+
 type Objective = Extract<DesignSection, { kind: 'objective' }>;
 type Fill = Extract<DesignSection, { kind: 'fill' }>;
 
@@ -132,20 +163,7 @@ function ObjectiveKey({ s, first, set }: { s: Objective; first: number; set: (s:
               slotProps={{ htmlInput: { 'aria-label': `第 ${first + k} 题答案`, maxLength: 7 } }}
               style={{ width: 64 }}
             />
-            <TextField
-              {...small}
-              hiddenLabel
-              type="number"
-              value={Number.isNaN(pointsOf(s, k)) ? '' : pointsOf(s, k)}
-              onChange={(e) => {
-                const points = Array.from({ length: s.count }, (_, i) => pointsOf(s, i));
-                points[k] = num(e.target.value);
-                set({ ...s, points });
-              }}
-              slotProps={{ htmlInput: { 'aria-label': `第 ${first + k} 题分值`, min: 0, max: 100, step: 0.5 } }}
-              style={{ width: 64 }}
-            />
-            <Typography variant="caption">分</Typography>
+            <PointsField s={s} k={k} first={first} set={set} />
           </Box>
         ))}
       </Box>
@@ -180,20 +198,7 @@ function FillKey({ s, first, set }: { s: Fill; first: number; set: (s: Fill) => 
               style={{ width: 120 }}
             />
           ))}
-          <TextField
-            {...small}
-              hiddenLabel
-            type="number"
-            value={Number.isNaN(pointsOf(s, k)) ? '' : pointsOf(s, k)}
-            onChange={(e) => {
-              const points = Array.from({ length: s.count }, (_, i) => pointsOf(s, i));
-              points[k] = num(e.target.value);
-              set({ ...s, points });
-            }}
-            slotProps={{ htmlInput: { 'aria-label': `第 ${first + k} 题分值`, min: 0, max: 100, step: 0.5 } }}
-            style={{ width: 64 }}
-          />
-          <Typography variant="caption">分</Typography>
+          <PointsField s={s} k={k} first={first} set={set} />
         </Box>
       ))}
     </Box>
@@ -213,20 +218,7 @@ function ShortKey({ s, first, set }: { s: Short; first: number; set: (s: Short) 
             <Typography variant="body2" sx={{ width: 28, textAlign: 'right', flexShrink: 0 }}>
               {first + k}.
             </Typography>
-            <TextField
-              {...small}
-              hiddenLabel
-              type="number"
-              value={Number.isNaN(pointsOf(s, k)) ? '' : pointsOf(s, k)}
-              onChange={(e) => {
-                const points = Array.from({ length: s.count }, (_, i) => pointsOf(s, i));
-                points[k] = num(e.target.value);
-                set({ ...s, points });
-              }}
-              slotProps={{ htmlInput: { 'aria-label': `第 ${first + k} 题满分`, min: 0.5, max: 150, step: 0.5 } }}
-              style={{ width: 64 }}
-            />
-            <Typography variant="caption">分</Typography>
+            <PointsField s={s} k={k} first={first} set={set} name="满分" min={0.5} max={150} />
           </Box>
         ))}
       </Box>
