@@ -63,6 +63,8 @@ export interface AnswerKey {
 }
 export interface EssayBrief {
   title?: string;
+  /** The whole writing prompt (材料和要求), when the teacher gives it. */
+  prompt?: string;
   minChars?: number;
   fullMarks?: number;
 }

@@ -10,10 +10,12 @@ export type Genre = '记叙文' | '议论文' | '说明文' | '其他';
 const GENRES: Genre[] = ['记叙文', '议论文', '说明文', '其他'];
 
 /** The genre given, or the one a title like 「我的老师（记叙文）」 carries; 其他 when neither says. */
-export function genreOf(genre: string | undefined, title: string | undefined): Genre {
+export function genreOf(genre: string | undefined, title: string | undefined, prompt?: string): Genre {
   if (genre && (GENRES as string[]).includes(genre)) return genre as Genre;
   const fromTitle = /（(记叙文|议论文|说明文|其他)）\s*$/.exec(title ?? '')?.[1];
-  return (fromTitle as Genre | undefined) ?? '其他';
+  // A prompt says what to write: 「写一篇议论文」.
+  const fromPrompt = /(记叙文|议论文|说明文)/.exec(prompt ?? '')?.[1];
+  return ((fromTitle ?? fromPrompt) as Genre | undefined) ?? '其他';
 }
 
 /** A sentence as quoted in a comment: whole when short, its opening otherwise. */
@@ -50,16 +52,17 @@ function contentComment(c: CommentInput): string {
   const v = c.values.content;
   const parts: string[] = [];
   const offTopic = own.filter((s, i) => !s.topical && !own[i - 1]?.topical && !own[i + 1]?.topical);
-  const onTopic = own.find((s) => s.topical);
+  // Each remark quotes a different sentence where it can.
+  const sample = c.substance.find((s) => /[说问][:：，,]?[“"]/.test(s)) ?? c.substance[0];
+  const thesis = c.genre === '议论文' ? own.find((s) => /认为|我觉得|观点|应该|关键|必不可少|是一种/.test(s.text))?.text : undefined;
+  const onTopic = own.find((s) => s.topical && s.text !== sample && s.text !== thesis) ?? own.find((s) => s.topical);
   if (m.relevance >= 0.8 && onTopic) parts.push(`内容切题，如${quote(onTopic.text)}。`);
   else if (offTopic[0]) parts.push(`${quote(offTopic[0].text)}等句子与题目“${topicName(c.title)}”关系不大，请围绕题目来写。`);
-  const sample = c.substance[0];
   if (c.genre === '记叙文') {
     if (c.substance.length >= 3 && sample) parts.push(`${quote(sample)}等处写出了人物的语言、动作和感受，细节具体。`);
     else parts.push(`${sample ? `${quote(sample)}有了细节，` : ''}还可以多写人物的语言、动作和心理，把事情写具体。`);
   } else if (c.genre === '议论文') {
-    const thesis = own.find((s) => /认为|我觉得|观点|应该|关键|必不可少|是一种/.test(s.text));
-    parts.push(thesis ? `论点是${quote(thesis.text)}。` : '开头要亮明自己的观点。');
+    parts.push(thesis ? `论点是${quote(thesis)}。` : '开头要亮明自己的观点。');
     if (c.substance.length >= 2 && sample) parts.push(`用${quote(sample)}等事例作论据。`);
     else parts.push('论据不够充分，请举出具体的事例、数据或名言来证明观点。');
   } else if (c.genre === '说明文') {
@@ -76,8 +79,11 @@ function structureComment(c: CommentInput): string {
   const v = c.values.structure;
   if (c.measures.ownChars < 0.5 * c.minChars) return `篇幅太短，还撑不起完整的结构（开头、主体、结尾）。`;
   const last = c.measures.sentences.filter((s) => !s.copied && !s.repeated).at(-1);
-  if ((c.genre === '记叙文' || c.genre === '其他') && c.order.score < 0.75) {
-    return `叙述顺序有些混乱${c.order.openingRefersBack ? '（开头的句子承接不上）' : ''}，请按事情发展的先后顺序来写，开头引入、结尾总结。`;
+  if ((c.genre === '记叙文' || c.genre === '其他') && c.order.score < 0.75 && v < 0.8) {
+    const opening = c.order.openingRefersBack ? '（开头的句子承接不上）' : '';
+    return c.genre === '记叙文'
+      ? `叙述顺序有些混乱${opening}，请按事情发展的先后顺序来写，开头引入、结尾总结。`
+      : `句子的先后顺序有些混乱${opening}，请理顺前后的顺序，开头引入、结尾总结。`;
   }
   const ending = c.hasClosing && last ? `结尾${quote(last.text)}收束全文` : '结尾略显仓促，';
   if (c.genre === '议论文') {
@@ -113,7 +119,13 @@ function lengthComment(c: CommentInput): string {
 
 export function commentsFor(c: CommentInput): { dimensions: Record<Dimension['key'], string>; overall: string } {
   if (c.flags.length) {
-    const reason = c.flags.map((f) => f.message).join('；');
+    // The sentence that shows it: the first one not on the topic, written again, or the first at all.
+    const own = c.measures.sentences.filter((s) => !s.copied && !s.repeated);
+    const kind = c.flags[0]!.kind;
+    const shown =
+      kind === 'offTopic' ? own.find((s) => !s.topical) : kind === 'repeated' ? c.measures.sentences.find((s) => s.repeated) : kind === 'copiedPrompt' ? c.measures.sentences.find((s) => s.copied) : own[0];
+    const example = shown && !c.flags[0]!.message.includes('「') ? `，如${quote(shown.text)}` : '';
+    const reason = `${c.flags.map((f) => f.message).join('；')}${example}`;
     const none = '不能按正常作文评分。';
     return {
       dimensions: { content: `${reason}。`, structure: none, language: none, length: lengthComment(c) },

@@ -139,7 +139,7 @@ export const SUBSTANCE: Record<Genre, RegExp> = {
 export function scoreEssayRubric(text: string, opts: EssayOptions = {}): RubricResult {
   const fullMarks = opts.fullMarks ?? 100;
   const minChars = opts.minChars ?? 400;
-  const genre = genreOf(opts.genre, opts.title);
+  const genre = genreOf(opts.genre, opts.title, opts.prompt);
   const sentences = splitSentences(text);
   const charCount = countChars(text);
   const notes = findNotes(sentences, repeatsWithinLines(text));
@@ -147,7 +147,8 @@ export function scoreEssayRubric(text: string, opts: EssayOptions = {}): RubricR
   // Everything below is measured on what the student wrote: not the title line, not the prompt
   // copied out, not a sentence written again.
   const own = m.sentences.filter((s) => !s.copied && !s.repeated);
-  const body = own.map((s) => s.text).join('');
+  const ownTexts = own.map((s) => s.text);
+  const body = ownTexts.join('');
   const ownChars = m.ownChars;
 
   // 内容: the share of the essay on the topic, substance of the genre, enough of it.
@@ -159,12 +160,11 @@ export function scoreEssayRubric(text: string, opts: EssayOptions = {}): RubricR
   // 结构: a clear opening and ending, ordered connectives, paragraphs.
   const paragraphs = text.split(/\n+/).filter((p) => p.trim()).length;
   const transitions = TRANSITIONS.filter((t) => body.includes(t)).length;
-  const ownTexts = own.map((s) => s.text);
   const last = ownTexts.slice(-2).join('');
   const hasClosing = CLOSINGS.some((c) => last.includes(c)) || /总之|由此可见|因此|所以|综上/.test(last);
   const firstOwn = own[0];
   const firstMentionsTopic = !m.topicWords.length || Boolean(firstOwn?.topical);
-  const order = checkOrder(sentences.filter((x) => own.some((o) => o.text === x.replace(/\s+/g, ''))));
+  const order = checkOrder(ownTexts);
   const structure =
     clamp01(0.3 * (hasClosing ? 1 : 0.3) + 0.25 * (firstMentionsTopic ? 1 : 0.4) + 0.3 * clamp01(transitions / 4) + 0.15 * (paragraphs >= 3 ? 1 : paragraphs === 1 ? 0.5 : 0.7)) *
     (0.5 + 0.5 * order.score) *
