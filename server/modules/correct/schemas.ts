@@ -106,5 +106,8 @@ export const UploadFields = Type.Object({
   replaces: Type.Optional(Id),
 });
 
+/** Name the student of an uploaded file before submission (a class's photos uploaded at once); null takes it back. */
+export const FileStudentBody = Type.Object({ fileId: Id, studentId: Type.Union([Id, Type.Null()]) });
+
 /** Hand a result whose page named no student (or the wrong one) to a student of the task's class. */
 export const AssignBody = Type.Object({ resultId: Id, studentId: Id });
