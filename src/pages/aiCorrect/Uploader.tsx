@@ -305,7 +305,7 @@ export function Uploader(props: {
                   sx={{ gridColumn: '1 / -1', maxWidth: 320 }}
                   slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'file-student' } }}
                 >
-                  <MenuItem value="">未指定（按作文上写的姓名或学号对应）</MenuItem>
+                  <MenuItem value="">未指定（按作文上的姓名对应）</MenuItem>
                   {roster.map((s) => (
                     <MenuItem key={s.id} value={String(s.id)}>
                       {s.name}（{s.studentNo}）
