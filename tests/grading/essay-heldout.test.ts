@@ -92,6 +92,13 @@ describe('comments come from this essay', () => {
     expect(r.comment).not.toMatch(/人物的语言|动作描写|事情发展/);
   });
 
+  it('a maths essay read line by line from a grid, without punctuation, is on topic and not word salad', () => {
+    const lines = ['生活中的负数', '周末我和爸爸去滑雪', '山上的温度计显示零下十度', '比山下低了八度', '我用刚学的减法算了一算', '山下是零下二度', '回家后我把这件事写下来', '负数让我看到了数学的用处'];
+    const r = scoreEssayRubric(lines.join('\n'), { title: '生活中的负数', minChars: 60, fullMarks: 20 });
+    expect(r.flags).toEqual([]);
+    expect(r.score).toBeGreaterThanOrEqual(10);
+  });
+
   it('never contradict the score: a dimension with most of its points is not told it is weak, a weak one is not praised', () => {
     for (const h of all) {
       if (h.result.flags.length) continue;

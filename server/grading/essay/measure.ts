@@ -18,6 +18,12 @@ const SINGLE_WORDS = new Set(
   [...'我你他她它的了着过是在有和与跟同把被给从向对往到为就才都也还又再很太更最不没别要会能可想说看听走跑来去做吃喝写读学问笑哭叫拿放打开关买卖用坐站住让使叫请等找送带跟教讲玩买一二三四五六七八九十两几个只位本张条件次天年月日岁点分些每这那哪谁啥么吗呢吧啊呀哦嘛得地之其以而且但因所如若或即便虽则于乃后前上下里外中内边头手眼心人家门水火山树花草鸟鱼马牛羊狗猫书字话题事时多少大小长短高低好坏新旧冷热快慢真假已将正刚曾先像比跟'],
 );
 
+/** A sentence this short is a line of a grid read without its punctuation. */
+const SHORT_LINE = 14;
+
+/** Characters too common to tell a topic by (生 of 学生, 活 of 干活, 国 of 中国 …). */
+const COMMON = new Set([...'生活学国家子们时年会以发成经所面种着样能动方还进用过那于同作意开现实长己见明问力理尔点文几定本公特做外孩相西果物高月女没把将当入真加化白气正已听见回'].filter((c) => c !== '物'));
+
 /** A clause cannot begin with these (they attach to what comes before). */
 const NO_START = new Set(['的', '了', '着', '过', '吗', '呢', '吧', '啊', '得', '地', '们', '么', '之', '似的']);
 /** A clause cannot end with these (they need what comes after). */
@@ -39,15 +45,16 @@ const CANNOT_FOLLOW: Record<string, Set<string>> = {
   d: new Set(['uj', 'uz', 'ug', 'uv', 'y']),
   c: new Set(['uj', 'ul', 'uz', 'ug', 'ud', 'uv', 'y']),
 };
-/** A clause does not end on a preposition, conjunction, adverb or 地. */
-const CANNOT_END = new Set(['p', 'c', 'uv', 'd']);
+/** A clause does not end on a preposition, conjunction or 地, nor on an adverb that needs a verb after it. */
+const CANNOT_END = new Set(['p', 'c', 'uv']);
+const ADVERBS_BEFORE = new Set([...'很都也就才又还再最太更不没只'].concat(['非常', '已经', '正在', '一直', '马上', '立刻', '十分', '只是', '不是']));
 
 /**
  * Word order, from jieba's part-of-speech tags: particles and function words where Chinese
  * grammar cannot put them (a clause opening with 的 or 了, ending with 把 or 因为, 的 before 了,
  * 很 before 的), per 100 words. Written sentences have 0–2; the same words shuffled have 4–6.
  */
-export function grammarBreaks(sentences: string[]): { per100: number; words: number; examples: string[] } {
+export function grammarBreaks(sentences: string[]): { per100: number; count: number; words: number; examples: string[] } {
   let count = 0;
   let bad = 0;
   const examples: string[] = [];
@@ -60,7 +67,8 @@ export function grammarBreaks(sentences: string[]): { per100: number; words: num
       if (tw.length < 2) continue;
       const broken: string[] = [];
       if (PARTICLES.has(tw[0]!.tag)) broken.push(clause);
-      if (CANNOT_END.has(tw[tw.length - 1]!.tag)) broken.push(clause);
+      const last = tw[tw.length - 1]!;
+      if (CANNOT_END.has(last.tag) || (last.tag === 'd' && ADVERBS_BEFORE.has(last.word))) broken.push(clause);
       for (let i = 0; i + 1 < tw.length; i++) {
         const a = tw[i]!;
         const b = tw[i + 1]!;
@@ -70,7 +78,7 @@ export function grammarBreaks(sentences: string[]): { per100: number; words: num
       if (broken.length && examples.length < 3) examples.push(clause);
     }
   }
-  return { per100: count ? (100 * bad) / count : 0, words: count, examples };
+  return { per100: count ? (100 * bad) / count : 0, count: bad, words: count, examples };
 }
 
 export interface SentenceMeasure {
@@ -100,12 +108,12 @@ export interface Measures {
   relevance: number;
   topicWords: string[];
   /** Misplaced function words per 100 words of the own sentences (see grammarBreaks). */
-  grammar: { per100: number; words: number; examples: string[] };
+  grammar: { per100: number; count: number; words: number; examples: string[] };
 }
 
 /** Instruction words of a prompt: they say how to write, not what about. */
 const PROMPT_STOP = new Set(
-  '写 一篇 记叙文 议论文 说明文 作文 文章 要求 题目 为题 以 请 内容 具体 感情 真挚 不少于 字数 字 观点 明确 论据 充分 论证 合理 语言 准确 说明 顺序 介绍 表现 通过 有人 也有 一两 件 这种 你的 你 写出 事情 特点 一种 一个 我们 自己 什么 可以 进行 结合 生活 经历 体会 题材 不限 文体 诗歌 除外 自拟 标题 立意 自定 谈谈 认识 看法 想法 一次 的 了 是 我的 你的 他的 她的 我们的 最 一件 一位 一本 一天 一句'.split(' '),
+  '写 一篇 记叙文 议论文 说明文 作文 文章 要求 题目 为题 以 请 内容 具体 感情 真挚 不少于 字数 字 观点 明确 论据 充分 论证 合理 语言 准确 说明 顺序 介绍 表现 通过 有人 也有 一两 件 这种 你的 你 写出 事情 特点 一种 一个 我们 自己 什么 可以 进行 结合 生活 经历 体会 题材 不限 文体 诗歌 除外 自拟 标题 立意 自定 谈谈 认识 看法 想法 一次 的 了 是 不少 我的 你的 他的 她的 我们的 最 一件 一位 一本 一天 一句'.split(' '),
 );
 
 /** People a title can be about; 他/她 in the essay then refer to them. */
@@ -203,12 +211,19 @@ export function measure(text: string, title?: string, prompt?: string): Measures
   // 他/她 stand for the person of the title only in an essay that names that person.
   const namesPerson = own.filter((s) => titleWords.some((w) => s.text.includes(w))).length >= 2;
   const topic = [...topicWords.filter((w) => namesPerson || (w !== '他' && w !== '她')), ...tied];
-  for (const s of sentences) s.topical = !s.copied && topic.some((w) => s.text.includes(w));
-  // A sentence is on topic when it or a neighbour among the own sentences names the topic.
+  // A distinctive character of the title names its topic too: 负 in 零下/负一楼/负号 for 生活中的负数.
+  const marks = [...new Set(titleWords.join(''))].filter((c) => /\p{Script=Han}/u.test(c) && !SINGLE_WORDS.has(c) && !COMMON.has(c));
+  for (const s of sentences) s.topical = !s.copied && (topic.some((w) => s.text.includes(w)) || marks.some((c) => s.text.includes(c)));
+  // A sentence is on topic when it or a neighbour names the topic, or one that does is within
+  // 20 characters (OCR lines of a grid are short sentences of their own).
   const ownChars = own.reduce((a, s) => a + s.chars, 0);
+  const ends: number[] = [];
+  own.reduce((at, s) => (ends.push(at + s.chars), at + s.chars), 0);
+  const gap = (i: number, j: number) => (j < i ? ends[i]! - own[i]!.chars - ends[j]! : ends[j]! - own[j]!.chars - ends[i]!);
+  const near = (i: number) => own.some((o, j) => o.topical && (Math.abs(i - j) <= 1 || (own[i]!.chars <= SHORT_LINE && gap(i, j) <= 20)));
   let covered = 0;
   own.forEach((s, i) => {
-    if (s.topical || own[i - 1]?.topical || own[i + 1]?.topical) covered += s.chars;
+    if (near(i)) covered += s.chars;
   });
   const all = sentences.reduce((a, s) => a + s.chars, 0) || 1;
   return {
