@@ -42,7 +42,8 @@ describe('a class of essays uploaded at once', () => {
     expect((await get(teacher, `/task/detail?taskId=${task.id}`)).json().data.task.essayBrief.prompt).toBe(prompt);
     const named = roster[1]!;
     const picked = roster[2]!;
-    const lines = (first: string) => [first, '我的家乡在江南水乡', '春天河边的柳树发芽了', '我爱我的家乡'].map((text) => ({ text, hand: true }));
+    // Two short lines each: the OCR of a whole page is not what this test is about.
+    const lines = (first: string) => [first, '我爱我的家乡'].map((text) => ({ text, hand: true }));
     const a = (await upload(task.id, 'IMG_0001.jpg', await homeworkPhoto(lines(named.name), 3))).json().data;
     const b = (await upload(task.id, 'IMG_0002.jpg', await homeworkPhoto(lines('我的家乡'), 4))).json().data;
     expect([a.studentId, b.studentId]).toEqual([null, null]);
