@@ -23,29 +23,13 @@ export function distinctShare(text: string, n = 6): number {
   return runs.size / (chars.length - n + 1);
 }
 
-/**
- * Share of the text covered by runs copied from the title or prompt (4 characters, or the whole
- * title when shorter). An essay that mentions its title a few times stays under a tenth.
- */
-export function copiedShare(text: string, source: string): number {
-  const chars = letters(text);
-  const src = letters(source.replace(/^题目[:：]/, '')).join('');
-  if (!chars.length || src.length < 2) return 0;
-  const n = Math.min(4, src.length);
-  const covered = new Array<boolean>(chars.length).fill(false);
-  for (let i = 0; i + n <= chars.length; i++) {
-    if (src.includes(chars.slice(i, i + n).join(''))) for (let k = i; k < i + n; k++) covered[k] = true;
-  }
-  return covered.filter(Boolean).length / chars.length;
-}
-
 /** Share of letters that are Chinese characters (an essay in this rubric is written in Chinese). */
 export function hanShare(text: string): number {
   const chars = letters(text);
   return chars.length ? chars.filter((c) => /\p{Script=Han}/u.test(c)).length / chars.length : 1;
 }
 
-/** Thresholds: below them the text is not marked as an essay. */
+/** Thresholds: below them (above, for copying) the text is not marked as an essay. */
 export const MIN_DISTINCT_SHARE = 0.25;
 export const MAX_COPIED_SHARE = 0.6;
 export const MIN_HAN_SHARE = 0.5;
