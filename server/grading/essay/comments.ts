@@ -20,8 +20,9 @@ export function genreOf(genre: string | undefined, title: string | undefined, pr
 
 /** A sentence as quoted in a comment: whole when short, its opening otherwise. */
 export function quote(sentence: string): string {
-  const chars = [...sentence];
-  return `「${chars.length > 28 ? `${chars.slice(0, 26).join('')}…` : sentence}」`;
+  // A clause cut at a comma (an OCR line) is quoted without it.
+  const chars = [...sentence.replace(/[，,、；;：:]+$/, '')];
+  return `「${chars.length > 28 ? `${chars.slice(0, 26).join('')}…` : chars.join('')}」`;
 }
 
 export interface CommentInput {
