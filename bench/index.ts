@@ -15,6 +15,7 @@ import { benchPartnerOrders } from './partnerOrders';
 import { benchPartnerBoards } from './partnerBoards';
 import { benchHeartVoices } from './heartVoices';
 import { gradingFigures } from '../server/grading/bench/index';
+import { benchEssays } from './essays';
 import { printRows, type BenchRow } from './table';
 
 const groups: Record<string, () => Promise<BenchRow[]>> = {
@@ -32,6 +33,7 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   orders: benchPartnerOrders,
   boards: benchPartnerBoards,
   heartvoices: benchHeartVoices,
+  essays: benchEssays,
   grading: async () =>
     (await gradingFigures(process.argv.includes('--quick'))).figures.map((f) => ({ name: f.name, value: f.value, unit: '', target: f.target })),
 };

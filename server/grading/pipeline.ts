@@ -122,6 +122,19 @@ function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * The title and whole prompt of an essay from the sheet's 作文题目或要求: the title is the one the
+ * prompt names (以“我的老师”为题), or the prompt itself when it is short; the whole prompt is
+ * always passed, so copying it out is recognised.
+ */
+export function essayTopic(prompt: string | undefined): { title?: string; prompt?: string } {
+  const text = prompt?.trim();
+  if (!text) return {};
+  const named = /以\s*[“"《「]([^”"》」]{1,30})[”"》」]\s*为题/.exec(text)?.[1];
+  const title = named ?? ([...text].length <= 30 ? text.replace(/^题目[:：]/, '') : undefined);
+  return { ...(title ? { title } : {}), prompt: text };
+}
+
+/**
  * Groups pages into submissions. Roster sheets carry the student in every page's QR code.
  * Anonymous sheets carry the student number on page 1 only, so their later pages join the page 1
  * of the same sheet read just before them (scanners keep a student's pages together).
@@ -150,8 +163,17 @@ export async function scoreSubmission(pages: ReadPage[], opts: GradeOptions, lay
   const sorted = [...pages].sort((a, b) => a.page - b.page);
   const studentId = sorted.find((p) => p.student.studentId)?.student.studentId ?? null;
   const blocks = layout.pages.flatMap((p) => p.essay);
-  const essayNos = [...new Set(sorted.flatMap((p) => p.essays.map((e) => e.no)))];
   const key = opts.keys?.find((k) => k.sheetId === first.sheetId);
+  // Every essay of the student's sheet is scored: one whose grid was left empty (or whose page
+  // was not handed in) is 0 of its full marks, not left out of the total. Without OCR nothing
+  // was read, so only the essays read count.
+  const expected = (opts.ocr ?? true)
+    ? [
+        ...studentPages(layout, studentId).flatMap((p) => p.essay.map((b) => b.no)),
+        ...Object.entries(key?.items ?? {}).filter(([, k]) => 'essay' in k).map(([no]) => Number(no)),
+      ]
+    : [];
+  const essayNos = [...new Set([...sorted.flatMap((p) => p.essays.map((e) => e.no)), ...expected])].sort((a, b) => a - b);
   const essays: Submission['essays'] = [];
   for (const no of essayNos) {
     const parts = sorted.flatMap((p) => p.essays.filter((e) => e.no === no)).sort((a, b) => a.firstCell - b.firstCell);
@@ -159,7 +181,7 @@ export async function scoreSubmission(pages: ReadPage[], opts: GradeOptions, lay
     const block = blocks.find((b) => b.no === no);
     const keyItem = key?.items[String(no)];
     const fullMarks = keyItem && 'essay' in keyItem ? keyItem.points : 100;
-    const opt = { ...(block?.prompt ? { title: block.prompt } : {}), ...(block?.minChars ? { minChars: block.minChars } : {}), fullMarks };
+    const opt = { ...essayTopic((keyItem && 'essay' in keyItem ? keyItem.prompt : undefined) ?? block?.prompt), ...(block?.minChars ? { minChars: block.minChars } : {}), fullMarks };
     const result = await scoreEssay(text, opt, opts.llm);
     const weights = parts.map((e) => [...e.text].length);
     const confidence = weights.reduce((s, w, i) => s + w * parts[i]!.confidence, 0) / Math.max(1, weights.reduce((s, w) => s + w, 0));
@@ -180,7 +202,7 @@ export async function scoreSubmission(pages: ReadPage[], opts: GradeOptions, lay
         status: e.result.score >= k.points ? 'correct' : e.result.score > 0 ? 'partial' : 'blank',
         // Machine essay marks are a proposal: the teacher confirms them.
         needsReview: true,
-        reasons: ['作文为机器评分，请老师确认'],
+        reasons: [e.text.trim() ? '作文为机器评分，请老师确认' : '未识别到作文内容，按未作答计 0 分，请老师确认'],
       } satisfies ItemScore];
     });
     const items = [...score.items, ...essayItems].sort((a, b) => a.no - b.no);

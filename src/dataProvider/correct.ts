@@ -63,6 +63,8 @@ export interface AnswerKey {
 }
 export interface EssayBrief {
   title?: string;
+  /** The whole writing prompt (材料和要求), when the teacher gives it. */
+  prompt?: string;
   minChars?: number;
   fullMarks?: number;
 }
@@ -248,6 +250,9 @@ export function createCorrectApi(http: HttpClient) {
       return result.kind === 'json' ? result.envelope.data : undefined;
     },
     removeCorrectFile: (fileId: number) => http.post<null>(`${BASE}/task/removeFile`, { fileId }),
+    /** Names the student of an uploaded, not yet submitted file (null: the name written on it decides). */
+    setCorrectFileStudent: (fileId: number, studentId: number | null) =>
+      http.post<{ id: number; studentId: number | null }>(`${BASE}/task/fileStudent`, { fileId, studentId }),
     submitCorrectTask: (taskId: number) => http.post<null>(`${BASE}/task/submit`, { taskId }),
     /** Hands a result whose page named no student to a student of the task's class. */
     assignCorrectResult: (resultId: number, studentId: number) =>

@@ -1,10 +1,11 @@
 import { CLOSINGS } from './lexicon.js';
+import type { Measures } from './measure.js';
 
 // Checks that run before the rubric: is this an essay at all (not one sentence copied out sixty
 // times, the title written out, or a text about something else), and does its account run in
 // order. They look only at the text, so a teacher can follow every reason given.
 
-export type FlagKind = 'repeated' | 'copiedPrompt' | 'offTopic' | 'unreadable';
+export type FlagKind = 'empty' | 'repeated' | 'copiedPrompt' | 'offTopic' | 'unreadable';
 
 /** Letters and digits only: what the student actually wrote, without punctuation or spacing. */
 const letters = (text: string) => [...text].filter((c) => /[\p{L}\p{N}]/u.test(c));
@@ -22,29 +23,13 @@ export function distinctShare(text: string, n = 6): number {
   return runs.size / (chars.length - n + 1);
 }
 
-/**
- * Share of the text covered by runs copied from the title or prompt (4 characters, or the whole
- * title when shorter). An essay that mentions its title a few times stays under a tenth.
- */
-export function copiedShare(text: string, source: string): number {
-  const chars = letters(text);
-  const src = letters(source.replace(/^题目[:：]/, '')).join('');
-  if (!chars.length || src.length < 2) return 0;
-  const n = Math.min(4, src.length);
-  const covered = new Array<boolean>(chars.length).fill(false);
-  for (let i = 0; i + n <= chars.length; i++) {
-    if (src.includes(chars.slice(i, i + n).join(''))) for (let k = i; k < i + n; k++) covered[k] = true;
-  }
-  return covered.filter(Boolean).length / chars.length;
-}
-
 /** Share of letters that are Chinese characters (an essay in this rubric is written in Chinese). */
 export function hanShare(text: string): number {
   const chars = letters(text);
   return chars.length ? chars.filter((c) => /\p{Script=Han}/u.test(c)).length / chars.length : 1;
 }
 
-/** Thresholds: below them the text is not marked as an essay. */
+/** Thresholds: below them (above, for copying) the text is not marked as an essay. */
 export const MIN_DISTINCT_SHARE = 0.25;
 export const MAX_COPIED_SHARE = 0.6;
 export const MIN_HAN_SHARE = 0.5;
@@ -56,25 +41,40 @@ export interface Flag {
   message: string;
 }
 
-export function findFlags(text: string, title: string | undefined, prompt: string | undefined, topicWords: string[], charCount: number): Flag[] {
-  const flags: Flag[] = [];
-  if (charCount >= 10 && hanShare(text) < MIN_HAN_SHARE) {
-    flags.push({ kind: 'unreadable', message: '内容无法辨认：没有写成中文作文' });
-    return flags;
-  }
-  const source = [title, prompt].filter(Boolean).join('');
-  const copied = source ? copiedShare(text, source) : 0;
+/** Below this share of own characters in sentences that read as Chinese, the text is not written sentences. */
+export const MIN_FLUENCY = 0.6;
+/** Misplaced function words per 100 words from which the words are heaped, not written (shuffled: 3.7–6). */
+export const MAX_GRAMMAR_BREAKS = 3;
+/** Below this share of own writing on the topic (or next to a sentence that is), the essay is off topic. */
+export const MIN_RELEVANCE = 0.35;
+
+/**
+ * Whether the text can be marked as an essay at all, from measures over the whole text (every
+ * sentence): nothing written, one passage written over and over, the prompt copied out, not
+ * Chinese sentences (random characters, shuffled words), or mostly about something else.
+ */
+export function findFlags(text: string, title: string | undefined, m: Measures, charCount: number): Flag[] {
+  if (charCount === 0) return [{ kind: 'empty', message: '未作答：没有写作文' }];
+  if (charCount >= 10 && hanShare(text) < MIN_HAN_SHARE) return [{ kind: 'unreadable', message: '内容无法辨认：没有写成中文作文' }];
   const share = distinctShare(text);
-  // A sentence around the title written out many times is repetition; the title alone is copying.
-  if (copied >= MAX_COPIED_SHARE && (share >= MIN_DISTINCT_SHARE || copied >= 0.9)) {
-    flags.push({ kind: 'copiedPrompt', message: '抄写题目：正文只是把题目抄了一遍或几遍，没有自己写的内容' });
+  if (m.copiedShare >= MAX_COPIED_SHARE && m.ownChars < MIN_CHARS_FOR_TOPIC) {
+    return [{ kind: 'copiedPrompt', message: '抄写题目：正文只是把题目或写作要求抄了一遍或几遍，没有自己写的内容' }];
+  }
+  const flags: Flag[] = [];
+  if (share < MIN_DISTINCT_SHARE || (m.repeatedShare >= 0.5 && m.ownChars < 2 * MIN_CHARS_FOR_TOPIC)) {
+    flags.push({ kind: 'repeated', message: `内容大量重复：同样的句子反复抄写，实际只写了约 ${Math.round(Math.min(share, 1 - m.repeatedShare) * 100)}% 的内容` });
     return flags;
   }
-  if (share < MIN_DISTINCT_SHARE) {
-    flags.push({ kind: 'repeated', message: `内容大量重复：同样的句子反复抄写，实际只写了约 ${Math.round(share * 100)}% 的内容` });
+  if (m.ownChars >= MIN_CHARS_FOR_TOPIC && m.fluency < MIN_FLUENCY) {
+    return [{ kind: 'unreadable', message: '内容无法辨认：大部分文字连不成词句，像是随意写的字' }];
   }
-  if (topicWords.length && charCount >= MIN_CHARS_FOR_TOPIC && !topicWords.some((w) => text.includes(w))) {
-    flags.push({ kind: 'offTopic', message: `与题目无关：全文没有写到题目“${(title ?? '').replace(/^题目[:：]/, '')}”的内容` });
+  // One or two breaks in a short text are an odd word (jieba tags 不难 an adverb), not a heap of words.
+  if (m.ownChars >= MIN_CHARS_FOR_TOPIC && m.grammar.count >= 4 && m.grammar.per100 >= MAX_GRAMMAR_BREAKS) {
+    const sample = m.grammar.examples[0];
+    return [{ kind: 'unreadable', message: `语句不通：词语堆在一起，读不成句子${sample ? `（如「${sample}」）` : ''}` }];
+  }
+  if (m.ownChars >= MIN_CHARS_FOR_TOPIC && m.relevance < MIN_RELEVANCE) {
+    flags.push({ kind: 'offTopic', message: `与题目无关：全文大部分内容没有写到题目“${(title ?? '').replace(/^题目[:：]/, '').replace(/（[^）]*）$/, '')}”` });
   }
   return flags;
 }

@@ -13,7 +13,8 @@ export interface EssayResult {
 /** Scores an essay offline, and with the configured model (env LLM_*) when there is one. */
 export async function scoreEssay(text: string, opts: EssayOptions = {}, llm: LlmConfig | null = llmConfigFromEnv()): Promise<EssayResult> {
   const rubric = scoreEssayRubric(text, opts);
-  if (!llm) return { rubric, score: rubric.score, source: 'rubric' };
+  // Nothing written: nothing for a model to read.
+  if (!llm || rubric.flags.some((f) => f.kind === 'empty')) return { rubric, score: rubric.score, source: 'rubric' };
   const outcome = await reviewWithLlm(text, opts, rubric, llm);
   // A degenerate text (repeated, copied title, off topic) keeps the rubric's near-zero score:
   // a model that is generous with it must not lift it back; its review is still shown.

@@ -50,7 +50,10 @@ function prompt(text: string, opts: EssayOptions, rubric: RubricResult, cfg: Llm
     {
       role: 'user',
       content:
-        `题目：${opts.title ?? '（未给出）'}\n字数要求：不少于 ${opts.minChars ?? 400} 字\n满分：${full}\n` +
+        `题目：${opts.title ?? '（未给出）'}\n` +
+        // The whole prompt, so the model too can tell an essay from the prompt copied out.
+        (opts.prompt && opts.prompt !== opts.title ? `完整题目和要求：${opts.prompt.slice(0, 500)}\n` : '') +
+        `文体：${rubric.genre}\n字数要求：不少于 ${opts.minChars ?? 400} 字\n满分：${full}\n` +
         `参考评分（规则评分）：${rubric.score}\n作文：\n${text.slice(0, cfg.maxInputChars)}`,
     },
   ];

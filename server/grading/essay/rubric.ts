@@ -1,4 +1,6 @@
-import { checkOrder, findFlags, type Flag } from './checks.js';
+import { checkOrder, findFlags, MIN_RELEVANCE, type Flag } from './checks.js';
+import { commentsFor, genreOf, type Genre } from './comments.js';
+import { measure, type Measures } from './measure.js';
 import { CLOSINGS, CONFUSIONS, DETAIL_MARKERS, IDIOMS, SIMILE_MARKERS, TRANSITIONS } from './lexicon.js';
 
 // Offline essay rubric: four dimensions (内容 content, 结构 structure, 语言 language, 字数 length)
@@ -12,8 +14,10 @@ export interface EssayOptions {
   minChars?: number;
   /** Full marks of the essay in this exam (dimensions are scaled to it). */
   fullMarks?: number;
-  /** The writing prompt when longer than the title, used to spot an essay that only copies it. */
+  /** The whole writing prompt as printed: copying it out is not writing, and its key words are the topic. */
   prompt?: string;
+  /** 记叙文 / 议论文 / 说明文 / 其他; read from a title ending in （记叙文） when not given. */
+  genre?: string;
 }
 
 /**
@@ -55,6 +59,9 @@ export interface RubricResult {
   comment: string;
   /** Set when the essay is degenerate (see EssayFlag); empty for a real attempt. */
   flags: EssayFlag[];
+  genre: Genre;
+  /** What the scores were computed from, over the whole text. */
+  measures: { ownChars: number; copiedShare: number; repeatedShare: number; fluency: number; relevance: number; grammarBreaks: number };
 }
 
 const WEIGHTS = { content: 35, structure: 20, language: 30, length: 15 } as const;
@@ -121,38 +128,47 @@ function findNotes(sentences: string[], repeats: Set<string>): SentenceNote[] {
 
 const clamp01 = (v: number) => Math.max(0, Math.min(1, v));
 
-function titleWords(title: string): string[] {
-  const core = title.replace(/^题目[:：]/, '').replace(/[《》“”"、，。！？\s]/g, '');
-  const words: string[] = [];
-  for (let i = 0; i + 2 <= core.length; i++) words.push(core.slice(i, i + 2));
-  // Bigrams with a function character ("我的", "的老") say nothing about the topic.
-  return [...new Set(words)].filter((w) => !/[的了是在和与我你他她它]/.test(w));
-}
+/** Markers of the kind of substance each genre needs (see comments.ts for what is quoted). */
+export const SUBSTANCE: Record<Genre, RegExp> = {
+  记叙文: /说[:：，,]?[“"]|问[:：]?[“"]|笑着|看见|听见|记得|有一次|那天|那一刻|心里|眼睛|摸|拉着|跑/,
+  议论文: /例如|比如|譬如|正是|曾经|经历|试验|实验|[0-9一二三四五六七八九十百千万]+[次年天个]|说过|名言|古人|俗话|由此可见|可见|证明/,
+  说明文: /[0-9一二三四五六七八九十两百千万]+[米厘天年个种次倍]|像|好像|比|例如|比如|有的|此外|一般|主要|通常|可以用来|用途/,
+  其他: /说|例如|比如|像|记得|有一次|[0-9]/,
+};
 
 export function scoreEssayRubric(text: string, opts: EssayOptions = {}): RubricResult {
   const fullMarks = opts.fullMarks ?? 100;
   const minChars = opts.minChars ?? 400;
+  const genre = genreOf(opts.genre, opts.title, opts.prompt);
   const sentences = splitSentences(text);
   const charCount = countChars(text);
   const notes = findNotes(sentences, repeatsWithinLines(text));
-  const body = text.replace(/\s+/g, '');
+  const m: Measures = measure(text, opts.title, opts.prompt);
+  // Everything below is measured on what the student wrote: not the title line, not the prompt
+  // copied out, not a sentence written again.
+  const own = m.sentences.filter((s) => !s.copied && !s.repeated);
+  const ownTexts = own.map((s) => s.text);
+  const body = ownTexts.join('');
+  const ownChars = m.ownChars;
 
-  // 内容: on topic, concrete details (speech, actions, an episode), enough substance.
-  const words = opts.title ? titleWords(opts.title) : [];
-  const topicHits = words.filter((w) => body.includes(w)).length;
-  const topic = words.length ? clamp01(topicHits / Math.min(words.length, 3)) : 0.7;
-  const details = DETAIL_MARKERS.filter((m) => body.includes(m)).length;
-  const content = clamp01(0.45 * topic + 0.35 * clamp01(details / 4) + 0.2 * clamp01(charCount / minChars));
+  // 内容: the share of the essay on the topic, substance of the genre, enough of it.
+  const topic = m.sentences.some((s) => s.topical) || !m.topicWords.length ? clamp01((m.relevance - MIN_RELEVANCE) / (0.9 - MIN_RELEVANCE)) : 0;
+  const substance = own.filter((s) => SUBSTANCE[genre].test(s.text)).length;
+  const details = DETAIL_MARKERS.filter((d) => body.includes(d)).length;
+  const content = clamp01(0.45 * topic + 0.35 * clamp01((substance + details / 2) / 5) + 0.2 * clamp01(ownChars / minChars));
 
-  // 结构: a clear opening and ending, ordered connectives, reasonable paragraphing.
+  // 结构: a clear opening and ending, ordered connectives, paragraphs.
   const paragraphs = text.split(/\n+/).filter((p) => p.trim()).length;
   const transitions = TRANSITIONS.filter((t) => body.includes(t)).length;
-  const last = sentences.slice(-2).join('');
-  const hasClosing = CLOSINGS.some((c) => last.includes(c));
-  const firstMentionsTopic = words.length === 0 || words.some((w) => (sentences[0] ?? '').includes(w));
-  // Order matters: the same sentences shuffled lose up to half of this dimension.
-  const order = checkOrder(sentences);
-  const structure = clamp01(0.3 * (hasClosing ? 1 : 0.3) + 0.25 * (firstMentionsTopic ? 1 : 0.4) + 0.3 * clamp01(transitions / 4) + 0.15 * (paragraphs >= 3 ? 1 : paragraphs === 1 ? 0.5 : 0.7)) * (0.5 + 0.5 * order.score);
+  const last = ownTexts.slice(-2).join('');
+  const hasClosing = CLOSINGS.some((c) => last.includes(c)) || /总之|由此可见|因此|所以|综上/.test(last);
+  const firstOwn = own[0];
+  const firstMentionsTopic = !m.topicWords.length || Boolean(firstOwn?.topical);
+  const order = checkOrder(ownTexts);
+  const structure =
+    clamp01(0.3 * (hasClosing ? 1 : 0.3) + 0.25 * (firstMentionsTopic ? 1 : 0.4) + 0.3 * clamp01(transitions / 4) + 0.15 * (paragraphs >= 3 ? 1 : paragraphs === 1 ? 0.5 : 0.7)) *
+    (0.5 + 0.5 * order.score) *
+    clamp01(ownChars / (0.5 * minChars));
 
   // 语言: vocabulary variety, idioms and figures of speech, minus typos, repeats and run-ons.
   const chars = [...body].filter((c) => /\p{Script=Han}/u.test(c));
@@ -162,71 +178,44 @@ export function scoreEssayRubric(text: string, opts: EssayOptions = {}): RubricR
   const good = notes.filter((n) => n.good).length;
   const bad = notes.filter((n) => !n.good).length;
   // A handful of words cannot show much language, however varied they are.
-  const enough = clamp01(charCount / (0.3 * minChars));
-  const language = clamp01(0.55 * variety + 0.35 * clamp01(good / 4) + 0.1 - 0.08 * bad + (sentences.length > 3 ? 0.05 : 0)) * enough;
+  const enough = clamp01(ownChars / (0.5 * minChars));
+  const language = clamp01(0.55 * variety + 0.35 * clamp01(good / 4) + 0.1 - 0.08 * bad + (own.length > 3 ? 0.05 : 0)) * enough;
 
-  const flags = findFlags(text, opts.title, opts.prompt, words, charCount);
+  const flags = findFlags(text, opts.title, m, charCount);
 
-  // 字数: full credit at the required length, proportionally less below it.
-  const length = clamp01(charCount / minChars);
+  // 字数: the student's own writing against the required length.
+  const length = clamp01(ownChars / minChars);
 
-  const dims: Dimension[] = [
-    {
-      key: 'content',
-      name: '内容',
-      max: WEIGHTS.content,
-      score: 0,
-      comment: words.length && topic < 0.5 ? '内容与题目联系不够紧密，请紧扣题目来写。' : details >= 3 ? '内容切题，有具体的事例和细节描写。' : '内容基本切题，可以多写具体事例，加入人物的语言、动作描写。',
-    },
-    {
-      key: 'structure',
-      name: '结构',
-      max: WEIGHTS.structure,
-      score: 0,
-      comment:
-        order.score < 0.75
-          ? `叙述顺序有些混乱${order.openingRefersBack ? '（开头的句子承接不上）' : ''}，请按事情发展的先后顺序来写，开头引入、结尾总结。`
-          : hasClosing && transitions >= 3
-            ? '结构完整，层次清楚，首尾呼应。'
-            : hasClosing
-              ? '结尾有总结，中间部分的层次可以再清楚一些。'
-              : '结尾略显仓促，建议加一段总结或抒发感受的结尾。',
-    },
-    {
-      key: 'language',
-      name: '语言',
-      max: WEIGHTS.language,
-      score: 0,
-      comment:
-        (good >= 3 ? '用到了成语和修辞，' : '可以多积累好词好句，尝试使用比喻、排比等修辞，') +
-        (variety < 0.5 ? '但用词和句式重复较多，要注意变换表达。' : '用词比较丰富。') +
-        (bad ? `有 ${bad} 处需要修改（错别字、重复或长句）。` : ''),
-    },
-    {
-      key: 'length',
-      name: '字数',
-      max: WEIGHTS.length,
-      score: 0,
-      comment: charCount >= minChars ? `全文约 ${charCount} 字，达到字数要求。` : `全文约 ${charCount} 字，未达到 ${minChars} 字的要求。`,
-    },
-  ];
   const values = { content, structure, language, length };
   const scale = fullMarks / 100;
-  // A flagged text is not marked as an essay: every dimension keeps at most a tenth of its
-  // points (rounded down to half points), so the total stays under a tenth of full marks.
-  const cap = flags.length ? 0.1 : 1;
-  for (const d of dims) d.score = Math.floor(values[d.key] * cap * d.max * scale * 2) / 2;
-  if (!flags.length) for (const d of dims) d.score = Math.round(values[d.key] * d.max * scale * 2) / 2;
-  for (const d of dims) d.max = d.max * scale;
-  if (flags.length) {
-    const reason = flags.map((f) => f.message).join('；');
-    dims[0]!.comment = `${reason}。`;
-  }
+  const dims: Dimension[] = (['content', 'structure', 'language', 'length'] as const).map((key) => ({
+    key,
+    name: DIMENSION_NAMES[key],
+    max: WEIGHTS[key] * scale,
+    // A flagged text is not marked as an essay: every dimension keeps at most a tenth of its
+    // points (rounded down to half points), so the total stays under a tenth of full marks.
+    score: flags.length ? Math.floor(values[key] * 0.1 * WEIGHTS[key] * scale * 2) / 2 : Math.round(values[key] * WEIGHTS[key] * scale * 2) / 2,
+    comment: '',
+  }));
   const score = dims.reduce((s, d) => s + d.score, 0);
-  const ratio = score / fullMarks;
-  const overall = flags.length
-    ? `本文不能按正常作文评分：${flags.map((f) => f.message).join('；')}。请重新写一篇切题的作文。`
-    : ratio >= 0.85 ? '这是一篇优秀的作文。' : ratio >= 0.7 ? '这是一篇良好的作文。' : ratio >= 0.6 ? '作文基本符合要求。' : '作文还需要进一步修改完善。';
+  const comments = commentsFor({
+    genre,
+    title: opts.title,
+    minChars,
+    measures: m,
+    dims,
+    values,
+    flags,
+    notes,
+    sentences,
+    order,
+    hasClosing,
+    transitions,
+    substance: own.filter((s) => SUBSTANCE[genre].test(s.text)).map((s) => s.text),
+    score,
+    fullMarks,
+  });
+  dims.forEach((d) => (d.comment = comments.dimensions[d.key]));
   return {
     score,
     fullMarks,
@@ -234,7 +223,19 @@ export function scoreEssayRubric(text: string, opts: EssayOptions = {}): RubricR
     dimensions: dims,
     sentences,
     notes,
-    comment: flags.length ? overall : `${overall}${dims.map((d) => d.comment).join('')}`,
+    comment: comments.overall,
     flags,
+    genre,
+    measures: {
+      ownChars,
+      copiedShare: round2(m.copiedShare),
+      repeatedShare: round2(m.repeatedShare),
+      fluency: round2(m.fluency),
+      relevance: round2(m.relevance),
+      grammarBreaks: round2(m.grammar.per100),
+    },
   };
 }
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+const DIMENSION_NAMES = { content: '内容', structure: '结构', language: '语言', length: '字数' } as const;

@@ -20,7 +20,8 @@ export type KeyItem =
   /** One list of accepted forms per blank, e.g. [["3", "三"], ["x=2", "2=x"]]. */
   | { blanks: string[][]; points: number }
   /** An essay, scored by the essay scorer out of `points`. */
-  | { essay: true; points: number };
+  /** `prompt`: the essay question as set (an exam's stem), when the sheet does not print it. */
+  | { essay: true; points: number; prompt?: string };
 
 export interface AnswerKey {
   sheetId: string;

@@ -14,7 +14,7 @@ import { GradingStatus, RecognitionStatus, TaskType } from '../../grading/status
 import { runHeavy } from './threadTasks';
 import { multipartFields } from '../../http/input';
 import { BASE, checkStudent, correctors, findMyTask } from './access';
-import { Id, UploadFields } from './schemas';
+import { FileStudentBody, Id, UploadFields } from './schemas';
 import { replaceable, retireFile } from './replace';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'application/pdf'];
@@ -93,6 +93,22 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (task.status === GradingStatus.grading || file.recognitionStatus !== RecognitionStatus.new) throw conflict('文件已提交批改，不能删除');
     await db.update(gradingFiles).set({ recognitionStatus: RecognitionStatus.deleted }).where(eq(gradingFiles.id, fileId));
     return ok(null, '已删除');
+  });
+
+  // A class's photos uploaded at once (essays, homework): the teacher names each file's student
+  // before submitting, or takes it back (null) to let the name written on the page decide.
+  app.post(`${BASE}/task/fileStudent`, { preHandler: correctors, schema: { body: FileStudentBody } }, async (request) => {
+    const { fileId, studentId } = request.body;
+    const [file] = await db.select().from(gradingFiles).where(and(eq(gradingFiles.id, fileId), eq(gradingFiles.tenantId, request.principal.tenantId ?? -1)));
+    if (!file || file.recognitionStatus === RecognitionStatus.deleted) throw notFound('文件不存在');
+    const task = await findMyTask(db, request.principal, file.taskId).catch(() => {
+      throw notFound('文件不存在');
+    });
+    if (task.type === TaskType.answerSheet) throw badRequest('答题卡按二维码对应学生，无需指定');
+    if (task.status === GradingStatus.grading || file.recognitionStatus !== RecognitionStatus.new) throw conflict('文件已提交批改，请在批改报告中为结果指定学生');
+    if (studentId !== null) await checkStudent(db, task, studentId);
+    await db.update(gradingFiles).set({ studentId }).where(eq(gradingFiles.id, fileId));
+    return ok({ id: fileId, studentId }, studentId === null ? '已取消指定学生' : '已指定学生');
   });
 
   app.get(`${BASE}/file/view`, { preHandler: correctors, schema: { querystring: Type.Object({ fileId: Id }) } }, async (request, reply) => {

@@ -18,7 +18,7 @@ import { paperSheetSpec, type PrintPaper } from '../minerva/paperPdf';
 import { rosterKey } from './jobs';
 import { itemMap } from './workLink';
 
-export type KeyItem = { answer: string; points: number } | { blanks: string[][]; points: number } | { essay: true; points: number };
+export type KeyItem = { answer: string; points: number } | { blanks: string[][]; points: number } | { essay: true; points: number; prompt?: string };
 
 interface ExamQuestion {
   id: number;
@@ -58,7 +58,9 @@ export function keyOf(q: ExamQuestion, points: number): KeyItem | null {
     // The sheet has at most four boxes per fill-in (paperSheetSpec).
     return blanks.length && blanks.length <= 4 ? { blanks, points } : null;
   }
-  if (q.type === QuestionType.essay) return { essay: true, points };
+  // The sheet prints no prompt under the grid; the scorer still needs the whole of it (the stem),
+  // to know the topic and to see it copied out.
+  if (q.type === QuestionType.essay) return { essay: true, points, ...(q.stem.trim() ? { prompt: q.stem.trim().slice(0, 2000) } : {}) };
   return null;
 }
 

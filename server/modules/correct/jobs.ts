@@ -20,6 +20,7 @@ import type { AnswerKey, HomeworkQuestion, ReadPage, SheetLayout } from '../../g
 import type { EssayBrief, FileOutcome } from './reading';
 import { totals, type FiledPage, type GradedWork } from './results';
 import { linkOf, recordTaskAnswers } from './workLink';
+import { ownerOfEssay } from './writtenName';
 
 export const READ_FILE = 'correct-read-file';
 export const SCORE_TASK = 'correct-score-task';
@@ -169,8 +170,11 @@ export function correctionHandlers(db: Db, store: FileStore): JobHandler[] {
           .where(eq(gradingFiles.id, file.id));
         if (outcome.work) {
           // A photo's result remembers its file, for the review and essay screens.
-          await insertResult(tx, task, withLinkedMax(task, { ...outcome.work, fileId: file.id }), file.studentId, null);
-          await recordTaskAnswers(tx, task, [{ studentId: file.studentId, work: outcome.work }], 'machine');
+          // An essay uploaded with the class's batch belongs to the student whose name heads it.
+          const essayText = outcome.work.kind === 'essay' ? (outcome.work.detail as { text?: string }).text : undefined;
+          const studentId = file.studentId ?? (essayText ? await ownerOfEssay(tx, task, essayText) : null);
+          await insertResult(tx, task, withLinkedMax(task, { ...outcome.work, fileId: file.id }), studentId, null);
+          await recordTaskAnswers(tx, task, [{ studentId, work: outcome.work }], 'machine');
         }
       }
       await afterFile(tx, task);

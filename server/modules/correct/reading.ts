@@ -18,6 +18,8 @@ export type FileOutcome =
 
 export interface EssayBrief {
   title?: string;
+  /** The whole prompt as printed; the title alone does not let the scorer see the prompt copied out. */
+  prompt?: string;
   minChars?: number;
   fullMarks?: number;
 }
@@ -59,7 +61,12 @@ export async function readGradingFile(file: FileToRead): Promise<FileOutcome> {
     const text = lines.map((l) => l.text).join('\n').trim();
     if (!text) return { ok: false, error: '照片中没有识别到文字，请重新拍摄' };
     const fullMarks = brief.fullMarks ?? 100;
-    const essay = await scoreEssay(text, { ...(brief.title ? { title: brief.title } : {}), ...(brief.minChars ? { minChars: brief.minChars } : {}), fullMarks });
+    const essay = await scoreEssay(text, {
+      ...(brief.title ? { title: brief.title } : {}),
+      ...(brief.prompt ? { prompt: brief.prompt } : {}),
+      ...(brief.minChars ? { minChars: brief.minChars } : {}),
+      fullMarks,
+    });
     return { ok: true, work: fromEssay(text, essay, fullMarks) };
   } catch (error) {
     // Too many pixels is the file's fault and will not change on a retry.

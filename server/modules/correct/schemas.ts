@@ -53,7 +53,7 @@ export const ExamSheetBody = Type.Object({ examId: Id, classId: Id });
 const KeyItem = Type.Union([
   Type.Object({ answer: Type.String({ minLength: 1, maxLength: 7 }), points: Type.Number({ minimum: 0, maximum: 100 }) }),
   Type.Object({ blanks: Type.Array(Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 20 }), { minItems: 1, maxItems: 6 }), points: Type.Number({ minimum: 0, maximum: 100 }) }),
-  Type.Object({ essay: Type.Literal(true), points: Type.Number({ minimum: 0, maximum: 150 }) }),
+  Type.Object({ essay: Type.Literal(true), points: Type.Number({ minimum: 0, maximum: 150 }), prompt: Type.Optional(Type.String({ maxLength: 2000 })) }),
   /** A 解答题 marked by the teacher online (marking.ts), out of `points`. */
   Type.Object({ manual: Type.Literal(true), points: Type.Number({ minimum: 0.5, maximum: 150 }) }),
 ]);
@@ -80,6 +80,8 @@ export const CreateTaskBody = Type.Object({
   essayBrief: Type.Optional(
     Type.Object({
       title: Type.Optional(Type.String({ maxLength: 100 })),
+      /** The whole writing prompt as printed (材料、要求): the scorer needs it to see it copied out. */
+      prompt: Type.Optional(Type.String({ maxLength: 500 })),
       minChars: Type.Optional(Type.Integer({ minimum: 0, maximum: 3000 })),
       fullMarks: Type.Optional(Type.Number({ minimum: 1, maximum: 150 })),
     }),
@@ -103,6 +105,9 @@ export const UploadFields = Type.Object({
   /** A page of the task (a failed or wrongly read one) this upload replaces. */
   replaces: Type.Optional(Id),
 });
+
+/** Name the student of an uploaded file before submission (a class's photos uploaded at once); null takes it back. */
+export const FileStudentBody = Type.Object({ fileId: Id, studentId: Type.Union([Id, Type.Null()]) });
 
 /** Hand a result whose page named no student (or the wrong one) to a student of the task's class. */
 export const AssignBody = Type.Object({ resultId: Id, studentId: Id });

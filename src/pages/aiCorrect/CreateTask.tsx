@@ -126,6 +126,7 @@ function EssayForm({ classes, onCreated }: { classes: ClassItem[]; onCreated: (t
   const api = useDataProvider<AppDataProvider>();
   const [classId, setClassId] = useState(classes[0] ? String(classes[0].id) : '');
   const [title, setTitle] = useState('');
+  const [prompt, setPrompt] = useState('');
   const [genre, setGenre] = useState<string>(GENRES[0]);
   const [minChars, setMinChars] = useState(600);
   const [fullMarks, setFullMarks] = useState(50);
@@ -144,7 +145,7 @@ function EssayForm({ classes, onCreated }: { classes: ClassItem[]; onCreated: (t
         type: 2,
         title: title.trim(),
         classId: Number(classId),
-        essayBrief: { title: briefTitle(title.trim(), genre), minChars, fullMarks },
+        essayBrief: { title: briefTitle(title.trim(), genre), ...(prompt.trim() ? { prompt: prompt.trim() } : {}), minChars, fullMarks },
       });
       onCreated(task.id);
     } catch (e) {
@@ -160,6 +161,17 @@ function EssayForm({ classes, onCreated }: { classes: ClassItem[]; onCreated: (t
         <ClassSelect classes={classes} value={classId} onChange={setClassId} />
         <TextField {...small} required label="作文题目" value={title} onChange={(e) => setTitle(e.target.value)} slotProps={{ htmlInput: { maxLength: 50 } }} sx={{ flex: '1 1 220px' }} />
       </Box>
+      <TextField
+        {...small}
+        multiline
+        minRows={2}
+        label="完整题目和写作要求（选填）"
+        placeholder="如：以“我的老师”为题，写一篇记叙文……"
+        helperText="贴上试卷上的完整题目，照抄题目的作文会被识别出来"
+        value={prompt}
+        onChange={(e) => setPrompt(e.target.value)}
+        slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'essay-prompt' } }}
+      />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
         <TextField {...small} select label="文体" value={genre} onChange={(e) => setGenre(e.target.value)} style={{ width: 120 }}>
           {GENRES.map((g) => (
@@ -187,6 +199,8 @@ function TaskWorkspace({ taskId, printed }: { taskId: number; printed?: { pages:
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [studentId, setStudentId] = useState('');
+  // Essays: one student at a time, or the whole class's photos at once (each matched afterwards).
+  const [batch, setBatch] = useState(false);
   const [busy, setBusy] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -274,7 +288,25 @@ function TaskWorkspace({ taskId, printed }: { taskId: number; printed?: { pages:
         </Box>
       )}
 
-      {pendingSubmission && perStudent && (
+      {pendingSubmission && task.type === 2 && (
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={batch ? 'class' : 'one'}
+          onChange={(_, v: string | null) => v && setBatch(v === 'class')}
+          aria-label="上传方式"
+          sx={{ maxWidth: 420 }}
+        >
+          <ToggleButton value="one">逐个学生上传</ToggleButton>
+          <ToggleButton value="class" data-testid="upload-batch">全班一起上传</ToggleButton>
+        </ToggleButtonGroup>
+      )}
+      {pendingSubmission && batch && (
+        <Alert severity="info" data-testid="batch-hint">
+          一次选择全班的作文照片。作文开头写了姓名或学号的，批改时自动对应到学生；其余的请在下方列表里为每张照片选择学生，也可以批改后在报告中指定。
+        </Alert>
+      )}
+      {pendingSubmission && perStudent && !batch && (
         <TextField
           {...small}
           select
@@ -296,9 +328,10 @@ function TaskWorkspace({ taskId, printed }: { taskId: number; printed?: { pages:
       <Uploader
         taskId={taskId}
         files={files}
-        studentId={studentId ? Number(studentId) : undefined}
-        needsStudent={perStudent}
+        studentId={studentId && !batch ? Number(studentId) : undefined}
+        needsStudent={perStudent && !batch}
         studentName={studentName}
+        roster={task.type === 2 ? roster.data : undefined}
         locked={!pendingSubmission}
         onChanged={reload}
         onBusy={setBusy}

@@ -10,6 +10,8 @@ import { useDataProvider } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
@@ -50,13 +52,15 @@ export function Uploader(props: {
   /** Homework and essays: files wait until a student is chosen. */
   needsStudent?: boolean;
   studentName?: (id: number) => string | undefined;
+  /** Essays: the class, so each uploaded photo can be given its student before submission. */
+  roster?: { id: number; name: string; studentNo: string }[];
   /** Submitted: files can be neither added nor removed. */
   locked: boolean;
   onChanged: () => void;
   /** Reports whether uploads are still under way, so the task is not submitted half sent. */
   onBusy?: (busy: boolean) => void;
 }) {
-  const { taskId, files, studentId, needsStudent, studentName, locked, onChanged, onBusy } = props;
+  const { taskId, files, studentId, needsStudent, studentName, roster, locked, onChanged, onBusy } = props;
   const api = useDataProvider<AppDataProvider>();
   const [pending, setPending] = useState<Pending[]>([]);
   const [over, setOver] = useState(false);
@@ -125,6 +129,15 @@ export function Uploader(props: {
       // The http client has shown why.
     } finally {
       setRemoving(null);
+    }
+  };
+
+  const assign = async (fileId: number, value: string) => {
+    try {
+      await api.setCorrectFileStudent(fileId, value ? Number(value) : null);
+      onChanged();
+    } catch {
+      // The http client has shown why.
     }
   };
 
@@ -281,6 +294,24 @@ export function Uploader(props: {
                 <Button size="small" color="error" disabled={removing === f.id} onClick={() => void remove(f.id)}>
                   删除
                 </Button>
+              )}
+              {!locked && roster && (
+                <TextField
+                  select
+                  size="small"
+                  label="学生"
+                  value={f.studentId ? String(f.studentId) : ''}
+                  onChange={(e) => void assign(f.id, e.target.value)}
+                  sx={{ gridColumn: '1 / -1', maxWidth: 320 }}
+                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'file-student' } }}
+                >
+                  <MenuItem value="">未指定（按作文上的姓名对应）</MenuItem>
+                  {roster.map((s) => (
+                    <MenuItem key={s.id} value={String(s.id)}>
+                      {s.name}（{s.studentNo}）
+                    </MenuItem>
+                  ))}
+                </TextField>
               )}
             </Box>
           ))}
