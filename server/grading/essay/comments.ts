@@ -4,7 +4,7 @@
 // scored well is not told it is weak, a weak one is not praised).
 import type { Flag } from './checks.js';
 import type { Measures } from './measure.js';
-import type { Dimension, SentenceNote } from './rubric.js';
+import type { Dimension, SentenceNote } from './marks.js';
 
 export type Genre = '记叙文' | '议论文' | '说明文' | '其他';
 const GENRES: Genre[] = ['记叙文', '议论文', '说明文', '其他'];

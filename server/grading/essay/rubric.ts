@@ -1,5 +1,6 @@
 import { checkOrder, findFlags, MIN_RELEVANCE, type Flag } from './checks.js';
 import { commentsFor, genreOf, type Genre } from './comments.js';
+import type { Dimension, SentenceNote } from './marks.js';
 import { measure, type Measures } from './measure.js';
 import { CLOSINGS, CONFUSIONS, DETAIL_MARKERS, IDIOMS, SIMILE_MARKERS, TRANSITIONS } from './lexicon.js';
 
@@ -27,26 +28,7 @@ export interface EssayOptions {
  */
 export type EssayFlag = Flag;
 
-export type NoteKind = 'typo' | 'repeat' | 'runon' | 'idiom' | 'rhetoric';
-
-export interface SentenceNote {
-  kind: NoteKind;
-  /** Index of the sentence in `sentences`. */
-  sentence: number;
-  /** The words concerned. */
-  excerpt: string;
-  message: string;
-  /** Whether this is praise (good idiom / figure of speech) rather than a problem. */
-  good: boolean;
-}
-
-export interface Dimension {
-  key: 'content' | 'structure' | 'language' | 'length';
-  name: string;
-  score: number;
-  max: number;
-  comment: string;
-}
+export type { Dimension, NoteKind, SentenceNote } from './marks.js';
 
 export interface RubricResult {
   score: number;
