@@ -59,8 +59,8 @@ describe('网上阅卷', () => {
     expect(res.statusCode, res.body).toBe(200);
     const questions = res.json().data as MarkingQuestion[];
     expect(questions).toEqual([
-      { no: 3, kind: 'short', fullMarks: 8, marked: 0, total: 3 },
-      { no: 4, kind: 'short', fullMarks: null, marked: 0, total: 3 },
+      { no: 3, kind: 'short', fullMarks: 8, marked: 0, total: 3, double: null, arbitration: 0, markers: [] },
+      { no: 4, kind: 'short', fullMarks: null, marked: 0, total: 3, double: null, arbitration: 0, markers: [] },
     ]);
     const r = await report();
     expect(r.summary.maxScore).toBe(18);
@@ -96,7 +96,7 @@ describe('网上阅卷', () => {
     const { papers } = (await get(teacher, `/marking/question?taskId=${taskId}&no=3`)).json().data as MarkingSheet;
     const saved = await post(teacher, '/marking/score', { taskId, no: 3, resultId: papers[0].resultId, score: 6.5 });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().data).toEqual({ resultId: papers[0].resultId, no: 3, score: 6.5, applied: [], total: 16.5, maxScore: 18, marked: 1 });
+    expect(saved.json().data).toEqual({ resultId: papers[0].resultId, no: 3, score: 6.5, applied: [], total: 16.5, maxScore: 18, marked: 1, marks: [], pending: false });
     // Changed again: the last score counts.
     await post(teacher, '/marking/score', { taskId, no: 3, resultId: papers[1].resultId, score: 8 });
     await post(teacher, '/marking/score', { taskId, no: 3, resultId: papers[1].resultId, score: 2 });
