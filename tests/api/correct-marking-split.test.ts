@@ -130,6 +130,12 @@ describe('网上阅卷 分评', () => {
     const others = all.papers.filter((p) => !mine.papers.some((m) => m.resultId === p.resultId));
     expect(others).toHaveLength(2);
 
+    // The scans of their own share show; another share's are not found.
+    expect((await get(second, `/file/view?fileId=${mine.papers[0]!.crop!.fileId}`)).statusCode).toBe(200);
+    const hidden = await get(second, `/file/view?fileId=${others[0]!.crop!.fileId}`);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().msg).toBe('文件不存在');
+
     const not = await get(second, `/marking/question?taskId=${taskId}&no=3`);
     expect(not.statusCode).toBe(403);
     expect(not.json().msg).toBe('您没有被分配阅第 3 题');

@@ -132,3 +132,13 @@ export function progressOf(results: { id: number; review: Record<string, number>
   }
   return { marked, total: results.length, arbitration, markers: [...per.values()] };
 }
+
+/** Whether a scanned page belongs to a paper in one of the marker's shares. */
+export async function markerSeesFile(db: Db, access: MarkingAccess, fileId: number): Promise<boolean> {
+  const markers = await markersOf(db, access.task.id);
+  const nos = [...new Set(markers.filter((m) => m.teacherId === access.teacherId).map((m) => m.no))];
+  const results = await rows<{ id: number }>(db, sql`
+    SELECT id FROM grading_results
+     WHERE task_id = ${access.task.id} AND result -> 'detail' -> 'pages' @> ${JSON.stringify([{ fileId }])}::jsonb`);
+  return results.some((r) => nos.some((no) => paperMarkers(r.id, markerIds(markers, no), doubleOf(access.task, no) !== null).includes(access.teacherId)));
+}

@@ -94,9 +94,9 @@ export default function MarkingScreen({ route }: ScreenProps) {
   const input = useRef<HTMLInputElement>(null);
 
   const data = sheet.data;
-  // Start at the first paper not yet marked.
+  // Start at the first paper not yet marked, or waiting for 仲裁.
   useEffect(() => {
-    if (data && index === null) setIndex(Math.max(0, data.papers.findIndex((p) => p.score === null)));
+    if (data && index === null) setIndex(Math.max(0, data.papers.findIndex((p) => p.score === null || p.pending)));
   }, [data, index]);
   useEffect(() => {
     setDraft('');
@@ -131,7 +131,10 @@ export default function MarkingScreen({ route }: ScreenProps) {
   /** A saved score into the screen's copy of the question (no refetch: the next paper shows at once). */
   const merge = (paperId: number, saved: MarkingSaved) => {
     const nextPapers = papers.map((p) => (p.resultId === paperId ? { ...p, score: saved.score, total: saved.total, applied: saved.applied, marks: saved.marks, pending: saved.pending } : p));
-    queryClient.setQueryData<MarkingSheet>(key, (old) => (old ? { ...old, question: { ...old.question, marked: saved.marked }, papers: nextPapers } : old));
+    queryClient.setQueryData<MarkingSheet>(key, (old) =>
+      // The owner's copy holds every paper, so the papers waiting for 仲裁 are counted from it.
+      old ? { ...old, question: { ...old.question, marked: saved.marked, arbitration: nextPapers.filter((p) => p.pending).length }, papers: nextPapers } : old,
+    );
     void queryClient.invalidateQueries({ queryKey: ['correctReport', taskId] });
     void queryClient.invalidateQueries({ queryKey: ['correctTaskDetail', taskId] });
     void queryClient.invalidateQueries({ queryKey: ['markingQuestions', taskId] });
@@ -167,6 +170,8 @@ export default function MarkingScreen({ route }: ScreenProps) {
       // On a paper waiting for 仲裁 the owner's points settle it.
       const saved = await api.saveMarkingScore({ taskId, no, resultId: paper!.resultId, score, ...(paper!.pending ? { arbitrate: true } : {}) });
       setLast({ name: who(paper!, index!, data!.showNames), score });
+      // A paper now waiting for 仲裁 stays on screen: the next typing starts afresh.
+      setDraft('');
       moveOn(merge(paper!.resultId, saved));
     });
 
