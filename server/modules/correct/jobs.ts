@@ -15,7 +15,7 @@ import { enqueue, type Job } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
 import { runHeavy } from './threadTasks';
 import { GradingStatus, RecognitionStatus, TaskType } from '../../grading/statuses';
-import { withManualItems } from './marking';
+import { sheetNos, withManualItems } from './marking';
 import type { AnswerKey, HomeworkQuestion, ReadPage, SheetLayout } from '../../grading';
 import type { EssayBrief, FileOutcome } from './reading';
 import { totals, type FiledPage, type GradedWork } from './results';
@@ -81,7 +81,7 @@ async function scoredFileIds(db: Db, taskId: number): Promise<Set<number>> {
 /** A sheet's result: a student already graded in this task gets theirs replaced, review and all. */
 async function saveResult(tx: Db, task: TaskRow, graded: GradedWork, studentId: number | null, studentKey: string | null) {
   // 解答题 of the sheet count in the total from the start, waiting for the teacher (marking.ts).
-  const work = withManualItems(graded, task);
+  const work = withManualItems(graded, task, await sheetNos(tx, task));
   if (studentId !== null) {
     const [existing] = await rows<{ id: number }>(tx, sql`SELECT id FROM grading_results WHERE task_id = ${task.id} AND student_id = ${studentId} ORDER BY id LIMIT 1`);
     if (existing) {
@@ -105,7 +105,7 @@ function withLinkedMax(task: TaskRow, work: GradedWork): GradedWork {
 
 async function insertResult(tx: Db, task: TaskRow, graded: GradedWork, studentId: number | null, studentKey: string | null) {
   // 解答题 of the sheet count in the total from the start, waiting for the teacher (marking.ts).
-  const work = withManualItems(graded, task);
+  const work = withManualItems(graded, task, await sheetNos(tx, task));
   const t = totals(work, null);
   await tx.insert(gradingResults).values({
     tenantId: task.tenantId,
