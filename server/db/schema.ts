@@ -647,6 +647,8 @@ export const gradingTasks = pgTable(
     failReason: text('fail_reason'),
     /** 网上阅卷: whether markers see the students' names (the task owner's choice; anonymous by default). */
     markingShowNames: boolean('marking_show_names').notNull().default(false),
+    /** 网上阅卷 双评: the questions marked twice, by number, with the points two marks may differ by. */
+    markingDouble: jsonb('marking_double'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
@@ -729,6 +731,35 @@ export const gradingRubricItems = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('grading_rubric_items_task_idx').on(t.taskId, t.no)],
+);
+
+/** 网上阅卷 split marking: the teachers a task owner gave a hand-marked question to. */
+export const gradingMarkers = pgTable(
+  'grading_markers',
+  {
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    taskId: integer('task_id').notNull().references(() => gradingTasks.id, { onDelete: 'cascade' }),
+    no: smallint('no').notNull(),
+    teacherId: integer('teacher_id').notNull().references(() => teachers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.no, t.teacherId] }), index('grading_markers_teacher_idx').on(t.teacherId)],
+);
+
+/**
+ * Each marker's points for one paper's question ('mark'), and the owner's arbitration ('final') of a
+ * 双评 paper whose two marks differ too much. The result's `review` holds the points that count.
+ */
+export const gradingMarks = pgTable(
+  'grading_marks',
+  {
+    resultId: integer('result_id').notNull().references(() => gradingResults.id, { onDelete: 'cascade' }),
+    no: smallint('no').notNull(),
+    kind: text('kind').notNull(),
+    teacherId: integer('teacher_id').notNull().references(() => teachers.id, { onDelete: 'cascade' }),
+    score: real('score').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.resultId, t.no, t.kind, t.teacherId] })],
 );
 
 /** Which rubric items are applied to which result (the paper of one student). */

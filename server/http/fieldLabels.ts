@@ -188,6 +188,9 @@ export const FIELD_LABELS: Record<string, string> = {
   showNames: '显示学生姓名',
   itemId: '评分细则',
   applied: '是否给分',
+  teacherIds: '阅卷老师',
+  double: '双评分差',
+  arbitrate: '仲裁',
 };
 
 declare module 'fastify' {

@@ -149,6 +149,9 @@ export async function seedDemo(db: Db, { pinKey }: SeedOptions): Promise<boolean
             await teacher(`t${String(n++).padStart(3, '0')}`, chineseName(next), ['teacher'], classesTaken.map((no) => [level, no, subject]));
           }
         }
+        // A second 数学 teacher of 七(1)班, so 网上阅卷 can split a question between two markers.
+        // Seeded last, so every id and name above stays as it was.
+        await teacher('teacher4', '方远', ['teacher'], [[7, 1, '数学']], '数学教师');
       } else {
         await user({ ...base, username: 'schooladmin2', name: '钟校务' }, ['schoolAdmin']);
         await teacher('teacher3', '许文', ['teacher', 'teaching'], [[7, 1, '数学'], [7, 2, '数学']], '数学教师');

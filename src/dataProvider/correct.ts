@@ -3,7 +3,7 @@
 // designing an answer sheet and printing it, creating a task, uploading its files one by one with
 // progress, removing one and submitting the task; reviewing one result (its reading drawn over
 // the scan, the teacher's points; an essay with the teacher's comment).
-import type { MarkingQuestion, MarkingSaved, MarkingSheet, RubricItem } from '../domain/marking';
+import type { AssignedMarking, MarkerSetup, MarkingQuestion, MarkingSaved, MarkingSheet, RubricItem } from '../domain/marking';
 import type { HttpClient } from './http';
 import type { Page } from '../domain/envelope';
 import type { TaskCoverage, TaskReport } from '../domain/correct';
@@ -270,12 +270,17 @@ export function createCorrectApi(http: HttpClient) {
     markingQuestions: (taskId: number) => http.get<MarkingQuestion[]>(`${BASE}/marking/questions`, { taskId }),
     markingSheet: (taskId: number, no: number) => http.get<MarkingSheet>(`${BASE}/marking/question`, { taskId, no }),
     /** Silent: the marking screen shows the server's reason beside the score pad. */
-    saveMarkingScore: (body: { taskId: number; no: number; resultId: number; score: number }) => http.post<MarkingSaved>(`${BASE}/marking/score`, body, { silent: true }),
+    saveMarkingScore: (body: { taskId: number; no: number; resultId: number; score: number; arbitrate?: boolean }) => http.post<MarkingSaved>(`${BASE}/marking/score`, body, { silent: true }),
     saveRubricItem: (body: { taskId: number; no: number; id?: number; label: string; points: number }) =>
       http.post<{ item: RubricItem; rescored: number }>(`${BASE}/marking/rubric/save`, body),
     removeRubricItem: (taskId: number, id: number) => http.post<{ id: number; rescored: number }>(`${BASE}/marking/rubric/remove`, { taskId, id }),
     applyRubricItem: (body: { taskId: number; resultId: number; itemId: number; applied: boolean }) => http.post<MarkingSaved>(`${BASE}/marking/rubric/apply`, body, { silent: true }),
     setMarkingSettings: (body: { taskId: number; showNames: boolean }) => http.post<{ showNames: boolean }>(`${BASE}/marking/settings`, body),
+    markerSetup: (taskId: number) => http.get<MarkerSetup>(`${BASE}/marking/markers`, { taskId }),
+    saveMarkers: (body: { taskId: number; no: number; teacherIds: number[]; double: number | null }) =>
+      http.post<{ no: number; teacherIds: number[]; double: number | null }>(`${BASE}/marking/markers`, body),
+    /** Tasks other teachers gave the caller questions of (AI批改's 我的阅卷). */
+    assignedMarking: () => http.get<AssignedMarking[]>(`${BASE}/marking/assigned`),
     setMarkingFullMarks: (body: { taskId: number; no: number; points: number }) => http.post<{ no: number; fullMarks: number }>(`${BASE}/marking/fullMarks`, body),
     exportCorrectReport: (taskId: number, title: string) =>
       http.download(`${BASE}/task/report/export`, { name: '批改报告', suffix: title, ext: 'xlsx', query: { taskId }, timeout: 120_000 }),

@@ -12,6 +12,12 @@ export const MarkingQuestionSchema = Type.Object({
   /** Results marked by the teacher / results of the task. */
   marked: Type.Integer(),
   total: Type.Integer(),
+  /** 双评: the points two marks may differ by before the owner arbitrates; null when marked once. */
+  double: Nullable(Type.Number()),
+  /** 双评 papers whose two marks differ by more: waiting for the owner's 仲裁. */
+  arbitration: Type.Integer(),
+  /** The teachers the owner gave the question to, each with their own queue's progress (empty: the owner marks it alone). */
+  markers: Type.Array(Type.Object({ teacherId: Type.Integer(), name: Type.String(), marked: Type.Integer(), total: Type.Integer() })),
 });
 export type MarkingQuestion = Static<typeof MarkingQuestionSchema>;
 
@@ -43,6 +49,10 @@ export const MarkingPaperSchema = Type.Object({
   crop: Nullable(MarkingCropSchema),
   /** Rubric items applied to this paper (their ids). */
   applied: Type.Array(Type.Integer()),
+  /** 双评, for the owner only: each marker's points (a marker never sees the other's). */
+  marks: Type.Array(Type.Object({ teacher: Type.String(), score: Type.Number() })),
+  /** 双评: both marks are in and differ by more than allowed; the owner's points settle it. */
+  pending: Type.Boolean(),
 });
 export type MarkingPaper = Static<typeof MarkingPaperSchema>;
 
@@ -59,7 +69,7 @@ export const MarkingSheetSchema = Type.Object({
   owner: Type.Boolean(),
   question: MarkingQuestionSchema,
   rubric: Type.Array(RubricItemSchema),
-  /** Every result of the task, by student number (unmatched last). */
+  /** The owner: every result of the task; a marker: their own share of it. By student number (unmatched last). */
   papers: Type.Array(MarkingPaperSchema),
 });
 export type MarkingSheet = Static<typeof MarkingSheetSchema>;
@@ -74,5 +84,26 @@ export const MarkingSavedSchema = Type.Object({
   total: Nullable(Type.Number()),
   maxScore: Nullable(Type.Number()),
   marked: Type.Integer(),
+  /** 双评 (owner only): the paper's marks after this one, and whether they now wait for 仲裁. */
+  marks: Type.Array(Type.Object({ teacher: Type.String(), score: Type.Number() })),
+  pending: Type.Boolean(),
 });
 export type MarkingSaved = Static<typeof MarkingSavedSchema>;
+
+/** Who a task owner may give a question to: teachers of the task's course in its class. */
+export const MarkerCandidateSchema = Type.Object({ teacherId: Type.Integer(), name: Type.String() });
+
+export const MarkerSetupSchema = Type.Object({
+  candidates: Type.Array(MarkerCandidateSchema),
+  questions: Type.Array(Type.Object({ no: Type.Integer(), teacherIds: Type.Array(Type.Integer()), double: Nullable(Type.Number()) })),
+});
+export type MarkerSetup = Static<typeof MarkerSetupSchema>;
+
+/** A task another teacher gave the caller questions of, with the caller's progress on each. */
+export const AssignedMarkingSchema = Type.Object({
+  taskId: Type.Integer(),
+  title: Type.String(),
+  owner: Type.String(),
+  questions: Type.Array(Type.Object({ no: Type.Integer(), kind: Type.Union([Type.Literal('short'), Type.Literal('essay')]), double: Type.Boolean(), marked: Type.Integer(), total: Type.Integer() })),
+});
+export type AssignedMarking = Static<typeof AssignedMarkingSchema>;

@@ -116,8 +116,12 @@ describe('who a graded task accounts for', () => {
     // The teacher reviewed student 0: item 3 given full marks.
     expect((await post(teacher, '/result/review', { resultId: first.id, items: [{ no: 3, score: 5 }] })).json().data.score).toBe(15);
 
-    const res = await upload(teacher, { taskId }, '补交.jpg', await scan(roster[3].id, 21));
+    const res = await upload(teacher, { taskId, studentId: idOf(roster[3].id) }, '补交.jpg', await scan(roster[3].id, 21));
     expect(res.statusCode, res.body).toBe(200);
+    // Uploaded for them but not graded yet: still 未交 (and the page waits).
+    const waiting = (await get(teacher, `/task/detail?taskId=${taskId}`)).json().data.coverage;
+    expect(waiting.absent.map((s: { name: string }) => s.name)).toContain(roster[3].name);
+    expect(waiting.waiting).toBe(1);
     expect((await post(teacher, '/task/submit', { taskId })).json().data.status).toBe(3);
     expect((await get(teacher, `/task/detail?taskId=${taskId}`)).json().data.task.status).toBe(3);
     // Not while it grades.

@@ -102,6 +102,11 @@ describe('a sheet from an exam', () => {
     const detail = (await get(teacher, `/task/detail?taskId=${task.id}`)).json().data;
     expect(detail.task.status).toBe(4);
     expect(detail.results).toHaveLength(3);
+    // The worked answer (网上阅卷) counts in the full marks from the start, waiting for the teacher.
+    expect(sheet.manual).toEqual([items.length]);
+    const first = (await get(teacher, `/result/detail?resultId=${detail.results[0].id}`)).json().data;
+    expect(first.result.items.find((i: { no: number }) => i.no === items.length)).toMatchObject({ score: null, max: items[items.length - 1].points, needsReview: true });
+    expect(first.maxScore).toBe(sheet.fullMarks);
     const written = await rows<{ studentId: number; questionId: number; score: number; maxScore: number }>(db, sql`
       SELECT student_id AS "studentId", question_id AS "questionId", score, max_score AS "maxScore"
         FROM answer_records WHERE source_type = 2 AND source_id = ${exam.id}`);

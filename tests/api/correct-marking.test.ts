@@ -19,6 +19,8 @@ const BASE = '/api/wrongbook/v1.0/correct';
 let t: TestApp;
 let teacher: string;
 let taskId: number;
+let layout: SheetLayout;
+let sheetId: string;
 
 const post = (token: string, url: string, payload: object) => t.call(token, { method: 'POST', url: `${BASE}${url}`, payload });
 const get = (token: string, url: string) => t.call(token, { url: `${BASE}${url}` });
@@ -35,7 +37,8 @@ beforeAll(async () => {
   teacher = await t.login('teacher');
   const classId = (await t.call(teacher, { url: '/api/vesta/teaching/getTeachClass?leaderType=1' })).json().data[0].id;
   const sheet = (await post(teacher, '/sheet/create', { title: '阅卷测试', paper: 'A4', identity: 'roster', classId, sections: SECTIONS })).json().data;
-  const [{ layout }] = await rows<{ layout: SheetLayout }>(t.database.db, sql`SELECT layout FROM answer_sheets WHERE id = ${sheet.sheetId}`);
+  sheetId = sheet.sheetId;
+  [{ layout }] = await rows<{ layout: SheetLayout }>(t.database.db, sql`SELECT layout FROM answer_sheets WHERE id = ${sheet.sheetId}`);
   const roster = layout.identity.mode === 'roster' ? layout.identity.students : [];
   const created = await post(teacher, '/task/create', { type: 3, title: '阅卷测试批改', classId, sheetId: sheet.sheetId, answerKey: KEY });
   expect(created.statusCode, created.body).toBe(200);
@@ -59,8 +62,8 @@ describe('网上阅卷', () => {
     expect(res.statusCode, res.body).toBe(200);
     const questions = res.json().data as MarkingQuestion[];
     expect(questions).toEqual([
-      { no: 3, kind: 'short', fullMarks: 8, marked: 0, total: 3 },
-      { no: 4, kind: 'short', fullMarks: null, marked: 0, total: 3 },
+      { no: 3, kind: 'short', fullMarks: 8, marked: 0, total: 3, double: null, arbitration: 0, markers: [] },
+      { no: 4, kind: 'short', fullMarks: null, marked: 0, total: 3, double: null, arbitration: 0, markers: [] },
     ]);
     const r = await report();
     expect(r.summary.maxScore).toBe(18);
@@ -96,7 +99,7 @@ describe('网上阅卷', () => {
     const { papers } = (await get(teacher, `/marking/question?taskId=${taskId}&no=3`)).json().data as MarkingSheet;
     const saved = await post(teacher, '/marking/score', { taskId, no: 3, resultId: papers[0].resultId, score: 6.5 });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().data).toEqual({ resultId: papers[0].resultId, no: 3, score: 6.5, applied: [], total: 16.5, maxScore: 18, marked: 1 });
+    expect(saved.json().data).toEqual({ resultId: papers[0].resultId, no: 3, score: 6.5, applied: [], total: 16.5, maxScore: 18, marked: 1, marks: [], pending: false });
     // Changed again: the last score counts.
     await post(teacher, '/marking/score', { taskId, no: 3, resultId: papers[1].resultId, score: 8 });
     await post(teacher, '/marking/score', { taskId, no: 3, resultId: papers[1].resultId, score: 2 });
@@ -222,6 +225,23 @@ describe('网上阅卷', () => {
       expect(res.json().msg).toBe('批改任务不存在');
     }
   });
+
+  it('keeps the rubric items of a paper whose page is replaced: its points follow them on the new scan', async () => {
+    const sheet = (await get(teacher, `/marking/question?taskId=${taskId}&no=3`)).json().data as MarkingSheet;
+    const paper = sheet.papers[2]!;
+    const method = sheet.rubric.find((i) => i.label === '列式正确')!;
+    expect((await post(teacher, '/marking/rubric/apply', { taskId, resultId: paper.resultId, itemId: method.id, applied: true })).json().data).toMatchObject({ score: 6 });
+    const [{ studentId }] = await rows<{ studentId: number }>(t.database.db, sql`SELECT student_id AS "studentId" FROM grading_results WHERE id = ${paper.resultId}`);
+    const scan = await makeScan(layout, { copy: { sheetId, page: 1, studentId: `s${studentId}` }, objective: { 1: [{ label: 'A', style: 'full' }], 2: [{ label: 'B', style: 'full' }] } }, { rotateDeg: 1, noise: 2 }, 190);
+    const body = multipart({ taskId }, { name: '重扫.jpg', content: scan });
+    expect((await t.call(teacher, { method: 'POST', url: `${BASE}/task/upload`, payload: body.payload, headers: body.headers })).statusCode).toBe(200);
+    await post(teacher, '/task/submit', { taskId });
+    const worker = createWorker(t.database.db, t.app.config);
+    while (await worker.runOnce());
+    const after = (await get(teacher, `/marking/question?taskId=${taskId}&no=3`)).json().data as MarkingSheet;
+    expect(after.papers.find((p) => p.resultId === paper.resultId)).toMatchObject({ score: 6, applied: [method.id] });
+    expect((await report()).students.find((s) => s.resultId === paper.resultId)!.points['3']).toBe(6);
+  }, 120_000);
 
   it("answers 404 for another teacher's task and 403 for a school admin", async () => {
     const { papers } = (await get(teacher, `/marking/question?taskId=${taskId}&no=3`)).json().data as MarkingSheet;

@@ -49,7 +49,7 @@ describe('reading teachers', () => {
 
   it('pages the teachers of the school with their classes and courses', async () => {
     const p = await c.data('schooladmin', '/api/vesta/teacher/page?size=5');
-    expect(p).toMatchObject({ total: 13, current: 1, size: 5, pages: 3 });
+    expect(p).toMatchObject({ total: 14, current: 1, size: 5, pages: 3 });
     const chen = p.records.find((x: { name: string }) => x.name === '陈静');
     expect(chen).toMatchObject({ teacherId: myTeacherId, username: 'teacher', job: '数学教师', phone: expect.stringMatching(/^1\d{10}$/) });
     expect(chen.classes).toHaveLength(4);
@@ -81,7 +81,7 @@ describe('reading teachers', () => {
 
   it('lists teachers, jobs and subjects of the school', async () => {
     const all = await c.data('schooladmin', `/api/vesta/teacher/getTeacherInSchool?schoolId=${schoolId}`);
-    expect(all).toHaveLength(13);
+    expect(all).toHaveLength(14);
     expect(all[0]).toEqual({ id: expect.any(Number), teacherId: all[0].id, name: expect.any(String), phone: expect.any(String), job: expect.any(String) });
     const jobs = await c.data('schooladmin', `/api/vesta/teacher/getJobInSchool?schoolId=${schoolId}`);
     expect(jobs.map((j: { name: string }) => j.name)).toEqual(expect.arrayContaining(['班主任', '任课教师', '数学教师']));

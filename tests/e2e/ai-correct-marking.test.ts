@@ -6,6 +6,10 @@
 // the report and the API totals follow every score. Then rubric items: two added on the screen,
 // applied with their keys, one's points changed — the paper's score follows. Screenshots at 1440
 // and 375 px.
+// Split marking with 双评: the owner gives question 3 of a new task to teacher4 and themself with
+// 双评 (分差 ≤ 1) in the 分配 dialog; teacher4 finds it under 我的阅卷 and marks their share; the owner
+// marks too — one paper agrees (mean counts), one does not and waits for 仲裁, which the owner
+// settles on the marking screen. Progress per teacher and 待仲裁 show on the report.
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -20,6 +24,8 @@ import type { Page as ApiPage } from '../../src/domain/envelope';
 
 let server: RunningServer;
 let browser: Browser;
+/** The task owner's page, signed in once for the file. */
+let owner: Page | undefined;
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-marking';
 const BASE = '/api/wrongbook/v1.0/correct';
 
@@ -43,41 +49,49 @@ const SECTIONS: SectionSpec[] = [
 ];
 const KEY = { items: { '1': { answer: 'A', points: 2 }, '2': { answer: 'B', points: 2 }, '3': { manual: true, points: 6 } } };
 
+type Klass = { id: number; className: string };
+
+/** A roster sheet of SECTIONS for the class, a task with KEY, `n` students' scans uploaded and graded. */
+async function gradedTask(headers: SessionHeaders, klass: Klass, title: string, taskTitle: string, n: number) {
+  const roster = await call<ApiPage<{ id: number; name: string }>>(headers, `/api/vesta/student/page?classId=${klass.id}&status=0&size=100`);
+  const sheet = await call<{ sheetId: string }>(headers, `${BASE}/sheet/create`, { json: { title, paper: 'A4', identity: 'roster', classId: klass.id, sections: SECTIONS } });
+  const layout: SheetLayout = buildLayout({
+    sheetId: sheet.sheetId,
+    title,
+    paper: 'A4',
+    identity: { mode: 'roster', students: roster.records.map((s) => ({ id: `s${s.id}`, name: s.name, className: klass.className })) },
+    sections: SECTIONS,
+  });
+  const task = await call<{ id: number }>(headers, `${BASE}/task/create`, { json: { type: 3, title: taskTitle, classId: klass.id, sheetId: sheet.sheetId, answerKey: KEY } });
+  for (let i = 0; i < n; i++) {
+    const scan = await makeScan(layout, { copy: { sheetId: sheet.sheetId, page: 1, studentId: `s${roster.records[i].id}` }, objective: { 1: [{ label: 'A', style: 'full' }], 2: [{ label: 'B', style: 'full' }] } }, { rotateDeg: i - 1.5, noise: 3 }, 500 + i);
+    const form = new FormData();
+    form.append('taskId', String(task.id));
+    form.append('file', new Blob([new Uint8Array(scan)], { type: 'image/jpeg' }), `扫描${i + 1}.jpg`);
+    await call(headers, `${BASE}/task/upload`, { form });
+  }
+  await call(headers, `${BASE}/task/submit`, { json: { taskId: task.id } });
+  let detail!: CorrectTaskDetail;
+  for (let i = 0; i < 600; i++) {
+    detail = await call<CorrectTaskDetail>(headers, `${BASE}/task/detail?taskId=${task.id}`);
+    if (detail.task.status === 4) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return { roster, task, detail };
+}
+
 describe('网上阅卷 (mini-program teacher)', () => {
   it('marks a 解答题 for the class with the score pad and the keyboard; totals follow', async () => {
     const page = await signIn(browser, server.url, 'teacher');
+    owner = page;
     const problems: string[] = [];
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
     page.on('pageerror', (e) => problems.push(e.message));
     await page.waitForFunction(() => location.hash.startsWith('#/AICorrect'));
     const headers = await pageSession(page);
 
-    const [klass] = await call<{ id: number; className: string }[]>(headers, '/api/vesta/teaching/getTeachClass?leaderType=1');
-    const roster = await call<ApiPage<{ id: number; name: string }>>(headers, `/api/vesta/student/page?classId=${klass.id}&status=0&size=100`);
-    const title = '七年级数学解答题';
-    const sheet = await call<{ sheetId: string }>(headers, `${BASE}/sheet/create`, { json: { title, paper: 'A4', identity: 'roster', classId: klass.id, sections: SECTIONS } });
-    const layout: SheetLayout = buildLayout({
-      sheetId: sheet.sheetId,
-      title,
-      paper: 'A4',
-      identity: { mode: 'roster', students: roster.records.map((s) => ({ id: `s${s.id}`, name: s.name, className: klass.className })) },
-      sections: SECTIONS,
-    });
-    const task = await call<{ id: number }>(headers, `${BASE}/task/create`, { json: { type: 3, title: '解答题阅卷', classId: klass.id, sheetId: sheet.sheetId, answerKey: KEY } });
-    for (let i = 0; i < 4; i++) {
-      const scan = await makeScan(layout, { copy: { sheetId: sheet.sheetId, page: 1, studentId: `s${roster.records[i].id}` }, objective: { 1: [{ label: 'A', style: 'full' }], 2: [{ label: 'B', style: 'full' }] } }, { rotateDeg: i - 1.5, noise: 3 }, 500 + i);
-      const form = new FormData();
-      form.append('taskId', String(task.id));
-      form.append('file', new Blob([new Uint8Array(scan)], { type: 'image/jpeg' }), `扫描${i + 1}.jpg`);
-      await call(headers, `${BASE}/task/upload`, { form });
-    }
-    await call(headers, `${BASE}/task/submit`, { json: { taskId: task.id } });
-    let detail!: CorrectTaskDetail;
-    for (let i = 0; i < 600; i++) {
-      detail = await call<CorrectTaskDetail>(headers, `${BASE}/task/detail?taskId=${task.id}`);
-      if (detail.task.status === 4) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    const [klass] = await call<Klass[]>(headers, '/api/vesta/teaching/getTeachClass?leaderType=1');
+    const { roster, task, detail } = await gradedTask(headers, klass!, '七年级数学解答题', '解答题阅卷', 4);
     expect(detail.task.status).toBe(4);
     expect(detail.results).toHaveLength(4);
 
@@ -207,6 +221,125 @@ describe('网上阅卷 (mini-program teacher)', () => {
       expect(box.x + box.width).toBeLessThanOrEqual(padBox.x + padBox.width);
     }
     await page.screenshot({ path: `${SHOTS}/marking-375-rubric.png`, fullPage: true });
+    expect(problems).toEqual([]);
+  }, 300_000);
+
+  it('splits a question between two teachers with 双评; one paper goes to 仲裁', async () => {
+    const page = owner ?? (await signIn(browser, server.url, 'teacher'));
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    const headers = await pageSession(page);
+    const marker = await signIn(browser, server.url, 'teacher4');
+    marker.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    marker.on('pageerror', (e) => problems.push(e.message));
+    const markerHeaders = await pageSession(marker);
+    // The class both teach: teacher4's only one.
+    const [klass] = await call<Klass[]>(markerHeaders, '/api/vesta/teaching/getTeachClass?leaderType=1');
+    const { task } = await gradedTask(headers, klass!, '七年级数学双评', '解答题双评', 2);
+
+    // 分配: both teachers, 双评 within 1 point.
+    await page.goto(`${server.url}/#/AICorrect/report?taskId=${task.id}`);
+    const entry = page.locator('[data-testid="marking-question"][data-no="3"]');
+    await expect.poll(() => entry.innerText()).toContain('已阅 0/2');
+    await entry.getByRole('button', { name: '分配第 3 题' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('陈静').check();
+    await dialog.getByLabel('方远').check();
+    await dialog.getByLabel('双评（每份试卷由两位老师各自打分）').check();
+    await dialog.getByLabel('双评分差').fill('1');
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SHOTS}/markers-dialog-1440.png` });
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => entry.getByTestId('marker-progress').allInnerTexts()).toEqual(['陈静 已阅 0/2', '方远 已阅 0/2']);
+
+    // teacher4: 我的阅卷 on AI批改, their own share only, no totals or names.
+    await marker.goto(`${server.url}/#/AICorrect`);
+    const assigned = marker.getByTestId('assigned-question');
+    await expect.poll(() => assigned.innerText()).toBe('第 3 题（双评） 已阅 0/2');
+    await marker.screenshot({ path: `${SHOTS}/assigned-1440.png` });
+    await assigned.click();
+    await marker.waitForURL(/#\/AICorrect\/marking\?taskId=\d+&no=3/);
+    await marker.getByTestId('scan-overlay').waitFor();
+    const markerProgress = marker.getByTestId('marking-progress');
+    await expect.poll(() => markerProgress.innerText()).toBe('已阅 0/2 · 双评（分差 ≤ 1 分）');
+    expect(await marker.getByLabel('显示学生姓名').count()).toBe(0);
+    expect(await marker.getByRole('button', { name: /细则/ }).count()).toBe(0);
+    const markerInput = marker.getByTestId('marking-input');
+    for (const [i, points] of ['4', '1'].entries()) {
+      await markerInput.focus();
+      await marker.keyboard.type(points);
+      await marker.keyboard.press('Enter');
+      await expect.poll(() => markerProgress.innerText()).toContain(`已阅 ${i + 1}/2`);
+    }
+    await expect.poll(() => marker.getByTestId('marking-message').innerText()).toBe('本题已全部阅完');
+    await marker.screenshot({ path: `${SHOTS}/marking-marker-1440.png` });
+
+    // The owner marks independently: teacher4's marks stay hidden until theirs is in.
+    await page.goto(`${server.url}/#/AICorrect/marking?taskId=${task.id}&no=3`);
+    await page.getByTestId('scan-overlay').waitFor();
+    const progress = page.getByTestId('marking-progress');
+    await expect.poll(() => progress.innerText()).toBe('已阅 0/2 · 双评（分差 ≤ 1 分）');
+    expect(await page.getByTestId('marking-double').count()).toBe(0);
+    const input = page.getByTestId('marking-input');
+    await input.focus();
+    await page.keyboard.type('5');
+    await page.keyboard.press('Enter');
+    // 4 and 5 agree: 4.5 counts.
+    await expect.poll(() => progress.innerText()).toBe('已阅 1/2 · 双评（分差 ≤ 1 分）');
+    await input.focus();
+    await page.keyboard.type('5');
+    await page.keyboard.press('Enter');
+    // 1 and 5 do not: the paper stays, waiting for 仲裁, both marks shown.
+    const double = page.getByTestId('marking-double');
+    await expect.poll(() => double.innerText()).toContain('待仲裁');
+    expect(await double.innerText()).toContain('方远 1 分');
+    expect(await double.innerText()).toContain('陈静 5 分');
+    await expect.poll(() => progress.innerText()).toBe('已阅 1/2 · 双评（分差 ≤ 1 分） · 待仲裁 1');
+    await page.screenshot({ path: `${SHOTS}/marking-arbitration-1440.png` });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(() => overflow(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SHOTS}/marking-arbitration-375.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // The report says so too.
+    await page.getByRole('link', { name: '返回批改报告' }).click();
+    await expect.poll(() => entry.innerText()).toContain('待仲裁 1');
+    await expect.poll(() => entry.getByTestId('marker-progress').allInnerTexts()).toEqual(['陈静 已阅 2/2', '方远 已阅 2/2']);
+    await entry.getByRole('link', { name: '仲裁' }).click();
+    await page.getByTestId('scan-overlay').waitFor();
+    await expect.poll(() => double.innerText()).toContain('待仲裁');
+    await input.focus();
+    await page.keyboard.type('3');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => progress.innerText()).toBe('已阅 2/2 · 双评（分差 ≤ 1 分）');
+
+    // Totals: 4 for the choices, plus 4.5 and the arbitrated 3.
+    const report = await call<TaskReport>(headers, `${BASE}/task/report?taskId=${task.id}`);
+    expect(report.students.map((s) => s.score).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([7, 8.5]);
+    await page.goto(`${server.url}/#/AICorrect/report?taskId=${task.id}`);
+    await expect.poll(() => entry.getByTestId('marking-question-progress').innerText()).toBe('满分 6 · 已阅 2/2');
+    await entry.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/report-markers-1440.png` });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(() => overflow(page)).toBeLessThanOrEqual(0);
+    await entry.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/report-markers-375.png` });
+    await entry.getByRole('button', { name: '分配第 3 题' }).click();
+    // The dialog as it shows, not while it fades in (a screenshot only).
+    await dialog.getByLabel('方远').waitFor();
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${SHOTS}/markers-dialog-375.png` });
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await marker.setViewportSize({ width: 375, height: 800 });
+    await marker.goto(`${server.url}/#/AICorrect`);
+    await expect.poll(() => assigned.innerText()).toBe('第 3 题（双评） 已阅 2/2');
+    await expect.poll(() => overflow(marker)).toBeLessThanOrEqual(0);
+    await marker.screenshot({ path: `${SHOTS}/assigned-375.png` });
+    await marker.goto(`${server.url}/#/AICorrect/marking?taskId=${task.id}&no=3`);
+    await marker.getByTestId('scan-overlay').waitFor();
+    await expect.poll(() => overflow(marker)).toBeLessThanOrEqual(0);
+    await marker.screenshot({ path: `${SHOTS}/marking-marker-375.png`, fullPage: true });
     expect(problems).toEqual([]);
   }, 300_000);
 });

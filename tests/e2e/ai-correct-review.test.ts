@@ -7,6 +7,8 @@
 // a digit key, opens the by-question view and scores a row there; the report's student row opens
 // a detail too. The API then shows the teacher's points in the results and in the report.
 // Screenshots at 1440 px and 375 px.
+// Answer groups: a fill-in task where two students wrote the same wrong answer; in the by-question
+// view they form one group (「3」 ×2), marked 对 at once; one taken out and marked alone.
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Response } from 'playwright-core';
@@ -205,6 +207,62 @@ describe('AI批改 review (mini-program teacher)', () => {
     const q2 = report.questions.find((q) => q.no === 2)!;
     const points2 = (r: number) => (r === unsure.id ? 2 : r === lastId ? 0 : r === next.id ? 1 : 2);
     expect(q2.average).toBe(Math.round((results.reduce((s, r) => s + points2(r.id), 0) / 3) * 100) / 100);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 420_000);
+
+  it('marks a fill-in by answer group: one decision for every student with the same reading, one taken out', async () => {
+    const page = await signIn(browser, server.url, 'teacher');
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
+    const headers = await session(page);
+    const [klass] = await call<{ id: number; className: string }[]>(headers, '/api/vesta/teaching/getTeachClass?leaderType=1');
+    const roster = await call<ApiPage<{ id: number; name: string }>>(headers, `/api/vesta/student/page?classId=${klass.id}&status=0&size=100`);
+    const sections: SectionSpec[] = [{ kind: 'fill', title: '一、填空题', items: [{ no: 1, blanks: 1 }] }];
+    const title = '填空分组';
+    const sheet = await call<{ sheetId: string }>(headers, `${BASE}/sheet/create`, { json: { title, paper: 'A4', identity: 'roster', classId: klass.id, sections } });
+    const students = roster.records.map((s) => ({ id: `s${s.id}`, name: s.name, className: klass.className }));
+    const layout = buildLayout({ sheetId: sheet.sheetId, title, paper: 'A4', identity: { mode: 'roster', students }, sections });
+    // The key says 4: two students wrote 3, one wrote 5.
+    const task = await call<{ id: number }>(headers, `${BASE}/task/create`, { json: { type: 3, title: '填空分组批改', classId: klass.id, sheetId: sheet.sheetId, answerKey: { items: { '1': { blanks: [['4']], points: 3 } } } } });
+    for (const [i, written] of ['3', '5', '3'].entries()) {
+      const form = new FormData();
+      form.append('taskId', String(task.id));
+      const scan = await makeScan(layout, { copy: { sheetId: sheet.sheetId, page: 1, studentId: students[i]!.id }, objective: {}, fill: { 1: [written] } }, { noise: 3 }, 700 + i);
+      form.append('file', new Blob([new Uint8Array(scan)], { type: 'image/jpeg' }), `填空${i + 1}.jpg`);
+      await call(headers, `${BASE}/task/upload`, { form });
+    }
+    await call(headers, `${BASE}/task/submit`, { json: { taskId: task.id } });
+    await expect.poll(async () => (await call<CorrectTaskDetail>(headers, `${BASE}/task/detail?taskId=${task.id}`)).task.status, { timeout: 240_000, interval: 500 }).toBe(4);
+
+    await page.goto(`${server.url}/#/correctDetail?taskId=${task.id}&mode=question&no=1`);
+    await expect.poll(() => page.getByTestId('question-student').count()).toBe(3);
+    const group = page.getByTestId('answer-group');
+    await expect.poll(() => group.allInnerTexts()).toHaveLength(1);
+    expect(await group.innerText()).toContain('「3」 ×2');
+    await page.screenshot({ path: `${SHOTS}/groups-1440.png` });
+    // 对 for the group: both students who wrote 3 get full marks, the report follows.
+    await group.getByRole('button', { name: '对' }).click();
+    await expect.poll(() => group.getByTestId('answer-group-given').innerText()).toContain('已给 3 分');
+    const scores = async () => (await call<TaskReport>(headers, `${BASE}/task/report?taskId=${task.id}`)).students.map((s) => s.score).sort((a, b) => (a ?? 0) - (b ?? 0));
+    await expect.poll(scores).toEqual([0, 3, 3]);
+    // One of them taken out of the group and marked alone: the group is gone (one left), the other keeps 3.
+    const grouped = page.locator('[data-testid="question-student"]', { has: page.getByRole('button', { name: '移出分组' }) });
+    await expect.poll(() => grouped.count()).toBe(2);
+    const alone = page.locator(`[data-testid="question-student"][data-result-id="${await grouped.first().getAttribute('data-result-id')}"]`);
+    await alone.getByRole('button', { name: '移出分组' }).click();
+    await expect.poll(() => group.count()).toBe(0);
+    await alone.getByTestId('points-input').fill('1');
+    await alone.getByTestId('points-input').blur();
+    await expect.poll(() => alone.getByTestId('save-state').innerText()).toBe('已保存');
+    await expect.poll(scores).toEqual([0, 1, 3]);
+    await alone.getByRole('button', { name: '放回分组' }).click();
+    await expect.poll(() => group.count()).toBe(1);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await settled(page);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SHOTS}/groups-375.png` });
     expect(problems).toEqual([]);
     await page.context().close();
   }, 420_000);

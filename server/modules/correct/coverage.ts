@@ -32,7 +32,8 @@ export async function taskCoverage(db: Db, task: TaskRef): Promise<TaskCoverage>
     SELECT count(*) FILTER (WHERE NOT needs_review)::int AS graded, count(*) FILTER (WHERE needs_review)::int AS review,
            count(*) FILTER (WHERE student_id IS NULL)::int AS unmatched
       FROM grading_results WHERE task_id = ${task.id}`);
-  // The class roster (students still enrolled) less anyone with a result or a page named for them.
+  // The class roster (students still enrolled) less anyone with a result or a page named for them
+  // that has been read (or failed): a page still waiting to be graded is not yet their work handed in.
   const absent =
     task.classId === null
       ? []
@@ -40,7 +41,7 @@ export async function taskCoverage(db: Db, task: TaskRef): Promise<TaskCoverage>
           SELECT s.id AS "studentId", s.name, s.student_no AS "studentNo" FROM students s
            WHERE s.tenant_id = ${task.tenantId} AND s.class_id = ${task.classId} AND s.status = 0
              AND NOT EXISTS (SELECT 1 FROM grading_results r WHERE r.task_id = ${task.id} AND r.student_id = s.id)
-             AND NOT EXISTS (SELECT 1 FROM grading_files f WHERE f.task_id = ${task.id} AND f.student_id = s.id AND f.recognition_status <> ${RecognitionStatus.deleted})
+             AND NOT EXISTS (SELECT 1 FROM grading_files f WHERE f.task_id = ${task.id} AND f.student_id = s.id AND f.recognition_status IN (${RecognitionStatus.recognised}, ${RecognitionStatus.failed}))
            ORDER BY s.student_no NULLS LAST, s.id`);
   return {
     files: files.length,

@@ -16,6 +16,7 @@ import { multipartFields } from '../../http/input';
 import { BASE, checkStudent, correctors, findMyTask } from './access';
 import { FileStudentBody, Id, UploadFields } from './schemas';
 import { replaceable, retireFile } from './replace';
+import { findMarkingTask, markerSeesFile } from './markers';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'application/pdf'];
 
@@ -115,9 +116,11 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { fileId } = request.query;
     const [file] = await db.select().from(gradingFiles).where(and(eq(gradingFiles.id, fileId), eq(gradingFiles.tenantId, request.principal.tenantId ?? -1)));
     if (!file || file.recognitionStatus === RecognitionStatus.deleted) throw notFound('文件不存在');
-    await findMyTask(db, request.principal, file.taskId).catch(() => {
+    const access = await findMarkingTask(db, request.principal, file.taskId).catch(() => {
       throw notFound('文件不存在');
     });
+    // A marker sees the scans of their own share of the papers only.
+    if (!access.owner && !(await markerSeesFile(db, access, fileId))) throw notFound('文件不存在');
     return fileReply(reply, file.mime, 'inline', file.fileName).send(await app.files.open(file.fileHash));
   });
 };

@@ -7,6 +7,7 @@ import fileRoutes from './fileRoutes';
 import resultRoutes from './resultRoutes';
 import markingRoutes from './markingRoutes';
 import rubricRoutes from './rubricRoutes';
+import markerRoutes from './markerRoutes';
 
 export default fp(async (app) => {
   await app.register(files);
@@ -16,4 +17,5 @@ export default fp(async (app) => {
   await app.register(resultRoutes);
   await app.register(markingRoutes);
   await app.register(rubricRoutes);
+  await app.register(markerRoutes);
 });

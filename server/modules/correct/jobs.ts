@@ -15,7 +15,8 @@ import { enqueue, type Job } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
 import { runHeavy } from './threadTasks';
 import { GradingStatus, RecognitionStatus, TaskType } from '../../grading/statuses';
-import { withManualItems } from './marking';
+import { manualQuestions, sheetNos, withManualItems } from './marking';
+import { rescore } from './markingScore';
 import type { AnswerKey, HomeworkQuestion, ReadPage, SheetLayout } from '../../grading';
 import type { EssayBrief, FileOutcome } from './reading';
 import { totals, type FiledPage, type GradedWork } from './results';
@@ -79,10 +80,26 @@ async function scoredFileIds(db: Db, taskId: number): Promise<Set<number>> {
   return new Set(ids.map((r) => r.id));
 }
 
-/** A sheet's result: a student already graded in this task gets theirs replaced, review and all. */
+/**
+ * Rubric items the teacher applied to a paper stay applied when its page is replaced: the new
+ * result's points for those questions follow them (as the task owner's review).
+ */
+async function carryRubric(tx: Db, task: TaskRow, resultId: number) {
+  const applied = await rows<{ no: number }>(tx, sql`
+    SELECT DISTINCT i.no FROM grading_rubric_marks m JOIN grading_rubric_items i ON i.id = m.item_id WHERE m.result_id = ${resultId} ORDER BY i.no`);
+  if (!applied.length) return;
+  const questions = manualQuestions(task, await sheetNos(tx, task));
+  const [owner] = await rows<{ userId: number }>(tx, sql`SELECT user_id AS "userId" FROM teachers WHERE id = ${task.teacherId}`);
+  for (const { no } of applied) {
+    const fullMarks = questions.find((q) => q.no === no)?.fullMarks;
+    if (typeof fullMarks === 'number') await rescore(tx, task, no, fullMarks, [resultId], owner!.userId);
+  }
+}
+
+/** A sheet's result: a student already graded in this task gets theirs replaced, review and all (rubric items stay). */
 async function saveResult(tx: Db, task: TaskRow, graded: GradedWork, studentId: number | null, studentKey: string | null) {
   // 解答题 of the sheet count in the total from the start, waiting for the teacher (marking.ts).
-  const work = withManualItems(graded, task);
+  const work = withManualItems(graded, task, await sheetNos(tx, task));
   if (studentId !== null) {
     const [existing] = await rows<{ id: number }>(tx, sql`SELECT id FROM grading_results WHERE task_id = ${task.id} AND student_id = ${studentId} ORDER BY id LIMIT 1`);
     if (existing) {
@@ -91,6 +108,7 @@ async function saveResult(tx: Db, task: TaskRow, graded: GradedWork, studentId: 
         .update(gradingResults)
         .set({ result: work, studentKey, review: null, reviewedAt: null, score: t.score, maxScore: t.maxScore, needsReview: t.needsReview })
         .where(eq(gradingResults.id, existing.id));
+      await carryRubric(tx, task, existing.id);
       return;
     }
   }
@@ -106,7 +124,7 @@ function withLinkedMax(task: TaskRow, work: GradedWork): GradedWork {
 
 async function insertResult(tx: Db, task: TaskRow, graded: GradedWork, studentId: number | null, studentKey: string | null) {
   // 解答题 of the sheet count in the total from the start, waiting for the teacher (marking.ts).
-  const work = withManualItems(graded, task);
+  const work = withManualItems(graded, task, await sheetNos(tx, task));
   const t = totals(work, null);
   await tx.insert(gradingResults).values({
     tenantId: task.tenantId,

@@ -70,14 +70,15 @@ export function manualItem(no: number, fullMarks: number): ReviewItem {
 }
 
 /**
- * A sheet result with an item for each 解答题 of known full marks, so a new result's total and
- * full marks count them from the start (and the report lists them).
+ * A sheet result with an item for each 解答题 of known full marks — from the key, or from the linked
+ * exam or homework — so a new result's total and full marks count them from the start (and the
+ * report lists them).
  */
-export function withManualItems(work: GradedWork, task: Pick<TaskRow, 'answerKey'>): GradedWork {
+export function withManualItems(work: GradedWork, task: Pick<TaskRow, 'answerKey'>, nos: SheetNos): GradedWork {
   if (work.kind !== 'sheet') return work;
-  const extra = Object.entries(keyItems(task))
-    .filter(([no, k]) => k.manual && typeof k.points === 'number' && !work.items.some((i) => i.no === Number(no)))
-    .map(([no, k]) => manualItem(Number(no), k.points!));
+  const extra = manualQuestions(task, { short: nos.short, essay: [] })
+    .filter((q) => q.fullMarks !== null && !work.items.some((i) => i.no === q.no))
+    .map((q) => manualItem(q.no, q.fullMarks!));
   if (!extra.length) return work;
   return { ...work, items: [...work.items, ...extra].sort((a, b) => a.no - b.no) };
 }

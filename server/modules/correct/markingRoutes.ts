@@ -6,13 +6,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { rows } from '../../db/query';
-import { answerSheets, gradingResults, gradingTasks } from '../../db/schema';
-import { badRequest, notFound, ok } from '../../http/envelope';
+import { answerSheets, gradingMarks, gradingResults, gradingTasks } from '../../db/schema';
+import { badRequest, forbidden, notFound, ok } from '../../http/envelope';
 import type { Rect, SheetLayout } from '../../grading';
 import { EnvelopeSchema } from '../../../src/domain/envelope';
 import { MarkingQuestionSchema, MarkingSavedSchema, MarkingSheetSchema, type MarkingCrop, type MarkingPaper, type RubricItem } from '../../../src/domain/marking';
 import { BASE, correctors, findMyTask, type TaskRow } from './access';
 import { itemsWith, manualQuestions, sheetNos, type ManualQuestion } from './marking';
+import { awaitsArbitration, checkQuestion, doubleFinal, doubleOf, findMarkingTask, markerIds, markersOf, marksOf, paperMarkers, progressOf, type MarkingAccess, type MarkRow } from './markers';
 import { totals, type GradedWork, type PageTrace } from './results';
 import { writeScore } from './markingScore';
 import { Id } from './schemas';
@@ -31,6 +32,26 @@ export async function questionOf(db: Db, task: TaskRow, no: number): Promise<Man
   const q = manualQuestions(task, await sheetNos(db, task)).find((m) => m.no === no);
   if (!q) throw badRequest(`第 ${no} 题不是解答题或作文，不能网上阅卷`);
   return q;
+}
+
+const reviewsOf = (db: Db, taskId: number) => rows<{ id: number; review: Record<string, number> | null }>(db, sql`SELECT id, review FROM grading_results WHERE task_id = ${taskId} ORDER BY id`);
+
+/**
+ * How a paper shows to the caller: with 双评 a marker of the paper sees their own mark only; the owner
+ * sees the final points and both marks (once their own is in, when they mark it too), and 待仲裁.
+ */
+export function paperView(access: MarkingAccess, resultId: number, final: number | null, ids: number[], threshold: number | null, given: MarkRow[]) {
+  const assigned = paperMarkers(resultId, ids, threshold !== null);
+  const myMark = given.find((g) => g.kind === 'mark' && g.teacherId === access.teacherId)?.score ?? null;
+  const marking = threshold !== null && assigned.includes(access.teacherId);
+  const settled = given.some((g) => g.kind === 'final');
+  const score = marking && !(access.owner && settled) ? myMark : final;
+  const seesMarks = access.owner && threshold !== null && (!marking || myMark !== null || settled);
+  return {
+    score,
+    marks: seesMarks ? given.filter((g) => g.kind === 'mark' && assigned.includes(g.teacherId)).map((g) => ({ teacher: g.name, score: g.score })) : [],
+    pending: access.owner && threshold !== null && awaitsArbitration(given, assigned, threshold),
+  };
 }
 
 export const markedCount = async (db: Db, taskId: number, no: number) =>
@@ -54,18 +75,26 @@ const markingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${BASE}/marking/questions`,
     { preHandler: correctors, schema: { querystring: Type.Object({ taskId: Id }), response: { 200: EnvelopeSchema(Type.Array(MarkingQuestionSchema)) } } },
     async (request) => {
-      const task = await findMyTask(db, request.principal, request.query.taskId);
+      const access = await findMarkingTask(db, request.principal, request.query.taskId);
+      const { task } = access;
       if (task.sheetId === null) return ok([]);
       const questions = manualQuestions(task, await sheetNos(db, task));
       if (!questions.length) return ok([]);
-      const counts = await rows<{ total: number; marked: Record<string, number> | null }>(db, sql`
-        SELECT count(*)::int AS total,
-               (SELECT jsonb_object_agg(k, n) FROM (
-                  SELECT k, count(*)::int AS n FROM grading_results r2, jsonb_object_keys(coalesce(r2.review, '{}'::jsonb)) k
-                   WHERE r2.task_id = ${task.id} GROUP BY k) c) AS marked
-          FROM grading_results WHERE task_id = ${task.id}`);
-      const { total, marked } = counts[0]!;
-      return ok(questions.map((q) => ({ ...q, marked: marked?.[String(q.no)] ?? 0, total })));
+      const markers = await markersOf(db, task.id);
+      const results = await reviewsOf(db, task.id);
+      const marks = await marksOf(db, task.id);
+      return ok(
+        questions
+          .filter((q) => access.owner || markerIds(markers, q.no).includes(access.teacherId))
+          .map((q) => {
+            const threshold = doubleOf(task, q.no);
+            const p = progressOf(results, q.no, markers, threshold, marks);
+            if (access.owner) return { ...q, marked: p.marked, total: p.total, double: threshold, arbitration: p.arbitration, markers: p.markers };
+            // A marker sees their own queue only.
+            const own = p.markers.find((m) => m.teacherId === access.teacherId)!;
+            return { ...q, marked: own.marked, total: own.total, double: threshold, arbitration: 0, markers: [] };
+          }),
+      );
     },
   );
 
@@ -74,8 +103,13 @@ const markingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: correctors, schema: { querystring: Type.Object({ taskId: Id, no: No }), response: { 200: EnvelopeSchema(MarkingSheetSchema) } } },
     async (request) => {
       const { taskId, no } = request.query;
-      const task = await findMyTask(db, request.principal, taskId);
+      const access = await findMarkingTask(db, request.principal, taskId);
+      const { task, teacherId: me, owner } = access;
       const question = await questionOf(db, task, no);
+      const markers = await markersOf(db, task.id);
+      const ids = markerIds(markers, no);
+      checkQuestion(access, no, ids);
+      const threshold = doubleOf(task, no);
       const [sheet] = await db.select({ layout: answerSheets.layout }).from(answerSheets).where(and(eq(answerSheets.id, task.sheetId!), eq(answerSheets.tenantId, task.tenantId)));
       const region = sheet ? regionOf(sheet.layout as SheetLayout, no) : null;
       const results = await rows<{ id: number; studentName: string | null; studentNo: string | null; studentKey: string | null; review: Record<string, number> | null; score: number | null; item: { score: number | null } | null; pages: PageTrace[] | null }>(db, sql`
@@ -88,47 +122,91 @@ const markingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const marks = await rows<{ resultId: number; itemId: number }>(db, sql`
         SELECT m.result_id AS "resultId", m.item_id AS "itemId" FROM grading_rubric_marks m JOIN grading_rubric_items i ON i.id = m.item_id
          WHERE i.task_id = ${task.id} AND i.no = ${no} ORDER BY m.item_id`);
-      const papers: MarkingPaper[] = results.map((r) => {
+      const given = await marksOf(db, task.id, no);
+      // A marker gets their own share of the papers only.
+      const mine = owner ? results : results.filter((r) => paperMarkers(r.id, ids, threshold !== null).includes(me));
+      const papers: MarkingPaper[] = mine.map((r) => {
         const trace = region ? r.pages?.find((p) => p.page === region.page) : undefined;
         const size = sheet ? { w: (sheet.layout as SheetLayout).widthMm, h: (sheet.layout as SheetLayout).heightMm } : null;
         const crop: MarkingCrop | null = region && trace ? { page: region.page, fileId: trace.fileId, h: trace.h, size, rect: region.rect } : null;
         // Anonymous marking: who wrote the paper stays on the server.
         const shown = task.markingShowNames;
+        const view = paperView(access, r.id, r.review?.[String(no)] ?? null, ids, threshold, given.filter((g) => g.resultId === r.id));
         return {
           resultId: r.id,
           studentName: shown ? r.studentName : null,
           studentNo: shown ? r.studentNo : null,
           studentKey: shown ? r.studentKey : null,
-          score: r.review?.[String(no)] ?? null,
+          ...view,
           proposed: question.kind === 'essay' ? (r.item?.score ?? null) : null,
-          total: r.score,
+          // The student's total is the owner's to see.
+          total: owner ? r.score : null,
           crop,
           applied: marks.filter((m) => m.resultId === r.id).map((m) => m.itemId),
         };
       });
-      const marked = papers.filter((p) => p.score !== null).length;
-      return ok({ taskId: task.id, taskTitle: task.title, showNames: task.markingShowNames, owner: true, question: { ...question, marked, total: papers.length }, rubric, papers });
+      const progress = progressOf(results, no, markers, threshold, given);
+      const own = owner ? progress : progress.markers.find((m) => m.teacherId === me)!;
+      return ok({
+        taskId: task.id,
+        taskTitle: task.title,
+        showNames: task.markingShowNames,
+        owner,
+        question: { ...question, marked: own.marked, total: own.total, double: threshold, arbitration: owner ? progress.arbitration : 0, markers: owner ? progress.markers : [] },
+        rubric,
+        papers,
+      });
     },
   );
 
   app.post(
     `${BASE}/marking/score`,
-    { preHandler: correctors, schema: { body: Type.Object({ taskId: Id, no: No, resultId: Id, score: Points }), response: { 200: EnvelopeSchema(MarkingSavedSchema) } } },
+    {
+      preHandler: correctors,
+      schema: { body: Type.Object({ taskId: Id, no: No, resultId: Id, score: Points, arbitrate: Type.Optional(Type.Boolean()) }), response: { 200: EnvelopeSchema(MarkingSavedSchema) } },
+    },
     async (request) => {
-      const { taskId, no, resultId, score } = request.body;
-      const task = await findMyTask(db, request.principal, taskId);
+      const { taskId, no, resultId, score, arbitrate } = request.body;
+      const access = await findMarkingTask(db, request.principal, taskId);
+      const { task, teacherId: me } = access;
       const question = await questionOf(db, task, no);
+      const markers = await markersOf(db, task.id);
+      const ids = markerIds(markers, no);
+      checkQuestion(access, no, ids);
       if (question.fullMarks === null) throw badRequest(`请先设置第 ${no} 题的满分`);
       if (score > question.fullMarks) throw badRequest(`第 ${no} 题得分不能超过满分 ${question.fullMarks} 分`);
       checkHalf(score);
+      const threshold = doubleOf(task, no);
       const saved = await db.transaction(async (tx) => {
         const [result] = await tx.select().from(gradingResults).where(and(eq(gradingResults.id, resultId), eq(gradingResults.taskId, task.id))).for('update');
         if (!result) throw notFound('批改结果不存在');
+        const assigned = paperMarkers(result.id, ids, threshold !== null);
         // A typed score replaces the rubric items applied to this paper.
-        await tx.execute(sql`DELETE FROM grading_rubric_marks WHERE result_id = ${resultId} AND item_id IN (SELECT id FROM grading_rubric_items WHERE task_id = ${task.id} AND no = ${no})`);
-        return writeScore(tx as never, task, no, question.fullMarks!, result, score, request.principal.userId);
+        const clearRubric = () => tx.execute(sql`DELETE FROM grading_rubric_marks WHERE result_id = ${resultId} AND item_id IN (SELECT id FROM grading_rubric_items WHERE task_id = ${task.id} AND no = ${no})`);
+        const upsert = (kind: 'mark' | 'final') =>
+          tx.insert(gradingMarks).values({ resultId, no, kind, teacherId: me, score }).onConflictDoUpdate({ target: [gradingMarks.resultId, gradingMarks.no, gradingMarks.kind, gradingMarks.teacherId], set: { score, createdAt: sql`now()` } });
+        if (arbitrate || !assigned.includes(me)) {
+          // The owner's points count as they are: their own question, a paper outside their share, or 仲裁.
+          if (!access.owner) throw forbidden('这份试卷不是分给您阅的');
+          if (threshold !== null && ids.length) await upsert('final');
+          await clearRubric();
+          return writeScore(tx as never, task, no, question.fullMarks!, result, score, request.principal.userId);
+        }
+        await upsert('mark');
+        if (threshold === null) {
+          await clearRubric();
+          return writeScore(tx as never, task, no, question.fullMarks!, result, score, request.principal.userId);
+        }
+        // 双评: the points count once both marks agree, or the owner settled it.
+        const now = await rows<MarkRow>(tx as never, sql`SELECT result_id AS "resultId", no, kind, teacher_id AS "teacherId", score, '' AS name FROM grading_marks WHERE result_id = ${resultId} AND no = ${no}`);
+        return writeScore(tx as never, task, no, question.fullMarks!, result, doubleFinal(now, assigned, threshold), request.principal.userId);
       });
-      return ok({ resultId, no, score, applied: [], total: saved.score, maxScore: saved.maxScore, marked: await markedCount(db, task.id, no) }, '已保存');
+      const results = await reviewsOf(db, task.id);
+      const given = await marksOf(db, task.id, no);
+      const progress = progressOf(results, no, markers, threshold, given);
+      const view = paperView(access, resultId, results.find((r) => r.id === resultId)?.review?.[String(no)] ?? null, ids, threshold, given.filter((g) => g.resultId === resultId));
+      const own = access.owner ? progress : progress.markers.find((m) => m.teacherId === me)!;
+      return ok({ resultId, no, ...view, applied: [], total: access.owner ? saved.score : null, maxScore: access.owner ? saved.maxScore : null, marked: own.marked }, '已保存');
     },
   );
 

@@ -7,12 +7,13 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { rows } from '../../db/query';
 import { gradingResults, gradingRubricItems, gradingRubricMarks } from '../../db/schema';
-import { badRequest, notFound, ok } from '../../http/envelope';
+import { badRequest, forbidden, notFound, ok } from '../../http/envelope';
 import { EnvelopeSchema } from '../../../src/domain/envelope';
 import { MarkingSavedSchema, RubricItemSchema } from '../../../src/domain/marking';
 import { BASE, correctors, findMyTask, type TaskRow } from './access';
 import { checkHalf, markedCount, questionOf } from './markingRoutes';
 import { rescore } from './markingScore';
+import { checkQuestion, doubleOf, findMarkingTask, markerIds, markersOf, paperMarkers } from './markers';
 import { Id } from './schemas';
 import type { Db } from '../../db';
 
@@ -100,12 +101,18 @@ const rubricRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { taskId, resultId, itemId, applied } = request.body;
-      const task = await findMyTask(db, request.principal, taskId);
+      const access = await findMarkingTask(db, request.principal, taskId);
+      const { task } = access;
       const item = await findItem(db, task, itemId);
+      const ids = markerIds(await markersOf(db, task.id), item.no);
+      checkQuestion(access, item.no, ids);
+      // 双评 marks are each teacher's own points; rubric items are one per paper.
+      if (doubleOf(task, item.no) !== null) throw badRequest('双评的题请直接给分，不能使用评分细则');
       const fullMarks = await fullMarksOf(db, task, item.no);
       const saved = await db.transaction(async (tx) => {
         const [result] = await tx.select({ id: gradingResults.id }).from(gradingResults).where(and(eq(gradingResults.id, resultId), eq(gradingResults.taskId, task.id)));
         if (!result) throw notFound('批改结果不存在');
+        if (!access.owner && !paperMarkers(result.id, ids, false).includes(access.teacherId)) throw forbidden('这份试卷不是分给您阅的');
         if (applied) await tx.insert(gradingRubricMarks).values({ resultId, itemId }).onConflictDoNothing();
         else await tx.delete(gradingRubricMarks).where(and(eq(gradingRubricMarks.resultId, resultId), eq(gradingRubricMarks.itemId, itemId)));
         await rescore(tx as never, task, item.no, fullMarks, [resultId], request.principal.userId);
@@ -116,7 +123,13 @@ const rubricRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return { row: row!, applied: marks.map((m) => m.itemId) };
       });
       const score = (saved.row.review as Record<string, number> | null)?.[String(item.no)] ?? null;
-      return ok({ resultId, no: item.no, score, applied: saved.applied, total: saved.row.score, maxScore: saved.row.maxScore, marked: await markedCount(db, task.id, item.no) }, '已保存');
+      const marked = access.owner
+        ? await markedCount(db, task.id, item.no)
+        : (await rows<{ id: number }>(db, sql`SELECT id FROM grading_results WHERE task_id = ${task.id} AND (review ->> ${String(item.no)}) IS NOT NULL`)).filter((r) => paperMarkers(r.id, ids, false).includes(access.teacherId)).length;
+      return ok(
+        { resultId, no: item.no, score, applied: saved.applied, total: access.owner ? saved.row.score : null, maxScore: access.owner ? saved.row.maxScore : null, marked, marks: [], pending: false },
+        '已保存',
+      );
     },
   );
 };

@@ -143,7 +143,7 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
                    AND (f.recognition_status = 4 OR (f.recognition_status = 3 AND (f.error IS NOT NULL OR f.reading->'pages' = '[]'::jsonb)))) AS "failedCount",
                (SELECT count(*)::int FROM students s WHERE t.class_id IS NOT NULL AND s.tenant_id = t.tenant_id AND s.class_id = t.class_id AND s.status = 0
                    AND NOT EXISTS (SELECT 1 FROM grading_results r WHERE r.task_id = t.id AND r.student_id = s.id)
-                   AND NOT EXISTS (SELECT 1 FROM grading_files f WHERE f.task_id = t.id AND f.student_id = s.id AND f.recognition_status <> 5)) AS "absentCount"
+                   AND NOT EXISTS (SELECT 1 FROM grading_files f WHERE f.task_id = t.id AND f.student_id = s.id AND f.recognition_status IN (3, 4))) AS "absentCount"
           FROM grading_tasks t LEFT JOIN classes c ON c.id = t.class_id
          WHERE ${where}
          ORDER BY t.id DESC LIMIT ${size} OFFSET ${offset}`);

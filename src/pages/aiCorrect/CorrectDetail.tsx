@@ -4,6 +4,8 @@
 // first, points saved as they are entered — or one question across all students (?mode=question
 // &no=), each with the crop of that question from the student's scan. Keyboard: J/K or ←/→ for
 // students (questions in the by-question view), ↑/↓ for items, digits for points.
+// By question, a fill-in's students with the same reading form groups (相同作答, AnswerGroupsPanel)
+// marked with one decision; a student taken out of their group is marked alone.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDataProvider } from 'react-admin';
@@ -22,6 +24,8 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
 import { ScanOverlay } from './ScanOverlay';
 import { PointsInput, useSavePoints } from './reviewPoints';
+import { answerGroups } from './answerGroups';
+import { AnswerGroupsPanel } from './AnswerGroupsPanel';
 
 const studentLabel = (r: { studentName: string | null; studentNo: string | null; studentKey: string | null }) =>
   `${r.studentName ?? '未识别学生'}${r.studentNo ? `（${r.studentNo}）` : r.studentKey ? `（${r.studentKey}）` : ''}`;
@@ -266,12 +270,15 @@ function QuestionRow({
   selected,
   onSelect,
   saver,
+  group,
 }: {
   detail: CorrectResultDetail;
   no: number;
   selected: boolean;
   onSelect: () => void;
   saver: ReturnType<typeof useSavePoints>;
+  /** In a group of the same answer ('in', with the way out), taken out ('out'), or neither. */
+  group?: { state: 'in' | 'out'; toggle: () => void };
 }) {
   const item = detail.result.items.find((i) => i.no === no)!;
   const review = detail.review ?? {};
@@ -313,6 +320,19 @@ function QuestionRow({
           {item.expected ? ` · 答案：${item.expected}` : ''}
         </Typography>
         {waiting && <Chip size="small" color="warning" label="待复核" sx={{ mt: 0.5 }} />}
+        {group && (
+          <Button
+            size="small"
+            onClick={(e) => {
+              e.stopPropagation();
+              group.toggle();
+            }}
+            data-testid="group-toggle"
+            sx={{ mt: 0.5, ml: waiting ? 0.5 : 0, minWidth: 0, px: 0.5 }}
+          >
+            {group.state === 'in' ? '移出分组' : '放回分组'}
+          </Button>
+        )}
         {item.reasons.length > 0 && (
           <Typography variant="caption" color="warning.dark" component="p" sx={{ overflowWrap: 'anywhere' }}>
             {item.reasons.join('；')}
@@ -346,7 +366,20 @@ function QuestionView({ results, no, setNo, saver }: { results: CorrectResult[];
   }, [allLoaded, current]);
   const rows = order.map((id) => loaded.find((d) => d.id === id)).filter((d): d is CorrectResultDetail => !!d && d.result.items.some((i) => i.no === current));
   const [selected, setSelected] = useState(0);
-  useEffect(() => setSelected(0), [current]);
+  // Students taken out of their answer group, for this question.
+  const [detached, setDetached] = useState<ReadonlySet<number>>(new Set());
+  useEffect(() => {
+    setSelected(0);
+    setDetached(new Set());
+  }, [current]);
+  // Fill-ins and short answers only: choices have their letters, 解答题 no reading.
+  const groupable = current !== null && !loaded.some((d) => d.view.pages.some((p) => p.bubbles.some((b) => b.no === current) || p.regions.some((r) => r.no === current && r.kind === 'short')));
+  const readings = groupable ? rows.map((d) => ({ resultId: d.id, given: d.result.items.find((i) => i.no === current)?.given ?? '' })) : [];
+  const groups = answerGroups(readings, detached);
+  const groupOf = (id: number) => groups.find((g) => g.resultIds.includes(id));
+  // Would be in a group if put back: the same reading as a group, or as another student taken out.
+  const couldGroup = (id: number) => answerGroups(readings, new Set([...detached].filter((x) => x !== id))).some((g) => g.resultIds.includes(id));
+  const itemMax = rows[0]?.result.items.find((i) => i.no === current)?.max ?? null;
   const moveQuestion = (delta: number) => {
     const at = nos.indexOf(current ?? -1);
     const target = nos[at + delta];
@@ -386,8 +419,33 @@ function QuestionView({ results, no, setNo, saver }: { results: CorrectResult[];
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mt: 1.5 }} data-testid="question-heading">
         第 {current} 题 · 共 {rows.length} 名学生
       </Typography>
+      <AnswerGroupsPanel
+        groups={groups}
+        max={itemMax}
+        givenOf={(g) => {
+          const points = g.resultIds.map((id) => loaded.find((d) => d.id === id)?.review?.[String(current)]);
+          return points.every((p) => p !== undefined && p === points[0]) ? (points[0] ?? null) : null;
+        }}
+        onDecide={async (g, score) => {
+          await Promise.all(g.resultIds.map((id) => saver.save(id, current, score)));
+        }}
+      />
       <Box component="ol" aria-label={`第 ${current} 题的学生作答`} sx={{ listStyle: 'none', m: 0, mt: 1, p: 0, display: 'grid', gap: 1 }}>
-        {rows.length ? rows.map((d, i) => <QuestionRow key={d.id} detail={d} no={current} selected={i === selected} onSelect={() => setSelected(i)} saver={saver} />) : <EmptyState />}
+        {rows.length ? rows.map((d, i) => <QuestionRow
+              key={d.id}
+              detail={d}
+              no={current}
+              selected={i === selected}
+              onSelect={() => setSelected(i)}
+              saver={saver}
+              group={
+                groupOf(d.id)
+                  ? { state: 'in', toggle: () => setDetached((s) => new Set([...s, d.id])) }
+                  : detached.has(d.id) && couldGroup(d.id)
+                    ? { state: 'out', toggle: () => setDetached((s) => new Set([...s].filter((x) => x !== d.id))) }
+                    : undefined
+              }
+            />) : <EmptyState />}
       </Box>
     </>
   );

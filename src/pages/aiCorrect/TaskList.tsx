@@ -23,6 +23,7 @@ import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
 import { dayTime } from '../../domain/format';
+import { AssignedMarking } from './marking/AssignedMarking';
 
 const PAGE_SIZE = 20;
 /** How often a task being graded is asked for its progress. */
@@ -167,6 +168,7 @@ export default function TaskList({ route }: ScreenProps) {
           新建批改任务
         </Button>
       </Box>
+      <AssignedMarking />
       <Tabs
         value={type}
         onChange={(_, value: number) => {

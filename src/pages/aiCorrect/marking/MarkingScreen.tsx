@@ -5,6 +5,9 @@
 // Marking is anonymous unless the task owner shows names (the switch, owner only).
 // Rubric items (RubricPanel) are applied by a click or a letter key; Enter then moves on.
 // The student's total and the report follow each saved score.
+// A teacher the owner gave the question to (split marking) gets their own share of the papers, no
+// totals and no names unless shown, and is sent back to AI批改. With 双评 each marker sees their own
+// mark only; the owner sees both marks and settles a paper waiting for 仲裁 with the pad.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useDataProvider } from 'react-admin';
@@ -91,9 +94,9 @@ export default function MarkingScreen({ route }: ScreenProps) {
   const input = useRef<HTMLInputElement>(null);
 
   const data = sheet.data;
-  // Start at the first paper not yet marked.
+  // Start at the first paper not yet marked, or waiting for 仲裁.
   useEffect(() => {
-    if (data && index === null) setIndex(Math.max(0, data.papers.findIndex((p) => p.score === null)));
+    if (data && index === null) setIndex(Math.max(0, data.papers.findIndex((p) => p.score === null || p.pending)));
   }, [data, index]);
   useEffect(() => {
     setDraft('');
@@ -117,7 +120,9 @@ export default function MarkingScreen({ route }: ScreenProps) {
   const { question, papers } = data;
   const paper = papers[index];
   const fullMarks = question.fullMarks;
-  const reportLink = `/AICorrect/report?taskId=${taskId}`;
+  // A marker has no report of the task: back to AI批改, where their 阅卷任务 are.
+  const reportLink = data.owner ? `/AICorrect/report?taskId=${taskId}` : '/AICorrect';
+  const double = question.double !== null;
   const go = (i: number) => {
     setMessage(null);
     setIndex(Math.max(0, Math.min(papers.length - 1, i)));
@@ -125,11 +130,15 @@ export default function MarkingScreen({ route }: ScreenProps) {
 
   /** A saved score into the screen's copy of the question (no refetch: the next paper shows at once). */
   const merge = (paperId: number, saved: MarkingSaved) => {
-    const nextPapers = papers.map((p) => (p.resultId === paperId ? { ...p, score: saved.score, total: saved.total, applied: saved.applied } : p));
-    queryClient.setQueryData<MarkingSheet>(key, (old) => (old ? { ...old, question: { ...old.question, marked: saved.marked }, papers: nextPapers } : old));
+    const nextPapers = papers.map((p) => (p.resultId === paperId ? { ...p, score: saved.score, total: saved.total, applied: saved.applied, marks: saved.marks, pending: saved.pending } : p));
+    queryClient.setQueryData<MarkingSheet>(key, (old) =>
+      // The owner's copy holds every paper, so the papers waiting for 仲裁 are counted from it.
+      old ? { ...old, question: { ...old.question, marked: saved.marked, arbitration: nextPapers.filter((p) => p.pending).length }, papers: nextPapers } : old,
+    );
     void queryClient.invalidateQueries({ queryKey: ['correctReport', taskId] });
     void queryClient.invalidateQueries({ queryKey: ['correctTaskDetail', taskId] });
     void queryClient.invalidateQueries({ queryKey: ['markingQuestions', taskId] });
+    void queryClient.invalidateQueries({ queryKey: ['assignedMarking'] });
     return nextPapers;
   };
 
@@ -158,8 +167,11 @@ export default function MarkingScreen({ route }: ScreenProps) {
 
   const save = (score: number) =>
     run(async () => {
-      const saved = await api.saveMarkingScore({ taskId, no, resultId: paper!.resultId, score });
+      // On a paper waiting for 仲裁 the owner's points settle it.
+      const saved = await api.saveMarkingScore({ taskId, no, resultId: paper!.resultId, score, ...(paper!.pending ? { arbitrate: true } : {}) });
       setLast({ name: who(paper!, index!, data!.showNames), score });
+      // A paper now waiting for 仲裁 stays on screen: the next typing starts afresh.
+      setDraft('');
       moveOn(merge(paper!.resultId, saved));
     });
 
@@ -189,6 +201,8 @@ export default function MarkingScreen({ route }: ScreenProps) {
       <Box sx={{ mt: 1, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="marking-progress">
           已阅 {question.marked}/{question.total}
+          {double && ` · 双评（分差 ≤ ${question.double} 分）`}
+          {data.owner && question.arbitration > 0 && ` · 待仲裁 ${question.arbitration}`}
         </Typography>
         <LinearProgress variant="determinate" value={question.total ? (question.marked / question.total) * 100 : 0} sx={{ flex: '1 1 120px', height: 8, borderRadius: 4 }} aria-label="阅卷进度" />
         {data.owner && (
@@ -211,10 +225,14 @@ export default function MarkingScreen({ route }: ScreenProps) {
           />
         )}
         <Button component={Link} to={reportLink} size="small">
-          返回批改报告
+          {data.owner ? '返回批改报告' : '返回 AI 批改'}
         </Button>
       </Box>
-      {fullMarks === null ? (
+      {fullMarks === null && !data.owner ? (
+        <Typography variant="body2" sx={{ mt: 2 }}>
+          这道题还没有满分，请任务老师先设置。
+        </Typography>
+      ) : fullMarks === null ? (
         <FullMarksForm taskId={taskId} no={no} onSet={() => void sheet.refetch()} />
       ) : !paper ? (
         <EmptyState />
@@ -226,7 +244,7 @@ export default function MarkingScreen({ route }: ScreenProps) {
                 {who(paper, index, data.showNames)}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                第 {index + 1}/{papers.length} 份 · 总分 {points(paper.total)}
+                第 {index + 1}/{papers.length} 份{data.owner && ` · 总分 ${points(paper.total)}`}
               </Typography>
             </Box>
             {page ? (
@@ -264,6 +282,19 @@ export default function MarkingScreen({ route }: ScreenProps) {
                 </Typography>
               )}
             </Box>
+            {paper.marks.length > 0 && (
+              <Box
+                role={paper.pending ? 'alert' : undefined}
+                data-testid="marking-double"
+                sx={{ borderRadius: 1, px: 1, py: 0.75, bgcolor: paper.pending ? 'warning.light' : 'action.hover', color: paper.pending ? 'warning.contrastText' : 'text.primary' }}
+              >
+                <Typography variant="body2" sx={{ fontWeight: paper.pending ? 600 : 400 }}>
+                  {paper.pending ? '待仲裁：' : '双评：'}
+                  {paper.marks.map((m) => `${m.teacher} ${m.score} 分`).join(' · ')}
+                </Typography>
+                {paper.pending && <Typography variant="caption">两位老师分差超过 {question.double} 分，请给出最终得分</Typography>}
+              </Box>
+            )}
             <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(48px, 1fr))', gap: 0.75 }}>
               {padValues(fullMarks).map((v) => (
                 <Button key={v} variant={paper.score === v ? 'contained' : 'outlined'} size="small" disabled={saving} onClick={() => void save(v)} sx={{ minWidth: 0 }} data-testid="pad-value">
@@ -279,18 +310,21 @@ export default function MarkingScreen({ route }: ScreenProps) {
                 满分<KeyHint>（F）</KeyHint>
               </Button>
             </Box>
-            <RubricPanel
-              taskId={taskId}
-              no={no}
-              rubric={data.rubric}
-              applied={paper.applied}
-              disabled={saving}
-              onToggle={(item) => void toggle(item)}
-              onChanged={() => void sheet.refetch().then(() => {
-                void queryClient.invalidateQueries({ queryKey: ['correctReport', taskId] });
-                void queryClient.invalidateQueries({ queryKey: ['markingQuestions', taskId] });
-              })}
-            />
+            {!double && (data.owner || data.rubric.length > 0) && (
+              <RubricPanel
+                editable={data.owner}
+                taskId={taskId}
+                no={no}
+                rubric={data.rubric}
+                applied={paper.applied}
+                disabled={saving}
+                onToggle={(item) => void toggle(item)}
+                onChanged={() => void sheet.refetch().then(() => {
+                  void queryClient.invalidateQueries({ queryKey: ['correctReport', taskId] });
+                  void queryClient.invalidateQueries({ queryKey: ['markingQuestions', taskId] });
+                })}
+              />
+            )}
             <TextField
               size="small"
               label="输入分数，回车保存"
@@ -305,7 +339,7 @@ export default function MarkingScreen({ route }: ScreenProps) {
                 } else if (e.key === 'f' || e.key === 'F') {
                   e.preventDefault();
                   void save(fullMarks);
-                } else if (RUBRIC_KEYS.includes(e.key.toLowerCase()) && data.rubric[RUBRIC_KEYS.indexOf(e.key.toLowerCase())]) {
+                } else if (!double && RUBRIC_KEYS.includes(e.key.toLowerCase()) && data.rubric[RUBRIC_KEYS.indexOf(e.key.toLowerCase())]) {
                   e.preventDefault();
                   void toggle(data.rubric[RUBRIC_KEYS.indexOf(e.key.toLowerCase())]!);
                 } else if (e.key === 'ArrowUp') {

@@ -51,7 +51,9 @@ function ItemEditor({ item, onSave, onRemove }: { item?: RubricItem; onSave: (la
   );
 }
 
-export function RubricPanel({ taskId, no, rubric, applied, disabled, onToggle, onChanged }: {
+export function RubricPanel({ editable, taskId, no, rubric, applied, disabled, onToggle, onChanged }: {
+  /** The task owner writes the rubric; markers apply it. */
+  editable: boolean;
   taskId: number;
   no: number;
   rubric: RubricItem[];
@@ -79,9 +81,11 @@ export function RubricPanel({ taskId, no, rubric, applied, disabled, onToggle, o
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           评分细则
         </Typography>
-        <Button size="small" onClick={() => setEditing((e) => !e)}>
-          {editing ? '完成' : rubric.length ? '编辑细则' : '添加细则'}
-        </Button>
+        {editable && (
+          <Button size="small" onClick={() => setEditing((e) => !e)}>
+            {editing ? '完成' : rubric.length ? '编辑细则' : '添加细则'}
+          </Button>
+        )}
       </Box>
       {rubric.map((item, i) => {
         const on = applied.includes(item.id);

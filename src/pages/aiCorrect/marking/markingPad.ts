@@ -2,11 +2,11 @@
 // the score pad, and what a typed score means.
 import type { MarkingPaper } from '../../../domain/marking';
 
-/** The next paper without a score after `from` (wrapping round); null when every one is marked. */
-export function nextUnmarked(papers: Pick<MarkingPaper, 'score'>[], from: number): number | null {
+/** The next paper without a score or waiting for 仲裁 after `from` (wrapping round); null when every one is done. */
+export function nextUnmarked(papers: Pick<MarkingPaper, 'score' | 'pending'>[], from: number): number | null {
   for (let step = 1; step <= papers.length; step++) {
     const i = (from + step) % papers.length;
-    if (papers[i]!.score === null) return i;
+    if (papers[i]!.score === null || papers[i]!.pending) return i;
   }
   return null;
 }
