@@ -1,7 +1,7 @@
 import type { ItemReading } from '../omr/recognise.js';
 import type { FillBoxText } from '../ocr/regions.js';
 import { normaliseJudge } from './normalise.js';
-import { mathsEqual, nearMiss, sameValue } from './maths.js';
+import { kindMismatch, mathsEqual, nearMiss, sameValue } from './maths.js';
 
 // Scores what was read against the teacher's key. An item whose reading was flagged still gets a
 // provisional score, but is marked for review and never counted as final without a teacher.
@@ -90,6 +90,11 @@ export function scoreFill(no: number, texts: FillBoxText[], key: { blanks: strin
       // the student may have written the answer, so the teacher decides, whatever the confidence.
       needsReview = true;
       reasons.push(`第 ${i + 1} 空识别为“${t.text}”，与答案仅差一个易误读的符号，请核对`);
+    } else if (kindMismatch(accepted, t.text)) {
+      // Not even the kind of answer asked for (qo° for a degree measure, 100 C for 100℃): far more
+      // often an OCR failure than what the student wrote, so the teacher decides.
+      needsReview = true;
+      reasons.push(`第 ${i + 1} 空识别为“${t.text}”，不像本题应有的答案写法（数值、单位或符号），请核对`);
     }
   });
   const given = key.blanks.map((_, i) => texts.find((x) => x.box === i)?.text ?? '').join('；');
