@@ -15,6 +15,7 @@ import { benchPartnerOrders } from './partnerOrders';
 import { benchPartnerBoards } from './partnerBoards';
 import { benchHeartVoices } from './heartVoices';
 import { gradingFigures } from '../server/grading/bench/index';
+import { benchOmrHeldOut } from './readings/omr';
 import { printRows, type BenchRow } from './table';
 
 const groups: Record<string, () => Promise<BenchRow[]>> = {
@@ -32,6 +33,8 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   orders: benchPartnerOrders,
   boards: benchPartnerBoards,
   heartvoices: benchHeartVoices,
+  // Held-out answer sheets written for the bench (bench/readings), apart from the engine's corpus.
+  omr: benchOmrHeldOut,
   grading: async () =>
     (await gradingFigures(process.argv.includes('--quick'))).figures.map((f) => ({ name: f.name, value: f.value, unit: '', target: f.target })),
 };
