@@ -17,6 +17,8 @@ export interface ItemTruth {
   answer: string;
   /** Blank, half-filled, two marks on a single choice, or a faint second mark: a teacher decides. */
   mustFlag: boolean;
+  /** What is on the paper, e.g. "A:fill B:ghost", to tell where a misreading came from. */
+  marks: string;
 }
 
 export interface HeldOutSheet {
@@ -126,7 +128,7 @@ function studentMarks(layout: SheetLayout, r: () => number, light: boolean): { m
     if (meant.length === 0 || m.some((x) => x.kind === 'half' || x.kind === 'faint') || (meant.length > 1 && it.type !== 'multiple')) mustFlag = true;
     marks.set(it.no, m);
     const order = labels.filter((l) => meant.some((x) => x.label === l));
-    items.push({ no: it.no, answer: order.join(''), mustFlag });
+    items.push({ no: it.no, answer: order.join(''), mustFlag, marks: m.map((x) => `${x.label}:${x.kind}`).join(' ') });
   }
   return { marks, items };
 }
@@ -276,10 +278,14 @@ async function photograph(src: { w: number; h: number; px: Uint8Array }, c: Capt
   return img.jpeg({ quality: c.quality }).toBuffer();
 }
 
-/** `count` sheets of one capture set; every fourth student writes lightly. Seeds differ per set. */
-export async function heldOutSheets(layout: SheetLayout, set: CaptureSet, count: number, seed = 9100): Promise<HeldOutSheet[]> {
+/**
+ * `count` sheets of one capture set (or only the sheets at `only`, as they are in the full set);
+ * every fourth student writes lightly. Seeds differ per set.
+ */
+export async function heldOutSheets(layout: SheetLayout, set: CaptureSet, count: number, seed = 9100, only?: number[]): Promise<HeldOutSheet[]> {
   const out: HeldOutSheet[] = [];
   for (let i = 0; i < count; i++) {
+    if (only && !only.includes(i)) continue;
     const r = mulberry(seed + i * 7919 + (set === 'photos' ? 500_000 : 0));
     const light = i % 4 === 1;
     const { marks, items } = studentMarks(layout, r, light);
