@@ -54,7 +54,7 @@ export function heldOutLayout(): SheetLayout {
   return buildLayout(spec);
 }
 
-function mulberry(seed: number): () => number {
+export function mulberry(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -152,13 +152,13 @@ function marksSvg(layout: SheetLayout, marks: Map<number, Mark[]>, r: () => numb
   return parts.join('');
 }
 
-async function rasterise(layout: SheetLayout, studentId: string, overlay: string, dpi: number): Promise<{ w: number; h: number; px: Uint8Array }> {
-  const svg = renderPageSvg(layout, { sheetId: layout.sheetId, page: 1, studentId }, overlay, dpi);
+export async function rasterise(layout: SheetLayout, studentId: string | undefined, overlay: string, dpi: number): Promise<{ w: number; h: number; px: Uint8Array }> {
+  const svg = renderPageSvg(layout, { sheetId: layout.sheetId, page: 1, ...(studentId ? { studentId } : {}) }, overlay, dpi);
   const { data, info } = await sharp(Buffer.from(svg), { density: 72 }).flatten({ background: '#ffffff' }).greyscale().raw().toBuffer({ resolveWithObject: true });
   return { w: info.width, h: info.height, px: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
 
-interface Capture {
+export interface Capture {
   rotateDeg: number;
   upsideDown: boolean;
   /** 0–1 phone tilt: the top edge shrinks. */
@@ -224,7 +224,7 @@ function deskAt(r: () => number, period: number): (x: number, y: number) => numb
 }
 
 /** Places the page in the frame (rotation, tilt, desk), then shades, adds noise and encodes. */
-async function photograph(src: { w: number; h: number; px: Uint8Array }, c: Capture, r: () => number): Promise<Buffer> {
+export async function photograph(src: { w: number; h: number; px: Uint8Array }, c: Capture, r: () => number): Promise<Buffer> {
   const pad = c.desk === 'stripes' ? 0.15 : 0.04;
   const W = Math.round(src.w * (1 + 2 * pad) * c.zoom);
   const H = Math.round(src.h * (1 + 2 * pad) * c.zoom);

