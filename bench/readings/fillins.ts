@@ -8,7 +8,7 @@ import { mathsEqual } from '../../server/grading/score/maths';
 import { DEFAULT_MIN_OCR_CONFIDENCE, scoreFill } from '../../server/grading/score/score';
 import type { BenchRow } from '../table';
 import { writeMaths } from './handwriting';
-import { mulberry, photograph, rasterise } from './omrSheets';
+import { seeded, photograph, rasterise } from './omrSheets';
 
 // `npm run bench -- fillins`: fill-in answers handwritten (bench/readings/handwriting.ts) into the
 // boxes of a printed sheet, scanned, read the real way (register, cut the box, PP-OCR), scored
@@ -90,7 +90,7 @@ export async function readFillSamples(pages: number, seed: number): Promise<Fill
   const ocr = await getOcr();
   const out: FillSample[] = [];
   for (let p = 0; p < pages; p++) {
-    const r = mulberry(seed + p * 104729);
+    const r = seeded(seed + p * 104729);
     const keys: string[] = [];
     const written: string[] = [];
     const parts: string[] = [];

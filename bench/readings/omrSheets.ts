@@ -54,15 +54,23 @@ export function heldOutLayout(): SheetLayout {
   return buildLayout(spec);
 }
 
-export function mulberry(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+/** The bench's own random numbers (sfc32, a small counter generator), one stream per seed. */
+export function seeded(seed: number): () => number {
+  let a = 0x9e3779b9;
+  let b = 0x243f6a88;
+  let c = 0xb7e15162;
+  let d = seed >>> 0;
+  const next = () => {
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = ((c << 21) | (c >>> 11)) + t;
+    c |= 0;
+    return (t >>> 0) / 4294967296;
   };
+  for (let i = 0; i < 12; i++) next();
+  return next;
 }
 
 const grey = (v: number) => {
@@ -286,7 +294,7 @@ export async function heldOutSheets(layout: SheetLayout, set: CaptureSet, count:
   const out: HeldOutSheet[] = [];
   for (let i = 0; i < count; i++) {
     if (only && !only.includes(i)) continue;
-    const r = mulberry(seed + i * 7919 + (set === 'photos' ? 500_000 : 0));
+    const r = seeded(seed + i * 7919 + (set === 'photos' ? 500_000 : 0));
     const light = i % 4 === 1;
     const { marks, items } = studentMarks(layout, r, light);
     const dpi = set === 'scans' ? (i % 2 ? 300 : 200) : 200;

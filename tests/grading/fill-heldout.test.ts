@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { figuresAt, fillLayout, readFillSamples } from '../../bench/readings/fillins.js';
 import { writeMaths } from '../../bench/readings/handwriting.js';
-import { mulberry, photograph, rasterise } from '../../bench/readings/omrSheets.js';
+import { seeded, photograph, rasterise } from '../../bench/readings/omrSheets.js';
 import { decodeGray } from '../../server/grading/image/gray.js';
 import { getOcr } from '../../server/grading/ocr/engine.js';
 import { readFillBoxes } from '../../server/grading/ocr/regions.js';
@@ -15,7 +15,7 @@ describe('held-out handwritten fill-ins', () => {
   it('sends ink the recogniser cannot read (a lone root sign) to the teacher instead of scoring it blank', { timeout: 120_000 }, async () => {
     const layout = fillLayout();
     const box = layout.pages[0]!.fill[0]!.boxes[0]!;
-    const r = mulberry(3);
+    const r = seeded(3);
     const ink = writeMaths('√', box.x + 4, box.y + 8, { size: 5, tone: 50, r }).svg;
     const jpg = await photograph(await rasterise(layout, 'F001', ink, 200), { rotateDeg: 0.5, upsideDown: false, tilt: 0, desk: 'white', hardShadow: 0, falloff: 0, fade: 0, noise: 3, blur: 0, quality: 80, zoom: 1 }, r);
     const reading = recognisePage(await decodeGray(jpg), (id) => (id === layout.sheetId ? layout : undefined));

@@ -109,6 +109,8 @@ describe('maths answers', () => {
     expect(kindMismatch(['-2'], '5')).toBe(false);
     expect(kindMismatch(['x=3'], 'x=5')).toBe(false);
     expect(kindMismatch(['三角形'], '正方形')).toBe(false);
+    expect(kindMismatch(['m≤9'], 'm≤')).toBe(true); // the number after the sign lost
+    expect(kindMismatch(['m≤9'], 'm≤5')).toBe(false);
     for (const [key, text, confidence] of [['90°', 'qo°', 0.84], ['100℃', '100 C', 0.91]] as const) {
       const s = scoreFill(3, [{ no: 3, box: 0, text, confidence, blank: false }], { blanks: [[key]], points: 2 }, 0.83);
       expect(s, `${key} / ${text}`).toMatchObject({ score: 0, needsReview: true });

@@ -23,13 +23,13 @@ async function read(set: CaptureSet, indexes: number[]): Promise<OmrSetFigures> 
 }
 
 describe('held-out answer sheets', () => {
-  it('scans: a half fill read at low confidence goes to the teacher', { timeout: 120_000 }, async () => {
-    const f = await read('scans', [4, 6]);
+  it('scans: a half fill read at low confidence, or a lone mark a shadow could explain, goes to the teacher', { timeout: 120_000 }, async () => {
+    const f = await read('scans', [10, 16, 42]);
     expect(f.silentList).toEqual([]);
   });
 
   it('phone photos on a striped desk: light ticks, ghosts beside light marks, half fills are never silent', { timeout: 240_000 }, async () => {
-    const f = await read('photos', [5, 9, 12, 14]);
+    const f = await read('photos', [9, 15, 33, 37]);
     expect(f.silentList).toEqual([]);
   });
 });

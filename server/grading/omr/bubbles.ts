@@ -293,7 +293,10 @@ function lightAnswers(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDecision
   const lit = out.flatMap((d, i) => (d.state === 'empty' ? [] : [i]));
   if (lit.length === 0 || lit.some((i) => out[i]!.state !== 'uncertain')) return;
   const contrast = (i: number) => ms[i]!.ink - levels.empty;
-  const floor = Math.min(0.24, Math.max(0.12, 0.65 * ctx.markLevel));
+  // At least 0.6 of this page's usual answer too: on a page of dark marks a lone mark half as dark
+  // is a half fill or a light second thought, for the teacher (a light-pencil page's answers are
+  // all about its usual level and still read).
+  const floor = Math.max(Math.min(0.24, Math.max(0.12, 0.65 * ctx.markLevel)), 0.6 * ctx.markLevel);
   const lo = Math.min(...lit.map(contrast));
   const hi = Math.max(...lit.map(contrast));
   const others = Math.max(0, ...ms.map((_, k) => (lit.includes(k) ? 0 : contrast(k))));

@@ -58,7 +58,8 @@ const MATHS_TEXT = /^[\da-z+\-*/=^_().,:<>≤≥≠≈√π°%|]+$/;
 /**
  * True when the reading is not the kind of answer the key is: the key is a number (with its unit
  * or degree sign) and the reading is not one with the same unit (qo° for 90°, 100c for 100°c),
- * or the key is maths and the reading has characters no maths answer has. Such a reading is an
+ * or the key is maths and the reading has characters no maths answer has, or the reading stops on
+ * an operator (m≤ for m≤9). Such a reading is an
  * OCR failure far more often than a student's answer, so the teacher looks, whatever the
  * confidence.
  */
@@ -69,7 +70,11 @@ export function kindMismatch(accepted: string[], read: string): boolean {
   const rq = quantityOf(assignedValue(r));
   const quantities = keys.map((k) => quantityOf(assignedValue(k))).filter((q): q is Quantity => q !== null);
   if (quantities.length && !quantities.some((q) => rq !== null && q.unit === rq.unit)) return true;
-  return keys.some((k) => MATHS_TEXT.test(k)) && !MATHS_TEXT.test(r);
+  if (keys.some((k) => MATHS_TEXT.test(k)) && !MATHS_TEXT.test(r)) return true;
+  // Cut short: a relation or operator with nothing after it (m≤ for m≤9, 2√ for 2√6), where the key
+  // does not end so. Something was written there that the recogniser lost.
+  const open = /[=+\-*/^<>≤≥≠≈√_]$/;
+  return open.test(r) && !keys.some((k) => open.test(k));
 }
 
 /**
