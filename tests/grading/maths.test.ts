@@ -143,6 +143,8 @@ describe('maths answers', () => {
     expect(nearMiss(['4√7'], '47')).toBe(true);
     expect(nearMiss(['2√6'], '2√')).toBe(true);
     expect(nearMiss(['8²'], '82')).toBe(true);
+    expect(nearMiss(['3√7'], '3')).toBe(true); // the whole root lost
+    expect(nearMiss(['3√7'], '4')).toBe(false);
     expect(mathsEqual('150°', '150*')).toBe(true);
     expect(mathsEqual('100℃', '100*C')).toBe(true);
   });

@@ -220,6 +220,13 @@ function undoConfusions(read: string): string[] {
 export function nearMiss(accepted: string[], read: string): boolean {
   if (!read.trim()) return false;
   if (accepted.some((a) => sameValue(a, read))) return true;
+  // The key's beginning with the rest lost from a sign OCR drops (3 for 3√7, 2 for 2π, 5 for 5²):
+  // the student may have written all of it.
+  const r = normaliseMaths(read);
+  if (accepted.some((a) => {
+    const k = normaliseMaths(a);
+    return k.length > r.length && k.startsWith(r) && /^[√π^°]/.test(k.slice(r.length));
+  })) return true;
   const variants = undoConfusions(read);
   return accepted.some((a) => variants.some((v) => mathsEqual(a, v) || sameValue(a, v)));
 }
