@@ -58,20 +58,29 @@ const OUTSIDE: [number, number][] = Array.from({ length: 20 }, (_, i) => [1.25 *
 export function measureBubble(img: GrayImage, h: Homography, b: Bubble): BubbleMeasure {
   // Paper reference: the brightest of eight points in the gaps around the bubble.
   let paper = 0;
-  const between: number[] = [];
+  // Brightest, darkest and second darkest of the points above and below the row (no allocation:
+  // this runs for every bubble of every page).
+  let hiB = 0;
+  let lo1 = 255;
+  let lo2 = 255;
   const gx = b.rx + 0.9;
   const gy = b.ry + 1.3;
   for (const [u, v] of [[-1, 0], [1, 0], [0, -1], [0, 1], [-1, -1], [1, -1], [1, 1], [-1, 1]] as const) {
     const p = apply(h, b.cx + u * gx, b.cy + v * gy);
     const g = sample(img, p.x, p.y);
-    if (v !== 0) between.push(g);
+    if (v !== 0) {
+      hiB = Math.max(hiB, g);
+      if (g < lo1) {
+        lo2 = lo1;
+        lo1 = g;
+      } else if (g < lo2) lo2 = g;
+    }
     paper = Math.max(paper, g);
   }
   paper = Math.max(paper, 60);
   // Shadow edge: the points in the gaps above and below the row (clear of neighbours' marks, which
   // sit left and right) lit unevenly. The second darkest, as one may fall on a stray stroke.
-  between.sort((a, c) => a - c);
-  const paperSpread = Math.max(0, (Math.max(...between) - between[1]!) / paper);
+  const paperSpread = Math.max(0, (hiB - lo2) / paper);
   // Within one bubble the page's perspective is an affine map: project the centre and the two
   // radii once, then place each of the ~90 samples by two multiply-adds.
   const o = apply(h, b.cx, b.cy);
