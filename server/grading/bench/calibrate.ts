@@ -3,7 +3,7 @@ import { crop, type GrayImage } from '../image/gray.js';
 import { fillBoxWriting } from '../corpus/marks.js';
 import { pick, rng } from '../corpus/random.js';
 import { getOcr } from '../ocr/engine.js';
-import { mathsEqual, nearMiss } from '../score/maths.js';
+import { kindMismatch, mathsEqual, nearMiss } from '../score/maths.js';
 import { DEFAULT_MIN_OCR_CONFIDENCE } from '../score/score.js';
 
 // Calibrates the fill-in OCR review threshold (`minOcrConfidence`, score/score.ts):
@@ -14,7 +14,8 @@ import { DEFAULT_MIN_OCR_CONFIDENCE } from '../score/score.js';
 // one under which no wrong reading of the tuning half would be scored silently; the held-out half
 // then says how many wrong readings would still go through and how many right ones get flagged.
 // A wrong reading that is one OCR confusion away from the key (score/maths.ts nearMiss) is
-// flagged whatever its confidence, so it never counts as silent.
+// flagged whatever its confidence, so it never counts as silent; so is one that is not the kind of
+// answer the key is (kindMismatch: qo° for 90°).
 
 const BOX = { w: 40, h: 11 };
 const PX_PER_MM = 8; // as ocr/regions.ts cuts fill boxes out of a registered page
@@ -103,7 +104,7 @@ export async function readSamples(count: number, seed = 20261125): Promise<Readi
 
 const right = (s: Reading) => mathsEqual(s.truth, s.text);
 /** A wrong reading scored without review under threshold t (the key being what was written). */
-const silent = (s: Reading, t: number) => !right(s) && s.confidence >= t && !nearMiss([s.truth], s.text);
+const silent = (s: Reading, t: number) => !right(s) && s.confidence >= t && !nearMiss([s.truth], s.text) && !kindMismatch([s.truth], s.text);
 
 /**
  * Lowest threshold (in hundredths) under which no tuning reading is silently wrong, but not

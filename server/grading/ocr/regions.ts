@@ -99,7 +99,10 @@ export async function readFillBoxes(reading: PageReading, ocr: OcrEngine): Promi
   return jobs.map((j) => {
     const k = present.indexOf(j);
     const r = k >= 0 ? texts[k]! : null;
-    return { no: j.no, box: j.box, text: r?.text ?? '', confidence: r ? r.confidence : 1, blank: !r || r.text === '' };
+    // Ink the recogniser could not read (a lone √, a scribble) is not a blank answer: it is read
+    // as nothing with no confidence, so the teacher sees it.
+    if (j.image && (!r || r.text === '')) return { no: j.no, box: j.box, text: '', confidence: 0, blank: false };
+    return { no: j.no, box: j.box, text: r?.text ?? '', confidence: r ? r.confidence : 1, blank: !r };
   });
 }
 

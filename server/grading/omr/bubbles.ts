@@ -17,6 +17,9 @@ export interface BubbleMeasure {
   /** Dark stretches on a circle just outside the outline: a tick leaves the bubble once (up and
    *  to the right), a stray line drawn across the bubble leaves it on two sides. */
   exits?: number;
+  /** How unevenly lit the paper around the bubble is, (brightest − darkest) / brightest of the
+   *  gap points: about 0.05 on a scan, 0.3 and more where a hard shadow edge crosses the bubble. */
+  paperSpread?: number;
 }
 
 export interface PageLevels {
@@ -55,13 +58,29 @@ const OUTSIDE: [number, number][] = Array.from({ length: 20 }, (_, i) => [1.25 *
 export function measureBubble(img: GrayImage, h: Homography, b: Bubble): BubbleMeasure {
   // Paper reference: the brightest of eight points in the gaps around the bubble.
   let paper = 0;
+  // Brightest, darkest and second darkest of the points above and below the row (no allocation:
+  // this runs for every bubble of every page).
+  let hiB = 0;
+  let lo1 = 255;
+  let lo2 = 255;
   const gx = b.rx + 0.9;
   const gy = b.ry + 1.3;
   for (const [u, v] of [[-1, 0], [1, 0], [0, -1], [0, 1], [-1, -1], [1, -1], [1, 1], [-1, 1]] as const) {
     const p = apply(h, b.cx + u * gx, b.cy + v * gy);
-    paper = Math.max(paper, sample(img, p.x, p.y));
+    const g = sample(img, p.x, p.y);
+    if (v !== 0) {
+      hiB = Math.max(hiB, g);
+      if (g < lo1) {
+        lo2 = lo1;
+        lo1 = g;
+      } else if (g < lo2) lo2 = g;
+    }
+    paper = Math.max(paper, g);
   }
   paper = Math.max(paper, 60);
+  // Shadow edge: the points in the gaps above and below the row (clear of neighbours' marks, which
+  // sit left and right) lit unevenly. The second darkest, as one may fall on a stray stroke.
+  const paperSpread = Math.max(0, (hiB - lo2) / paper);
   // Within one bubble the page's perspective is an affine map: project the centre and the two
   // radii once, then place each of the ~90 samples by two multiply-adds.
   const o = apply(h, b.cx, b.cy);
@@ -98,7 +117,7 @@ export function measureBubble(img: GrayImage, h: Homography, b: Bubble): BubbleM
     });
     if (exits === 0 && dark.every(Boolean)) exits = 1;
   }
-  return { ink: ink / INTERIOR.length, peak, exits };
+  return { ink: ink / INTERIOR.length, peak, exits, paperSpread };
 }
 
 /**
@@ -173,9 +192,45 @@ export interface BubbleDecision {
   confidence: number;
 }
 
+/** Confidence of a bubble read by a rule about its item (a tick, a light-pencil answer, a ghost
+ *  beside a clear mark) rather than by its fill alone: sure enough not to flag (FLAG_BELOW). */
+export const RULE_READ = 0.75;
+/** An item whose least sure bubble is below this goes to the teacher, whatever it was read as: a
+ *  fill of 0.6–0.75 (a half fill, a shadow edge across a blank row) is too close to call. */
+export const FLAG_BELOW = 0.7;
+
+/**
+ * Erased ghosts beside a clear answer: an even smear, far lighter than the darkest mark of its own
+ * item and than this page's usual answer (so judged against what this student's pencil does, not
+ * a global level), is what an eraser left behind. Ticks and half fills are uneven and stay.
+ */
+function ghostsBesideMarks(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDecision[]): void {
+  const contrast = (i: number) => ms[i]!.ink - ctx.levels.empty;
+  const clear = out.flatMap((d, i) => (d.state === 'marked' && !d.tick && d.fill >= 0.8 ? [contrast(i)] : []));
+  if (clear.length === 0) return;
+  const ref = Math.min(Math.max(...clear), Math.max(ctx.markLevel, 0.12));
+  out.forEach((d, i) => {
+    if (d.state !== 'uncertain' || d.tick || d.fill >= 0.4) return;
+    if (unevenness(ms[i]!, ctx) <= 1.5 && contrast(i) <= 0.2 * ref) out[i] = { ...d, state: 'empty', confidence: RULE_READ };
+  });
+}
+
+/** A bubble read as ink where the paper around it is lit unevenly (a hard shadow edge crosses it):
+ *  its ink may be the shadow, so the teacher looks. */
+function shadowEdges(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDecision[]): void {
+  out.forEach((d, i) => {
+    const spread = ms[i]!.paperSpread ?? 0;
+    // Only ink a shadow could account for (up to its depth and a margin); a fill well beyond the
+    // page's filled level is a mark whatever the light.
+    if (d.state === 'marked' && spread > 0.18 && d.fill < 1.1 && ms[i]!.ink - ctx.levels.empty < spread + 0.3) out[i] = { ...d, confidence: Math.min(d.confidence, 0.45) };
+  });
+}
+
 /** A bubble's stroke contrast counts as a tick from here (raw ink above an empty bubble's peak). */
 function tickAt(ctx: PageContext): number {
-  return Math.max(0.2, 0.35 * (ctx.levels.full - ctx.levels.empty));
+  // A light-pencil student's tick is as light as the rest of their marks: the page's own contrast
+  // sets the level (its typical answer, when that is lighter than its filled level), down to 0.12 (a photo's noise stays well below half of that).
+  return Math.max(0.12, 0.35 * Math.min(ctx.levels.full - ctx.levels.empty, ctx.markLevel));
 }
 
 /** How much darker the bubble's darkest part is than its average, both above an empty bubble:
@@ -224,24 +279,36 @@ export function readBubbles(ms: BubbleMeasure[], ctx: PageContext): BubbleDecisi
     const uneven = unevenness(m, ctx);
     if (fill < 0.35 && uneven >= 2 && stroke >= tick) {
       // A line crossing the whole bubble is more likely a stray stroke than an answer: ask.
-      if ((m.exits ?? 0) <= 1) return { fill, state: 'marked', tick: true, confidence: 0.6 };
+      if ((m.exits ?? 0) <= 1) return { fill, state: 'marked', tick: true, confidence: RULE_READ };
       return { fill, state: 'uncertain', tick: false, confidence: 0.3 };
     }
     // A fainter or blurred stroke: not read, but never silently dropped either.
     if (state === 'empty' && uneven >= 1.6 && stroke >= 0.6 * tick) return { fill, state: 'uncertain', tick: false, confidence: 0.3 };
     return { fill, state, tick: false, confidence: bubbleConfidence(fill) };
   });
-  // Light marks: every lit bubble of the item is uncertain, even (not a half fill), as dark as this
-  // page's answers usually are, and alike; the rest are clean paper. Then they are the answers
-  // (two of them on a single-choice item are still flagged as a double by the caller).
+  ghostsBesideMarks(ms, ctx, out);
+  lightAnswers(ms, ctx, out);
+  shadowEdges(ms, ctx, out);
+  return out;
+}
+
+/**
+ * Light marks: every lit bubble of the item is uncertain, even (not a half fill), as dark as this
+ * page's answers usually are, and alike; the rest are clean paper. Then they are the answers (two
+ * of them on a single-choice item are still flagged as a double by the caller).
+ */
+function lightAnswers(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDecision[]): void {
+  const { levels } = ctx;
   const lit = out.flatMap((d, i) => (d.state === 'empty' ? [] : [i]));
-  if (lit.length === 0 || lit.some((i) => out[i]!.state !== 'uncertain')) return out;
+  if (lit.length === 0 || lit.some((i) => out[i]!.state !== 'uncertain')) return;
   const contrast = (i: number) => ms[i]!.ink - levels.empty;
-  const floor = Math.min(0.24, Math.max(0.12, 0.65 * ctx.markLevel));
+  // At least 0.6 of this page's usual answer too: on a page of dark marks a lone mark half as dark
+  // is a half fill or a light second thought, for the teacher (a light-pencil page's answers are
+  // all about its usual level and still read).
+  const floor = Math.max(Math.min(0.24, Math.max(0.12, 0.65 * ctx.markLevel)), 0.6 * ctx.markLevel);
   const lo = Math.min(...lit.map(contrast));
   const hi = Math.max(...lit.map(contrast));
   const others = Math.max(0, ...ms.map((_, k) => (lit.includes(k) ? 0 : contrast(k))));
   const even = lit.every((i) => unevenness(ms[i]!, ctx) <= 1.5);
-  if (even && lo >= floor && lo >= 0.6 * hi && others <= 0.6 * lo) for (const i of lit) out[i] = { ...out[i]!, state: 'marked', confidence: 0.6 };
-  return out;
+  if (even && lo >= floor && lo >= 0.6 * hi && others <= 0.6 * lo) for (const i of lit) out[i] = { ...out[i]!, state: 'marked', confidence: RULE_READ };
 }

@@ -1,6 +1,6 @@
 import type { GrayImage } from '../image/gray.js';
 import type { Bubble, ObjectiveType, PageLayout, SheetCopy, SheetLayout } from '../layout/types.js';
-import { measureBubble, pageContext, readBubbles, type BubbleDecision, type BubbleMeasure, type BubbleState, type PageContext } from './bubbles.js';
+import { FLAG_BELOW, measureBubble, pageContext, readBubbles, type BubbleDecision, type BubbleMeasure, type BubbleState, type PageContext } from './bubbles.js';
 import type { Homography } from './homography.js';
 import { register } from './register.js';
 
@@ -64,17 +64,17 @@ function readItem(no: number, type: ObjectiveType, bubbles: Bubble[], ds: Bubble
   const readings = bubbles.map((b, i) => ({ label: b.label, fill: ds[i]!.fill, state: ds[i]!.state }));
   const marked = readings.filter((r) => r.state === 'marked');
   const flags: ReviewFlag[] = [];
-  // A tick beside other marks of a multiple-choice item may be a stray stroke or a changed mind:
-  // the teacher confirms it (a single-choice item with two marks is flagged as such below).
-  const mixedTick = type === 'multiple' && marked.length > 1 && ds.some((d) => d.tick && d.state === 'marked');
-  if (readings.some((r) => r.state === 'uncertain') || mixedTick) flags.push('uncertain');
+  const confidence = Math.min(...ds.map((d) => d.confidence));
+  // A mark read this unsurely is never final (a fill of 0.6–0.75, ink beside a shadow edge).
+  const unsureMark = ds.some((d) => d.state === 'marked' && d.confidence < FLAG_BELOW);
+  if (readings.some((r) => r.state === 'uncertain') || unsureMark) flags.push('uncertain');
   if (marked.length === 0 && !flags.includes('uncertain')) flags.push('blank');
   if (marked.length > 1 && type !== 'multiple') flags.push('multiple');
   return {
     no,
     type,
     answer: marked.map((r) => r.label).join(''),
-    confidence: Math.min(...ds.map((d) => d.confidence), mixedTick ? 0.4 : 1),
+    confidence,
     flags,
     bubbles: readings,
   };

@@ -9,11 +9,72 @@ import { normaliseAnswer } from './normalise.js';
 // Minus-like characters NFKC leaves alone; all become "-".
 const MINUS = /[\u2212\u2012\u2013\u2014\u2015\u2010\u2011\ufe63\uff0d]/g;
 
-/** normaliseAnswer plus the maths spellings that mean the same: minus signs, 度 for °, ＝. */
+/**
+ * normaliseAnswer plus the maths spellings that mean the same: minus signs, 度 for °, ＝, and the
+ * typed forms of signs a key may be written with (>= for ≥, != for ≠, sqrt(2) or √(2) for √2,
+ * pi for π, ** for ^). Exponents stay exponents: 10² is 10^2 (normaliseAnswer), not 102.
+ */
 export function normaliseMaths(s: string): string {
   return normaliseAnswer(s.replace(MINUS, '-'))
     .replace(/度$/, '°')
-    .replace(/(\d)度/g, '$1°');
+    // A degree sign written as a small circle high up is read as * (150* for 150°, 100*c for
+    // 100°C): after a number at the end nothing else could have been meant.
+    .replace(/(\d)\*(c|f)?$/, '$1°$2')
+    .replace(/(\d)度/g, '$1°')
+    .replace(/>=/g, '≥')
+    .replace(/<=/g, '≤')
+    .replace(/!=|=\/=|<>/g, '≠')
+    .replace(/\*\*/g, '^')
+    .replace(/(?<![a-z])pi(?![a-z])/g, 'π')
+    .replace(/sqrt/g, '√')
+    .replace(/√\(([\da-zπ.]+)\)/g, '√$1')
+    .replace(/\^\((-?[\da-z])\)(?![\da-z])/g, '^$1');
+}
+
+export interface Quantity {
+  value: number;
+  /** What follows the number: '', '°', '%', '°c', 'cm', 'cm^2', '米', … */
+  unit: string;
+}
+
+// A unit after a number: a degree (°, °C), a percentage, or a short word of letters or Chinese
+// characters, possibly squared or cubed, possibly per another (km/h).
+const UNIT = /^(?:°[a-z]?|%|[a-z\u4e00-\u9fff]{1,4}(?:\^[23])?(?:\/[a-z\u4e00-\u9fff]{1,3})?)?$/;
+
+/** An answer that is one number, possibly a fraction or a power, possibly with a unit. */
+export function quantityOf(s: string): Quantity | null {
+  const m = /^([+-]?)(\d+(?:\.\d+)?)(?:\/(\d+(?:\.\d+)?))?(?:\^(-?\d+))?(.*)$/.exec(s);
+  if (!m || !UNIT.test(m[5]!)) return null;
+  const denominator = m[3] === undefined ? 1 : Number(m[3]);
+  if (denominator === 0) return null;
+  const base = ((m[1] === '-' ? -1 : 1) * Number(m[2])) / denominator;
+  return { value: m[4] === undefined ? base : base ** Number(m[4]), unit: m[5]! };
+}
+
+// What a maths answer is written with: digits, letters for unknowns, operators and relations,
+// brackets, roots, π, degrees. A reading with anything else (Chinese, ?, &) is not maths.
+const MATHS_TEXT = /^[\da-z+\-*/=^_().,:<>≤≥≠≈√π°%|]+$/;
+
+/**
+ * True when the reading is not the kind of answer the key is: the key is a number (with its unit
+ * or degree sign) and the reading is not one with the same unit (qo° for 90°, 100c for 100°c),
+ * or the key is maths and the reading has characters no maths answer has, or the reading stops on
+ * an operator (m≤ for m≤9). Such a reading is an
+ * OCR failure far more often than a student's answer, so the teacher looks, whatever the
+ * confidence.
+ */
+export function kindMismatch(accepted: string[], read: string): boolean {
+  const r = normaliseMaths(read);
+  if (!r) return false;
+  const keys = accepted.map((a) => normaliseMaths(a)).filter((k) => k !== '');
+  const rq = quantityOf(assignedValue(r));
+  const quantities = keys.map((k) => quantityOf(assignedValue(k))).filter((q): q is Quantity => q !== null);
+  if (quantities.length && !quantities.some((q) => rq !== null && q.unit === rq.unit)) return true;
+  if (keys.some((k) => MATHS_TEXT.test(k)) && !MATHS_TEXT.test(r)) return true;
+  // Cut short: a relation or operator with nothing after it (m≤ for m≤9, 2√ for 2√6), where the key
+  // does not end so. Something was written there that the recogniser lost.
+  const open = /[=+\-*/^<>≤≥≠≈√_]$/;
+  return open.test(r) && !keys.some((k) => open.test(k));
 }
 
 /**
@@ -82,17 +143,33 @@ const LOOK_ALIKE: Record<string, string[]> = {
   '6': ['b'],
   b: ['6'],
   '9': ['g', 'q'],
-  g: ['9'],
-  q: ['9'],
+  g: ['9', 'q'],
+  q: ['9', 'g'],
   l: ['1'],
   '1': ['l'],
   '2': ['z'],
   z: ['2'],
   '5': ['s'],
   s: ['5'],
-  t: ['7'],
+  t: ['7', 'π'],
+  α: ['a'],
   '?': ['7'],
-  '/': ['1'],
+  '/': ['1', '√'],
+  // Signs the recogniser knows but reads poorly in handwriting: √ as v or J, π as n or 元,
+  // ≥ as > or =, ≠ as = or +.
+  v: ['√'],
+  j: ['√'],
+  r: ['√', 'π'],
+  n: ['π'],
+  兀: ['π'],
+  元: ['π'],
+  丌: ['π'],
+  '>': ['≥'],
+  '<': ['≤'],
+  '=': ['≠', '≥', '≤'],
+  '+': ['≠'],
+  '≥': ['>'],
+  '≤': ['<'],
 };
 
 /** Readings OCR could have made of `read`'s true text: one confusion undone at a time. */
@@ -114,6 +191,15 @@ function undoConfusions(read: string): string[] {
     // Handwritten letters and digits that look alike: 9b read as 96, 9y as gy, 1a as la.
     for (const twin of LOOK_ALIKE[ch] ?? []) out.add(`${r.slice(0, i)}${twin}${r.slice(i + 1)}`);
   }
+  // An exponent written small and read on the line: "102" for "10^2", "x2" for "x^2".
+  for (let i = 1; i < r.length; i++) if (/[\da-z)]/.test(r[i - 1]!) && /\d/.test(r[i]!)) out.add(`${r.slice(0, i)}^${r.slice(i)}`);
+  // A root sign or π too small or faint to be read: "2" for "√2", "3" for "3π".
+  for (let i = 0; i < r.length; i++) if (/\d/.test(r[i]!)) out.add(`${r.slice(0, i)}√${r.slice(i)}`);
+  // A radicand lost after its root sign: "2√" for "2√6" (any digit will do to match the key).
+  if (r.endsWith('√')) for (let d = 0; d <= 9; d++) out.add(`${r}${d}`);
+  if (/\d$/.test(r)) out.add(`${r}π`);
+  // π read as two strokes: "tt", "1t", "it" (4π read as 41T).
+  for (const twin of ['tt', '1t', 'it', 'lt']) if (r.includes(twin)) out.add(r.replace(twin, 'π'));
   // A coefficient lost before its letter: "x-7" for "7x-7".
   const lead = /^(-?)([a-z].*)$/.exec(r);
   if (lead) for (let d = 2; d <= 9; d++) out.add(`${lead[1]}${d}${lead[2]}`);
@@ -134,6 +220,13 @@ function undoConfusions(read: string): string[] {
 export function nearMiss(accepted: string[], read: string): boolean {
   if (!read.trim()) return false;
   if (accepted.some((a) => sameValue(a, read))) return true;
+  // The key's beginning with the rest lost from a sign OCR drops (3 for 3√7, 2 for 2π, 5 for 5²):
+  // the student may have written all of it.
+  const r = normaliseMaths(read);
+  if (accepted.some((a) => {
+    const k = normaliseMaths(a);
+    return k.length > r.length && k.startsWith(r) && /^[√π^°]/.test(k.slice(r.length));
+  })) return true;
   const variants = undoConfusions(read);
   return accepted.some((a) => variants.some((v) => mathsEqual(a, v) || sameValue(a, v)));
 }
