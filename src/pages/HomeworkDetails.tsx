@@ -1,4 +1,5 @@
-// 作业详情 (/homeworkDetails?id=) of the classic teacher: one homework's figures, the class's
+// 作业详情 (/homeworkDetails?id= of the classic teacher, /assignHomework/details?id= of the
+// mini-program teacher): one homework's figures, the class's
 // accuracy per question as a chart, every question as printed with its results, every student's
 // status and score, and the same as an .xlsx. The server answers only the homework's own teacher.
 import { Link, useSearchParams } from 'react-router-dom';
@@ -133,6 +134,23 @@ function QuestionItem({ q }: { q: HomeworkQuestion }) {
           答案：<MathText text={q.question.answer} />
         </Typography>
       </Box>
+      {q.answers.length > 0 && (
+        <Stack direction="row" data-testid="question-answers" sx={{ gap: 0.75, flexWrap: 'wrap', alignItems: 'center', fontSize: 14, minWidth: 0 }}>
+          <Typography variant="body2" color="text.secondary">
+            学生作答：
+          </Typography>
+          {q.answers.map((a) => (
+            <Chip
+              key={a.answer}
+              size="small"
+              variant="outlined"
+              color={a.correct ? 'success' : 'error'}
+              label={`${a.answer}${a.correct ? '（对）' : '（错）'} ${a.count} 人`}
+              sx={{ maxWidth: '100%' }}
+            />
+          ))}
+        </Stack>
+      )}
       <Stack direction="row" sx={{ gap: 3, flexWrap: 'wrap', fontSize: 14 }}>
         <span data-testid="question-answered">作答 {q.answered} 人</span>
         <span data-testid="question-correct">答对 {q.correct} 人</span>
@@ -262,7 +280,7 @@ export default function HomeworkDetails({ route }: ScreenProps) {
         <>
           <EmptyState text={!id ? '请从作业列表选择一份作业' : '暂无数据'} />
           <Box sx={{ textAlign: 'center' }}>
-            <Button component={Link} to="/homework" startIcon={<ArrowBackOutlined />}>
+            <Button component={Link} to={route.parent ?? '/homework'} startIcon={<ArrowBackOutlined />}>
               返回作业列表
             </Button>
           </Box>

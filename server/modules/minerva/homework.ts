@@ -10,7 +10,7 @@ import { rangeStart, currentSemester } from '../../../src/domain/semester';
 import { rows } from '../../db/query';
 import { homeworks, type WorkItem } from '../../db/schema';
 import { sendWorkbook } from '../../http/download';
-import { badRequest, notFound, ok } from '../../http/envelope';
+import { badRequest, conflict, notFound, ok } from '../../http/envelope';
 import { page, PagingQuery, pageWindow } from '../../http/paging';
 import { Id } from '../../http/schemas';
 import { checkCourse, findClass, type ClassRow } from '../vesta/access';
@@ -84,6 +84,7 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
             pageIds: Type.Optional(IdList(100)),
             sectionIds: Type.Optional(IdList(50)),
             questionIds: Type.Optional(IdList(100)),
+            confirmDuplicate: Type.Optional(Type.Boolean()),
           },
           { additionalProperties: false },
         ),
@@ -147,6 +148,17 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         title ||= '自定义作业';
       }
       if ([...title].length > 100) throw badRequest('标题长度不能超过100个字符');
+      // The same book pages given to a class again would be done and counted twice: the teacher
+      // confirms first. Custom lists are exempt (a review deliberately repeats questions).
+      if (fromBook && !body.confirmDuplicate) {
+        const [twice] = await rows<{ className: string; title: string }>(db, sql`
+          SELECT c.name AS "className", h.title FROM homeworks h JOIN classes c ON c.id = h.class_id
+           WHERE h.tenant_id = ${tenantId} AND h.course_id = ${course.id} AND h.source_type = ${SourceType.bookHomework}
+             AND h.class_id = ANY(${`{${classIds.join(',')}}`}::int[])
+             AND EXISTS (SELECT 1 FROM jsonb_array_elements(h.items) it WHERE (it->>'questionId')::int = ANY(${`{${items.map((i) => i.questionId).join(',')}}`}::int[]))
+           ORDER BY h.assigned_at DESC, h.id DESC LIMIT 1`);
+        if (twice) throw conflict(`${twice.className}已布置过「${twice.title}」中的页面，仍要再布置一次吗？`);
+      }
 
       const assignedAt = new Date();
       const created = await db.transaction(async (tx) => {
