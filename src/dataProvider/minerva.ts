@@ -51,6 +51,8 @@ export interface HomeworkRecord {
   submittedCount: number;
   /** Submitted minus those awaiting the teacher's review. */
   gradedCount: number;
+  /** Hand-ins still awaiting the teacher's review. */
+  pendingReview: number;
   accuracy: number | null;
   scoreRate: number | null;
 }
@@ -116,6 +118,13 @@ export function createMinervaApi(http: HttpClient) {
       }),
     /** Silent: the screen shows the refusal itself, and asks on 409 (the same pages again). */
     assignHomework: (body: AssignRequest) => http.post<AssignResult>(`${BASE}/homeworks`, body, { silent: true }),
+    /** A new title or deadline (still ahead); answers the detail as changed. */
+    updateHomework: async (homeworkId: number, body: { title?: string; dueAt?: string }) =>
+      (await http.request<HomeworkDetail>(`${BASE}/homeworks/${Number(homeworkId)}`, { method: 'PUT', body })).data,
+    /** Withdraw: only while nobody has handed it in (409 otherwise). */
+    withdrawHomework: async (homeworkId: number) => {
+      await http.request<null>(`${BASE}/homeworks/${Number(homeworkId)}`, { method: 'DELETE' });
+    },
     homeworkDetail: (homeworkId: number | string) => http.get<HomeworkDetail>(`${BASE}/homeworks/${Number(homeworkId)}`),
     /** The detail as an .xlsx (概况, 学生, 题目), saved as 作业详情_{time}.xlsx. */
     exportHomework: (homeworkId: number | string) => http.download(`${BASE}/homeworks/${Number(homeworkId)}/export`, { name: '作业详情', ext: 'xlsx' }),

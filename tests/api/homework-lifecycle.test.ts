@@ -161,3 +161,59 @@ describe('homework not yet due is not counted as missing (班级管理)', () => 
     expect(her(closed).assigned).toBe(her(handed).assigned);
   });
 });
+
+describe('changing and withdrawing a homework', () => {
+  it('changes the title and deadline, withdraws only before anyone handed in, and only for its own teacher', async () => {
+    const maths = ((await c.data('teacher', '/api/vesta/teaching/getTeacherCourse')) as { courseId: number; courseName: string }[]).find((x) => x.courseName === '数学')!;
+    const classes = (await c.data('teacher', '/api/vesta/teaching/getTeachClass?leaderType=1')) as { id: number }[];
+    const bank = await c.data('teacher', '/api/minerva/v1.0/questions?gradeLevel=7&type=1&size=2&subjectId=2');
+    const created = await c.done('teacher', '/api/minerva/v1.0/homeworks', { courseId: maths.courseId, classIds: [classes[0].id], dueAt: inAWeek(), questionIds: bank.records.map((q: { id: number }) => q.id), title: '周末练习' });
+    const id = created.homeworks[0].id as number;
+    const url = `/api/minerva/v1.0/homeworks/${id}`;
+    const put = async (user: string, payload: object, target = url) => t.call(await c.token(user), { method: 'PUT', url: target, payload });
+    const del = async (user: string, target = url) => t.call(await c.token(user), { method: 'DELETE', url: target });
+
+    const due = new Date(Date.now() + 3 * 24 * 3600 * 1000);
+    const changed = await put('teacher', { title: '  周末练习（改）  ', dueAt: due.toISOString() });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data).toMatchObject({ title: '周末练习（改）', id });
+    expect(Math.abs(new Date(changed.json().data.dueAt).getTime() - due.getTime())).toBeLessThan(1000);
+    const refusals: [object, number, RegExp][] = [
+      [{}, 400, /^请填写要修改的标题或截止时间$/],
+      [{ title: '   ' }, 400, /^标题不能为空$/],
+      [{ dueAt: '2020-01-01T00:00:00Z' }, 400, /^截止时间必须晚于现在$/],
+      [{ dueAt: '明天' }, 400, /^截止时间格式不正确$/],
+      [{ title: 'x'.repeat(101) }, 400, /标题/],
+      [{ teacherId: 1 }, 400, /\p{Script=Han}/u],
+    ];
+    for (const [payload, status, msg] of refusals) {
+      const res = await put('teacher', payload);
+      expect([res.statusCode, res.json().msg], JSON.stringify(payload)).toEqual([status, expect.stringMatching(msg)]);
+    }
+    // Not hers, not this school's, not a teacher: nothing changes, nothing is withdrawn.
+    for (const user of ['teacher2', 'teacher3']) {
+      expect((await put(user, { title: '别人的' })).json()).toMatchObject({ code: 404, msg: '作业不存在' });
+      expect((await del(user)).json()).toMatchObject({ code: 404, msg: '作业不存在' });
+    }
+    for (const user of ['schooladmin', 'partner1']) {
+      expect((await put(user, { title: '别人的' })).statusCode).toBe(403);
+      expect((await del(user)).statusCode).toBe(403);
+    }
+    for (const bad of ['0', 'abc', '99999999999']) {
+      const res = await del('teacher', `/api/minerva/v1.0/homeworks/${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().msg).toMatch(/\p{Script=Han}/u);
+    }
+    expect((await c.data('teacher', url)).title).toBe('周末练习（改）');
+
+    // A seeded homework someone handed in: refused with a Chinese 409, still there.
+    const handedIn = ((await c.data('teacher', '/api/minerva/v1.0/homeworks?size=20')).records as Listed[]).find((h) => h.submittedCount > 0)!;
+    expect((await del('teacher', `/api/minerva/v1.0/homeworks/${handedIn.id}`)).json()).toMatchObject({ code: 409, msg: '已有学生提交，不能撤回该作业' });
+    expect((await c.get('teacher', `/api/minerva/v1.0/homeworks/${handedIn.id}`)).statusCode).toBe(200);
+
+    const withdrawn = await del('teacher');
+    expect(withdrawn.json()).toMatchObject({ code: 200, msg: '已撤回' });
+    expect((await c.get('teacher', url)).json()).toMatchObject({ code: 404, msg: '作业不存在' });
+    expect((await del('teacher')).statusCode).toBe(404);
+  });
+});

@@ -195,6 +195,58 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(await homeworkDetail(db, request.principal, homeworkId));
   });
 
+  /** The caller's own homework (another teacher's or tenant's is 404), locked for the change. */
+  // `who` is read before the transaction: the embedded database has one connection, which the
+  // transaction holds.
+  async function ownHomework(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], who: { tenantId: number; teacherId: number }, homeworkId: number) {
+    const { tenantId, teacherId } = who;
+    const [found] = await rows<{ id: number; sourceType: number; pendingReview: number; title: string }>(tx, sql`
+      SELECT id, source_type AS "sourceType", pending_review AS "pendingReview", title FROM homeworks
+       WHERE id = ${homeworkId} AND tenant_id = ${tenantId} AND teacher_id = ${teacherId} FOR UPDATE`);
+    if (!found) throw notFound('作业不存在');
+    const [{ handedIn }] = await rows<{ handedIn: number }>(tx, sql`
+      SELECT count(*)::int AS "handedIn" FROM answer_records WHERE tenant_id = ${tenantId} AND source_type = ${found.sourceType} AND source_id = ${found.id}`);
+    return { ...found, tenantId, handedIn: handedIn + found.pendingReview };
+  }
+
+  // Change the title or the deadline (a new deadline must still be ahead).
+  app.put(
+    '/api/minerva/v1.0/homeworks/:homeworkId',
+    {
+      preHandler: teachersOnly,
+      schema: {
+        ...HomeworkParams,
+        body: Type.Object({ title: Type.Optional(Type.String({ maxLength: 100 })), dueAt: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })) }, { additionalProperties: false }),
+      },
+    },
+    async (request) => {
+      const { title, dueAt } = request.body;
+      const name = title?.trim();
+      if (title !== undefined && !name) throw badRequest('标题不能为空');
+      const due = dueAt === undefined ? undefined : new Date(dueAt);
+      if (due && Number.isNaN(due.getTime())) throw badRequest('截止时间格式不正确');
+      if (due && due.getTime() <= Date.now()) throw badRequest('截止时间必须晚于现在');
+      if (name === undefined && due === undefined) throw badRequest('请填写要修改的标题或截止时间');
+      const who = await me(db, request.principal);
+      await db.transaction(async (tx) => {
+        const hw = await ownHomework(tx, who, request.params.homeworkId);
+        await tx.execute(sql`UPDATE homeworks SET title = coalesce(${name ?? null}, title), due_at = coalesce(${due?.toISOString() ?? null}::timestamptz, due_at) WHERE id = ${hw.id}`);
+      });
+      return ok(await homeworkDetail(db, request.principal, request.params.homeworkId), '修改成功');
+    },
+  );
+
+  // Withdraw: only while nobody has handed it in (afterwards the answers would lose their work).
+  app.delete('/api/minerva/v1.0/homeworks/:homeworkId', { preHandler: teachersOnly, schema: HomeworkParams }, async (request) => {
+    const who = await me(db, request.principal);
+    await db.transaction(async (tx) => {
+      const hw = await ownHomework(tx, who, request.params.homeworkId);
+      if (hw.handedIn > 0) throw conflict('已有学生提交，不能撤回该作业');
+      await tx.execute(sql`DELETE FROM homeworks WHERE id = ${hw.id}`);
+    });
+    return ok(null, '已撤回');
+  });
+
   // The same detail as a workbook (学生, 题目 sheets); only the homework's own teacher gets it.
   app.get('/api/minerva/v1.0/homeworks/:homeworkId/export', { preHandler: teachersOnly, schema: HomeworkParams }, async (request, reply) => {
     const { homeworkId } = request.params;
