@@ -98,6 +98,7 @@ describe('assign homework (mini-program teacher)', () => {
     expect(question.status()).toBe(409);
     const dialog = page.getByRole('dialog', { name: '重复布置' });
     await dialog.getByText(/^七\([12]\)班已布置过「.+」中的页面，仍要再布置一次吗？$/).waitFor();
+    await settled(page);
     await page.screenshot({ path: `${SHOTS}/assign-1440-duplicate.png` });
     const [response] = await Promise.all([page.waitForResponse(isAssign), dialog.getByRole('button', { name: '仍要布置' }).click()]);
     const created = (await response.json()) as { success: boolean; data: { homeworks: { id: number; classId: number }[]; title: string; questionCount: number } };
@@ -153,6 +154,19 @@ describe('assign homework (mini-program teacher)', () => {
     expect(await page.getByTestId('tile-submitted').innerText()).toBe(`0/${fresh.studentCount}`);
     await page.screenshot({ path: `${SHOTS}/details-375.png`, fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    // She renames it, then withdraws it (nobody has handed it in): back on 布置作业, it is gone.
+    await page.getByRole('button', { name: '修改标题或截止时间' }).click();
+    const edit = page.getByRole('dialog', { name: '修改作业' });
+    await edit.getByLabel('标题').fill('周末练习（改）');
+    await settled(page);
+    await page.screenshot({ path: `${SHOTS}/details-375-edit.png` });
+    await edit.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('heading', { level: 1, name: '作业详情：周末练习（改）' }).waitFor();
+    await page.getByRole('button', { name: '撤回作业' }).click();
+    await page.getByRole('dialog', { name: '撤回作业' }).getByRole('button', { name: '撤回' }).click();
+    await page.getByRole('heading', { level: 1, name: '布置作业' }).waitFor();
+    await page.getByText('已撤回「周末练习（改）」').waitFor();
+    await expect.poll(() => page.locator(`[data-homework-id="${fresh.id}"]`).count()).toBe(0);
     // A seeded one with hand-ins: the answers given per question; then the desktop view.
     const seeded = listed.records.find((r) => r.submittedCount > 0)!;
     await page.goto(`${server.url}/#/assignHomework/details?id=${seeded.id}`);
