@@ -6,22 +6,15 @@ import { client } from '../support/school';
 import { query, rawRecords } from '../support/content';
 import { sql } from 'drizzle-orm';
 import { recordAnswers } from '../../server/modules/minerva/answers';
+import type { HomeworkRecord } from '../../src/dataProvider/minerva';
 
+// One app for the file: the seeded school, and the homework each test adds.
 let t: TestApp;
 let c: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  c = client(t);
-});
+beforeAll(async () => void (c = client((t = await createTestApp()))));
 afterAll(() => t.close());
 
-interface Listed {
-  id: number;
-  sourceType: number;
-  submittedCount: number;
-  studentCount: number;
-}
+type Listed = Pick<HomeworkRecord, 'id' | 'submittedCount' | 'studentCount'> & { sourceType: number };
 
 describe('homework detail for the mini-program teacher', () => {
   it('names who has submitted and who has not, and per question the answers given', async () => {
