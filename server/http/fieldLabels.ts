@@ -83,6 +83,7 @@ export const FIELD_LABELS: Record<string, string> = {
   bookId: '练习册',
   pageId: '页面',
   pageIds: '页面',
+  confirmDuplicate: '确认重复布置',
   sectionIds: '章节',
   questionId: '题目',
   questionIds: '题目',

@@ -51,6 +51,8 @@ export interface HomeworkRecord {
   submittedCount: number;
   /** Submitted minus those awaiting the teacher's review. */
   gradedCount: number;
+  /** Hand-ins still awaiting the teacher's review. */
+  pendingReview: number;
   accuracy: number | null;
   scoreRate: number | null;
 }
@@ -75,6 +77,8 @@ export interface HomeworkQuestion {
   correct: number;
   accuracy: number | null;
   scoreRate: number | null;
+  /** The most common answers the class gave, and whether each was marked right. */
+  answers: { answer: string; count: number; correct: boolean }[];
 }
 export interface HomeworkDetail extends HomeworkRecord {
   gradeName: string;
@@ -88,6 +92,8 @@ export interface AssignRequest {
   bookId: number;
   pageIds: number[];
   title?: string;
+  /** Assign even though a class already has some of these pages (otherwise 409 asks first). */
+  confirmDuplicate?: boolean;
 }
 export interface AssignResult {
   batchId: string;
@@ -110,7 +116,15 @@ export function createMinervaApi(http: HttpClient) {
         current: query.current ?? 1,
         size: query.size ?? 20,
       }),
-    assignHomework: (body: AssignRequest) => http.post<AssignResult>(`${BASE}/homeworks`, body),
+    /** Silent: the screen shows the refusal itself, and asks on 409 (the same pages again). */
+    assignHomework: (body: AssignRequest) => http.post<AssignResult>(`${BASE}/homeworks`, body, { silent: true }),
+    /** A new title or deadline (still ahead); answers the detail as changed. */
+    updateHomework: async (homeworkId: number, body: { title?: string; dueAt?: string }) =>
+      (await http.request<HomeworkDetail>(`${BASE}/homeworks/${Number(homeworkId)}`, { method: 'PUT', body })).data,
+    /** Withdraw: only while nobody has handed it in (409 otherwise). */
+    withdrawHomework: async (homeworkId: number) => {
+      await http.request<null>(`${BASE}/homeworks/${Number(homeworkId)}`, { method: 'DELETE' });
+    },
     homeworkDetail: (homeworkId: number | string) => http.get<HomeworkDetail>(`${BASE}/homeworks/${Number(homeworkId)}`),
     /** The detail as an .xlsx (概况, 学生, 题目), saved as 作业详情_{time}.xlsx. */
     exportHomework: (homeworkId: number | string) => http.download(`${BASE}/homeworks/${Number(homeworkId)}/export`, { name: '作业详情', ext: 'xlsx' }),

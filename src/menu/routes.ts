@@ -66,6 +66,8 @@ export const ROUTES: RouteDef[] = [
     path: '/assignHomework',
     meta: { title: '布置作业', icon: 'assignHomework', roles: ['mpTeacher'], search: ['classGrade', 'course', 'learningYear'] },
   },
+  // The classic 作业详情 screen, opened from 布置作业's list (the server answers only the homework's teacher).
+  { path: '/assignHomework/details', parent: '/assignHomework', meta: { title: '作业详情', roles: ['mpTeacher'], hideMenu: true } },
   {
     path: '/studentTracking',
     meta: { title: '学生错题本', icon: 'studentTracking', badge: 'wrongCount', roles: ['mpTeacher'], search: ['classGrade', 'course'] },

@@ -1,8 +1,9 @@
 // 布置作业 (/assignHomework) of the teacher: pick a book of the selected grade and course, tick pages
 // (their questions previewed), tick classes, set the due time and assign; below, the homework already
-// given with completion and accuracy. Errors come as the server's own message from the http client.
+// given with completion and accuracy, each opening its 作业详情. Errors come as the server's own message from the http client.
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
 import { useDataProvider, useNotify, usePermissions } from 'react-admin';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
@@ -10,8 +11,14 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
@@ -116,7 +123,10 @@ function HomeworkList({ records }: { records: HomeworkRecord[] | undefined }) {
           sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5, display: 'grid', gap: 0.5, gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 1fr 1fr' }, alignItems: 'center', minWidth: 0 }}
         >
           <Box sx={{ minWidth: 0, gridColumn: { xs: '1 / -1', md: 'auto' } }}>
-            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{h.title}</Typography>
+            {/* Opens who has and has not submitted, per-question results and the export. */}
+            <Link component={RouterLink} to={`/assignHomework/details?id=${h.id}`} underline="hover" sx={{ fontWeight: 600, overflowWrap: 'anywhere', display: 'block' }}>
+              {h.title}
+            </Link>
             <Typography variant="body2" color="text.secondary">
               {h.className} · {h.courseName} · {h.questionCount} 题 · 截止 {dateTime(h.dueAt)}
             </Typography>
@@ -146,6 +156,8 @@ function Assign() {
   const [classIds, setClassIds] = useState<Set<number>>(new Set());
   const [due, setDue] = useState(defaultDue);
   const [busy, setBusy] = useState(false);
+  /** The server's question when these pages were already given to a class (409). */
+  const [duplicate, setDuplicate] = useState<string | null>(null);
 
   const gradeClasses = useMemo(() => classList.filter((c) => String(c.gradeId) === gradeId), [classList, gradeId]);
 
@@ -176,7 +188,8 @@ function Assign() {
   };
 
   const ready = bookId && pages.size > 0 && classIds.size > 0 && due && !busy;
-  const submit = async () => {
+  const submit = async (confirmDuplicate = false) => {
+    setDuplicate(null);
     setBusy(true);
     try {
       const result = await dataProvider.assignHomework({
@@ -185,12 +198,15 @@ function Assign() {
         dueAt: new Date(due).toISOString(),
         bookId: Number(bookId),
         pageIds: [...pages],
+        ...(confirmDuplicate ? { confirmDuplicate: true } : {}),
       });
       notify(`已布置「${result.title}」给 ${result.homeworks.length} 个班级`, { type: 'success' });
       setPages(new Set());
       void homeworkPage.refetch();
-    } catch {
-      // The http client has already shown the server's message.
+    } catch (error) {
+      const { status, message } = error as { status?: number; message?: string };
+      if (status === 409) setDuplicate(message ?? '这些页面已布置过，仍要再布置一次吗？');
+      else notify(message || '布置失败，请稍后重试', { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -241,7 +257,7 @@ function Assign() {
             sx={{ width: { xs: '100%', sm: 280 } }}
             slotProps={{ inputLabel: { shrink: true } }}
           />
-          <Button variant="contained" disabled={!ready} onClick={submit}>
+          <Button variant="contained" disabled={!ready} onClick={() => submit()}>
             布置作业
           </Button>
         </Box>
@@ -249,6 +265,18 @@ function Assign() {
       <Section title="已布置的作业">
         <HomeworkList records={homework} />
       </Section>
+      <Dialog open={duplicate !== null} onClose={() => setDuplicate(null)} aria-labelledby="duplicate-title">
+        <DialogTitle id="duplicate-title">重复布置</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{duplicate}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDuplicate(null)}>取消</Button>
+          <Button variant="contained" onClick={() => submit(true)} disabled={busy}>
+            仍要布置
+          </Button>
+        </DialogActions>
+      </Dialog>
     </>
   );
 }

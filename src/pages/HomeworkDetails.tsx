@@ -1,9 +1,16 @@
-// 作业详情 (/homeworkDetails?id=) of the classic teacher: one homework's figures, the class's
+// 作业详情 (/homeworkDetails?id= of the classic teacher, /assignHomework/details?id= of the
+// mini-program teacher): one homework's figures, the class's
 // accuracy per question as a chart, every question as printed with its results, every student's
 // status and score, and the same as an .xlsx. The server answers only the homework's own teacher.
-import { Link, useSearchParams } from 'react-router-dom';
-import { useDataProvider } from 'react-admin';
-import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useDataProvider, useNotify } from 'react-admin';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
 import { BarChart } from '@mui/x-charts/BarChart';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -133,6 +140,28 @@ function QuestionItem({ q }: { q: HomeworkQuestion }) {
           答案：<MathText text={q.question.answer} />
         </Typography>
       </Box>
+      {q.answers.length > 0 && (
+        <Stack direction="row" data-testid="question-answers" sx={{ gap: 0.75, flexWrap: 'wrap', alignItems: 'center', fontSize: 14, minWidth: 0 }}>
+          <Typography variant="body2" color="text.secondary">
+            学生作答：
+          </Typography>
+          {q.answers.map((a) => (
+            <Chip
+              key={a.answer}
+              size="small"
+              variant="outlined"
+              color={a.correct ? 'success' : 'error'}
+              label={
+                <>
+                  <MathText text={a.answer} />
+                  {a.correct ? '（对）' : '（错）'} {a.count} 人
+                </>
+              }
+              sx={{ maxWidth: '100%' }}
+            />
+          ))}
+        </Stack>
+      )}
       <Stack direction="row" sx={{ gap: 3, flexWrap: 'wrap', fontSize: 14 }}>
         <span data-testid="question-answered">作答 {q.answered} 人</span>
         <span data-testid="question-correct">答对 {q.correct} 人</span>
@@ -185,7 +214,86 @@ function StudentTable({ students }: { students: HomeworkStudent[] }) {
   );
 }
 
-function Detail({ data }: { data: HomeworkDetail }) {
+/** A time as a datetime-local value in the browser's zone. */
+function localInput(iso: string) {
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/** 修改 (title, deadline) and 撤回 (only while nobody has handed it in; the server checks too). */
+function Changes({ data, back }: { data: HomeworkDetail; back: string }) {
+  const api = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState<'edit' | 'withdraw' | null>(null);
+  const [title, setTitle] = useState(data.title);
+  const [due, setDue] = useState(localInput(data.dueAt));
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+      setOpen(null);
+    } catch {
+      // The http client has already shown the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+  const save = () =>
+    run(async () => {
+      const changed = await api.updateHomework(data.id, { title, dueAt: new Date(due).toISOString() });
+      queryClient.setQueryData(['homeworkDetail', String(data.id)], changed);
+      notify('已修改', { type: 'success' });
+    });
+  const withdraw = () =>
+    run(async () => {
+      await api.withdrawHomework(data.id);
+      notify(`已撤回「${data.title}」`, { type: 'success' });
+      navigate(back);
+    });
+  const untouched = data.submittedCount === 0 && data.pendingReview === 0;
+  return (
+    <>
+      <Button variant="outlined" onClick={() => setOpen('edit')}>
+        修改标题或截止时间
+      </Button>
+      {untouched && (
+        <Button variant="outlined" color="error" onClick={() => setOpen('withdraw')}>
+          撤回作业
+        </Button>
+      )}
+      <Dialog open={open === 'edit'} onClose={() => setOpen(null)} aria-labelledby="edit-title" fullWidth maxWidth="xs">
+        <DialogTitle id="edit-title">修改作业</DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+          <TextField label="标题" size="small" value={title} onChange={(e) => setTitle(e.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
+          <TextField label="截止时间" type="datetime-local" size="small" value={due} onChange={(e) => setDue(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(null)}>取消</Button>
+          <Button variant="contained" onClick={save} disabled={busy || !title.trim() || !due}>
+            保存
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <Dialog open={open === 'withdraw'} onClose={() => setOpen(null)} aria-labelledby="withdraw-title">
+        <DialogTitle id="withdraw-title">撤回作业</DialogTitle>
+        <DialogContent>
+          <DialogContentText>撤回后学生将看不到「{data.title}」，确定撤回吗？</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(null)}>取消</Button>
+          <Button variant="contained" color="error" onClick={withdraw} disabled={busy}>
+            撤回
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+function Detail({ data, back }: { data: HomeworkDetail; back: string }) {
   const api = useDataProvider<AppDataProvider>();
   const [exporting, setExporting] = useState(false);
   const exportXlsx = async () => {
@@ -200,11 +308,12 @@ function Detail({ data }: { data: HomeworkDetail }) {
   };
   return (
     <Box sx={{ display: 'grid', gap: 3, mt: 2 }}>
-      {/* The header's 返回 leads back to the list; export is the one action here. */}
+      {/* The header's 返回 leads back to the list; export, change and withdraw are the actions here. */}
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
         <Button variant="contained" startIcon={<FileDownloadOutlined />} onClick={exportXlsx} disabled={exporting}>
           导出作业详情
         </Button>
+        <Changes data={data} back={back} />
       </Stack>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', md: 'repeat(5, 1fr)' } }}>
         <Tile label="学生数" value={data.studentCount} testId="tile-students" />
@@ -262,7 +371,7 @@ export default function HomeworkDetails({ route }: ScreenProps) {
         <>
           <EmptyState text={!id ? '请从作业列表选择一份作业' : '暂无数据'} />
           <Box sx={{ textAlign: 'center' }}>
-            <Button component={Link} to="/homework" startIcon={<ArrowBackOutlined />}>
+            <Button component={Link} to={route.parent ?? '/homework'} startIcon={<ArrowBackOutlined />}>
               返回作业列表
             </Button>
           </Box>
@@ -270,7 +379,7 @@ export default function HomeworkDetails({ route }: ScreenProps) {
       ) : !data ? (
         <LinearProgress sx={{ mt: 2 }} />
       ) : (
-        <Detail data={data} />
+        <Detail data={data} back={route.parent ?? '/homework'} />
       )}
     </ScreenCard>
   );

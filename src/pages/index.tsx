@@ -15,6 +15,7 @@ export const CUSTOM_SCREENS: Readonly<Record<string, Screen>> = {
   '/school-dashboard': lazy(() => import('./SchoolDashboard')),
   '/classManage': lazy(() => import('./ClassManage')),
   '/assignHomework': lazy(() => import('./AssignHomework')),
+  '/assignHomework/details': lazy(() => import('./HomeworkDetails')),
   '/workbook/:bookId': lazy(() => import('./WorkbookDetail')),
   '/exam': lazy(() => import('./Exam')),
   '/examReport': lazy(() => import('./ExamReport')),

@@ -86,13 +86,16 @@ describe('assigning homework', () => {
     const [book] = await c.data('teacher', `/api/minerva/v1.0/exercisebook/getExerciseBooksByClassId?classId=${classes[0].id}&courseId=${maths.courseId}`);
     const detail = await c.data('teacher', `/api/minerva/v1.0/exercisebooks/${book.id}`);
     const pages = detail.chapters[1].sections[0].pages;
-    const created = await c.done('teacher', '/api/minerva/v1.0/homeworks', {
+    const assign = {
       courseId: maths.courseId,
       classIds: classes.map((x) => x.id),
       dueAt: inAWeek(),
       bookId: book.id,
       pageIds: pages.map((p: { id: number }) => p.id),
-    });
+    };
+    // The seeded term has given these pages already: the server asks first (409), then assigns.
+    expect((await c.post('teacher', '/api/minerva/v1.0/homeworks', assign)).json()).toMatchObject({ code: 409, msg: expect.stringMatching(/已布置过「.+」中的页面，仍要再布置一次吗？$/) });
+    const created = await c.done('teacher', '/api/minerva/v1.0/homeworks', { ...assign, confirmDuplicate: true });
     expect(created.homeworks).toHaveLength(2);
     expect(created.questionCount).toBe(8);
     expect(created.title).toBe(`${book.title} 第${pages[0].pageNo}–${pages[1].pageNo}页`);

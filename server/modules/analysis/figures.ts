@@ -34,16 +34,24 @@ export function scopeCtes(p: Principal, q: AnalysisQuery): SQL {
        WHERE st.tenant_id = ${tenant} AND st.status = 0 AND st.class_id IN (SELECT id FROM sc) GROUP BY st.class_id
     ),
     work AS (
-      SELECT h.source_type, h.id AS source_id, h.class_id, h.assigned_at AS at, h.pending_review FROM homeworks h JOIN courses co ON co.id = h.course_id
+      SELECT h.source_type, h.id AS source_id, h.class_id, h.assigned_at AS at, h.pending_review, h.due_at > now() AS open FROM homeworks h JOIN courses co ON co.id = h.course_id
        WHERE h.tenant_id = ${tenant} AND h.term = ${q.term} AND h.class_id IN (SELECT id FROM sc) ${course}
       UNION ALL
-      SELECT ${SourceType.exam}::smallint, e.id, ec.class_id, e.exam_date::timestamptz, 0 FROM exams e
+      SELECT ${SourceType.exam}::smallint, e.id, ec.class_id, e.exam_date::timestamptz, 0, false FROM exams e
         JOIN exam_classes ec ON ec.exam_id = e.id JOIN courses co ON co.id = e.course_id
        WHERE e.tenant_id = ${tenant} AND e.term = ${q.term} AND ec.class_id IN (SELECT id FROM sc) ${course}
     ),
     ws AS (
-      SELECT w.class_id, w.source_type, w.at, s.student_id, s.score, s.max_score, s.answered, s.correct FROM work w
+      SELECT w.class_id, w.source_type, w.source_id, w.at, w.open, s.student_id, s.score, s.max_score, s.answered, s.correct FROM work w
         JOIN work_student_stats s ON s.tenant_id = ${tenant} AND s.source_type = w.source_type AND s.source_id = w.source_id AND s.class_id = w.class_id
+    ),
+    -- Hand-ins expected per homework: the class once the deadline has passed, before it only those
+    -- already handed in (homework not yet due is not missing: docs/analysis-figures.md).
+    expected AS (
+      SELECT w.class_id, w.source_id, w.at, CASE WHEN w.open THEN coalesce(sub.n, 0) ELSE coalesce(en.n, 0) END AS n FROM work w
+        LEFT JOIN enrolled en ON en.class_id = w.class_id
+        LEFT JOIN (SELECT source_id, class_id, count(*)::int AS n FROM ws WHERE open GROUP BY 1, 2) sub ON sub.source_id = w.source_id AND sub.class_id = w.class_id AND w.open
+       WHERE w.${HOMEWORK}
     )`;
 }
 
@@ -87,7 +95,7 @@ interface WeekRow {
 export async function classAndWeekCounts(db: Db, p: Principal, q: AnalysisQuery): Promise<{ classes: ClassRow[]; weeks: WeekRow[] }> {
   const found = await rows<ClassRow & { byWeek: boolean; week: string | null }>(db, sql`
     WITH ${scopeCtes(p, q)},
-    hw AS (SELECT class_id, count(*)::int AS n FROM work WHERE ${HOMEWORK} GROUP BY class_id),
+    hw AS (SELECT class_id, sum(n)::int AS n FROM expected GROUP BY class_id),
     agg AS (
       SELECT class_id, date_trunc('week', at)::date AS week, grouping(class_id) = 1 AS "byWeek",
              count(DISTINCT student_id)::int AS participants,
@@ -99,11 +107,10 @@ export async function classAndWeekCounts(db: Db, p: Principal, q: AnalysisQuery)
              count(*) FILTER (WHERE max_score > 0 AND score < 0.6 * max_score)::int AS fail
         FROM ws GROUP BY GROUPING SETS ((class_id), (date_trunc('week', at)::date))
     ),
-    asg AS (SELECT date_trunc('week', w.at)::date AS week, coalesce(sum(en.n), 0)::int AS assigned
-              FROM work w LEFT JOIN enrolled en ON en.class_id = w.class_id WHERE w.${HOMEWORK} GROUP BY 1)
+    asg AS (SELECT date_trunc('week', at)::date AS week, coalesce(sum(n), 0)::int AS assigned FROM expected GROUP BY 1)
     SELECT false AS "byWeek", NULL AS week, sc.id AS "classId", sc.name AS "className", g.name AS "gradeName", sc.school_id AS "schoolId", s.name AS "schoolName",
            coalesce(en.n, 0) AS enrolled, coalesce(agg.participants, 0) AS participants,
-           coalesce(en.n, 0) * coalesce(hw.n, 0) AS "homeworkAssigned", coalesce(agg."homeworkSubmitted", 0) AS "homeworkSubmitted",
+           coalesce(hw.n, 0) AS "homeworkAssigned", coalesce(agg."homeworkSubmitted", 0) AS "homeworkSubmitted",
            coalesce(agg.works, 0) AS works, coalesce(agg.score, 0) AS score, coalesce(agg."maxScore", 0) AS "maxScore",
            coalesce(agg.excellent, 0) AS excellent, coalesce(agg.good, 0) AS good, coalesce(agg.pass, 0) AS pass, coalesce(agg.fail, 0) AS fail
       FROM sc JOIN grades g ON g.id = sc.grade_id JOIN schools s ON s.id = sc.school_id

@@ -10,7 +10,7 @@ import { rangeStart, currentSemester } from '../../../src/domain/semester';
 import { rows } from '../../db/query';
 import { homeworks, type WorkItem } from '../../db/schema';
 import { sendWorkbook } from '../../http/download';
-import { badRequest, notFound, ok } from '../../http/envelope';
+import { badRequest, conflict, notFound, ok } from '../../http/envelope';
 import { page, PagingQuery, pageWindow } from '../../http/paging';
 import { Id } from '../../http/schemas';
 import { checkCourse, findClass, type ClassRow } from '../vesta/access';
@@ -84,6 +84,7 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
             pageIds: Type.Optional(IdList(100)),
             sectionIds: Type.Optional(IdList(50)),
             questionIds: Type.Optional(IdList(100)),
+            confirmDuplicate: Type.Optional(Type.Boolean()),
           },
           { additionalProperties: false },
         ),
@@ -147,6 +148,17 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         title ||= '自定义作业';
       }
       if ([...title].length > 100) throw badRequest('标题长度不能超过100个字符');
+      // The same book pages given to a class again would be done and counted twice: the teacher
+      // confirms first. Custom lists are exempt (a review deliberately repeats questions).
+      if (fromBook && !body.confirmDuplicate) {
+        const [twice] = await rows<{ className: string; title: string }>(db, sql`
+          SELECT c.name AS "className", h.title FROM homeworks h JOIN classes c ON c.id = h.class_id
+           WHERE h.tenant_id = ${tenantId} AND h.course_id = ${course.id} AND h.source_type = ${SourceType.bookHomework}
+             AND h.class_id = ANY(${`{${classIds.join(',')}}`}::int[])
+             AND EXISTS (SELECT 1 FROM jsonb_array_elements(h.items) it WHERE (it->>'questionId')::int = ANY(${`{${items.map((i) => i.questionId).join(',')}}`}::int[]))
+           ORDER BY h.assigned_at DESC, h.id DESC LIMIT 1`);
+        if (twice) throw conflict(`${twice.className}已布置过「${twice.title}」中的页面，仍要再布置一次吗？`);
+      }
 
       const assignedAt = new Date();
       const created = await db.transaction(async (tx) => {
@@ -181,6 +193,58 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/minerva/v1.0/homeworks/:homeworkId', { preHandler: teachersOnly, schema: HomeworkParams }, async (request) => {
     const { homeworkId } = request.params;
     return ok(await homeworkDetail(db, request.principal, homeworkId));
+  });
+
+  /** The caller's own homework (another teacher's or tenant's is 404), locked for the change. */
+  // `who` is read before the transaction: the embedded database has one connection, which the
+  // transaction holds.
+  async function ownHomework(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], who: { tenantId: number; teacherId: number }, homeworkId: number) {
+    const { tenantId, teacherId } = who;
+    const [found] = await rows<{ id: number; sourceType: number; pendingReview: number; title: string }>(tx, sql`
+      SELECT id, source_type AS "sourceType", pending_review AS "pendingReview", title FROM homeworks
+       WHERE id = ${homeworkId} AND tenant_id = ${tenantId} AND teacher_id = ${teacherId} FOR UPDATE`);
+    if (!found) throw notFound('作业不存在');
+    const [{ handedIn }] = await rows<{ handedIn: number }>(tx, sql`
+      SELECT count(*)::int AS "handedIn" FROM answer_records WHERE tenant_id = ${tenantId} AND source_type = ${found.sourceType} AND source_id = ${found.id}`);
+    return { ...found, tenantId, handedIn: handedIn + found.pendingReview };
+  }
+
+  // Change the title or the deadline (a new deadline must still be ahead).
+  app.put(
+    '/api/minerva/v1.0/homeworks/:homeworkId',
+    {
+      preHandler: teachersOnly,
+      schema: {
+        ...HomeworkParams,
+        body: Type.Object({ title: Type.Optional(Type.String({ maxLength: 100 })), dueAt: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })) }, { additionalProperties: false }),
+      },
+    },
+    async (request) => {
+      const { title, dueAt } = request.body;
+      const name = title?.trim();
+      if (title !== undefined && !name) throw badRequest('标题不能为空');
+      const due = dueAt === undefined ? undefined : new Date(dueAt);
+      if (due && Number.isNaN(due.getTime())) throw badRequest('截止时间格式不正确');
+      if (due && due.getTime() <= Date.now()) throw badRequest('截止时间必须晚于现在');
+      if (name === undefined && due === undefined) throw badRequest('请填写要修改的标题或截止时间');
+      const who = await me(db, request.principal);
+      await db.transaction(async (tx) => {
+        const hw = await ownHomework(tx, who, request.params.homeworkId);
+        await tx.execute(sql`UPDATE homeworks SET title = coalesce(${name ?? null}, title), due_at = coalesce(${due?.toISOString() ?? null}::timestamptz, due_at) WHERE id = ${hw.id}`);
+      });
+      return ok(await homeworkDetail(db, request.principal, request.params.homeworkId), '修改成功');
+    },
+  );
+
+  // Withdraw: only while nobody has handed it in (afterwards the answers would lose their work).
+  app.delete('/api/minerva/v1.0/homeworks/:homeworkId', { preHandler: teachersOnly, schema: HomeworkParams }, async (request) => {
+    const who = await me(db, request.principal);
+    await db.transaction(async (tx) => {
+      const hw = await ownHomework(tx, who, request.params.homeworkId);
+      if (hw.handedIn > 0) throw conflict('已有学生提交，不能撤回该作业');
+      await tx.execute(sql`DELETE FROM homeworks WHERE id = ${hw.id}`);
+    });
+    return ok(null, '已撤回');
   });
 
   // The same detail as a workbook (学生, 题目 sheets); only the homework's own teacher gets it.

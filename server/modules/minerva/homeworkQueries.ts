@@ -37,8 +37,18 @@ export interface HomeworkRecord {
 
 export interface HomeworkDetail extends HomeworkRecord {
   students: { studentId: number; name: string; studentNo: string; submitted: boolean; score: number | null; maxScore: number | null; answered: number | null; correct: number | null; accuracy: number | null }[];
-  questions: { no: string; points: number; question: QuestionView; answered: number; correct: number; accuracy: number | null; scoreRate: number | null }[];
+  questions: { no: string; points: number; question: QuestionView; answered: number; correct: number; accuracy: number | null; scoreRate: number | null; answers: GivenAnswer[] }[];
 }
+
+/** One answer the class gave to a question (as read), how many gave it, and whether it was marked right. */
+export interface GivenAnswer {
+  answer: string;
+  count: number;
+  correct: boolean;
+}
+
+/** The most common answers per question; the rest are few and would only crowd the screen. */
+const ANSWERS_SHOWN = 4;
 
 /** A homework's figures: class size, who handed in, how they did (rollups). */
 export const FIGURES = sql`
@@ -81,6 +91,12 @@ export async function homeworkDetail(db: Db, p: Principal, homeworkId: number): 
       LEFT JOIN work_question_stats s ON s.tenant_id = ${tenantId} AND s.source_type = ${homework.sourceType} AND s.source_id = ${homework.id}
                                      AND s.class_id = ${homework.classId} AND s.question_id = q.id
      WHERE q.id = ANY(${`{${items.map((i) => i.questionId).join(',')}}`}::int[])`);
+  // The answers given, per question (one homework's records: a class times its questions, by key).
+  const given = await rows<GivenAnswer & { questionId: number }>(db, sql`
+    SELECT question_id AS "questionId", btrim(answer) AS answer, count(*)::int AS count, bool_or(is_correct) AS correct
+      FROM answer_records
+     WHERE tenant_id = ${tenantId} AND source_type = ${homework.sourceType} AND source_id = ${homework.id} AND answer IS NOT NULL AND btrim(answer) <> ''
+     GROUP BY 1, 2 ORDER BY 1, 3 DESC, 2`);
   const questions = items.map((item) => {
     const q = questionRows.find((r) => r.id === item.questionId)!;
     const { answered, correct, score, maxScore, ...question } = q;
@@ -92,6 +108,10 @@ export async function homeworkDetail(db: Db, p: Principal, homeworkId: number): 
       correct: correct ?? 0,
       accuracy: answered ? Math.round((correct! / answered) * 10000) / 10000 : null,
       scoreRate: maxScore ? Math.round((score! / maxScore) * 10000) / 10000 : null,
+      answers: given
+        .filter((g) => g.questionId === item.questionId)
+        .slice(0, ANSWERS_SHOWN)
+        .map(({ answer, count, correct }) => ({ answer: answer.slice(0, 40), count, correct })),
     };
   });
   return { ...homework, students, questions };

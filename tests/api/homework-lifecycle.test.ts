@@ -1,0 +1,212 @@
+// A homework after it is assigned, for the mini-program teacher (demo `teacher`): its detail (who
+// has and has not submitted, per question the answers given), guarded by teacher, school and tenant.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/testApp';
+import { client } from '../support/school';
+import { query, rawRecords } from '../support/content';
+import { sql } from 'drizzle-orm';
+import { recordAnswers } from '../../server/modules/minerva/answers';
+import type { HomeworkRecord } from '../../src/dataProvider/minerva';
+
+// One app for the file: the seeded school, and the homework each test adds.
+let t: TestApp;
+let c: ReturnType<typeof client>;
+beforeAll(async () => void (c = client((t = await createTestApp()))));
+afterAll(() => t.close());
+
+type Listed = Pick<HomeworkRecord, 'id' | 'submittedCount' | 'studentCount'> & { sourceType: number };
+
+describe('homework detail for the mini-program teacher', () => {
+  it('names who has submitted and who has not, and per question the answers given', async () => {
+    const listed = (await c.data('teacher', '/api/minerva/v1.0/homeworks?size=50')).records as Listed[];
+    // A seeded homework some of the class handed in and some did not.
+    const hw = listed.find((h) => h.submittedCount > 0 && h.submittedCount < h.studentCount)!;
+    expect(hw).toBeDefined();
+    const detail = await c.data('teacher', `/api/minerva/v1.0/homeworks/${hw.id}`);
+    const records = await rawRecords(t, hw.sourceType, hw.id);
+    const handedIn = new Set(records.map((r) => r.studentId));
+    const students = detail.students as { studentId: number; name: string; submitted: boolean }[];
+    expect(students.filter((s) => s.submitted).map((s) => s.studentId).sort()).toEqual([...handedIn].sort());
+    expect(students.filter((s) => !s.submitted).length).toBe(hw.studentCount - handedIn.size);
+    expect(students.every((s) => /\p{Script=Han}/u.test(s.name))).toBe(true);
+
+    for (const q of detail.questions as { question: { id: number }; answers: { answer: string; count: number; correct: boolean }[] }[]) {
+      const mine = records.filter((r) => r.questionId === q.question.id && r.answer?.trim());
+      const counts = new Map<string, number>();
+      for (const r of mine) counts.set(r.answer!.trim(), (counts.get(r.answer!.trim()) ?? 0) + 1);
+      const top = [...counts.values()].sort((a, b) => b - a).slice(0, 4);
+      expect(q.answers.map((a) => a.count)).toEqual(top);
+      for (const a of q.answers) {
+        expect(counts.get(a.answer)).toBe(a.count);
+        expect(a.correct).toBe(mine.some((r) => r.answer!.trim() === a.answer && r.isCorrect));
+      }
+    }
+    expect((detail.questions as { answers: unknown[] }[]).some((q) => q.answers.length > 1)).toBe(true);
+
+    const exported = await c.get('teacher', `/api/minerva/v1.0/homeworks/${hw.id}/export`);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toContain('spreadsheetml');
+  });
+
+  it("refuses another teacher's or tenant's homework, other roles and hostile ids in Chinese", async () => {
+    const [own] = (await c.data('teacher', '/api/minerva/v1.0/homeworks?size=1')).records as Listed[];
+    for (const user of ['teacher2', 'teacher3']) {
+      expect((await c.get(user, `/api/minerva/v1.0/homeworks/${own.id}`)).json()).toMatchObject({ code: 404, msg: '作业不存在' });
+      expect((await c.get(user, `/api/minerva/v1.0/homeworks/${own.id}/export`)).statusCode).toBe(404);
+    }
+    for (const user of ['schooladmin', 'partner1']) {
+      const res = await c.get(user, `/api/minerva/v1.0/homeworks/${own.id}`);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().msg).toMatch(/\p{Script=Han}/u);
+    }
+    for (const id of ['0', '-1', 'abc', '99999999999', '1%3BDROP', '1.5']) {
+      const res = await c.get('teacher', `/api/minerva/v1.0/homeworks/${id}`);
+      expect(res.statusCode, id).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, id).toBeLessThan(500);
+      expect(res.json().msg, id).toMatch(/\p{Script=Han}/u);
+    }
+    expect((await c.get('teacher', '/api/minerva/v1.0/homeworks/2147483000')).json()).toMatchObject({ code: 404, msg: '作业不存在' });
+  });
+});
+
+const inAWeek = () => new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
+
+describe('the same pages assigned twice', () => {
+  it('asks first with a Chinese 409, writes nothing, and assigns once confirmed', async () => {
+    const classes = (await c.data('teacher', '/api/vesta/teaching/getTeachClass?leaderType=1')) as { id: number; className: string }[];
+    const maths = ((await c.data('teacher', '/api/vesta/teaching/getTeacherCourse')) as { courseId: number; courseName: string }[]).find((x) => x.courseName === '数学')!;
+    const [book] = await c.data('teacher', `/api/minerva/v1.0/exercisebook/getExerciseBooksByClassId?classId=${classes[0].id}&courseId=${maths.courseId}`);
+    const detail = await c.data('teacher', `/api/minerva/v1.0/exercisebooks/${book.id}`);
+    const firstPage = detail.chapters[0].sections[0].pages[0];
+    const body = { courseId: maths.courseId, classIds: [classes[0].id], dueAt: inAWeek(), bookId: book.id, pageIds: [firstPage.id] };
+    const total = async () => (await c.data('teacher', '/api/minerva/v1.0/homeworks?size=1')).total as number;
+    const before = await total();
+    // The seeded term has given this page to the class already: asked first, nothing written.
+    const seeded = await c.post('teacher', '/api/minerva/v1.0/homeworks', body);
+    expect(seeded.json()).toMatchObject({ code: 409, msg: expect.stringMatching(new RegExp(`^${classes[0].className.replace(/[()]/g, '\\$&')}已布置过「.+」中的页面，仍要再布置一次吗？$`)) });
+    expect(await total()).toBe(before);
+    const first = await c.done('teacher', '/api/minerva/v1.0/homeworks', { ...body, confirmDuplicate: true });
+    expect(await total()).toBe(before + 1);
+    // Again, also with another class, or confirm false: the newest such homework is named.
+    for (const again of [body, { ...body, classIds: [classes[1].id, classes[0].id] }, { ...body, confirmDuplicate: false }]) {
+      const res = await c.post('teacher', '/api/minerva/v1.0/homeworks', again);
+      expect(res.json()).toMatchObject({ code: 409, msg: `${classes[0].className}已布置过「${first.title}」中的页面，仍要再布置一次吗？` });
+    }
+    expect(await total()).toBe(before + 1);
+    // A teacher of another school is refused as before (404), never asked; a non-boolean confirm is a 400.
+    expect((await c.post('teacher3', '/api/minerva/v1.0/homeworks', { ...body, confirmDuplicate: true })).statusCode).toBe(404);
+    expect((await c.post('teacher', '/api/minerva/v1.0/homeworks', { ...body, confirmDuplicate: 'yes' })).json().msg).toMatch(/确认重复布置/);
+    const confirmed = await c.done('teacher', '/api/minerva/v1.0/homeworks', { ...body, confirmDuplicate: true });
+    expect(confirmed.homeworks).toHaveLength(1);
+    expect(await total()).toBe(before + 2);
+    // A custom list of the same questions is a deliberate review: not asked.
+    const questionIds = (await c.data('teacher', `/api/minerva/v1.0/homeworks/${confirmed.homeworks[0].id}`)).questions.map((q: { question: { id: number } }) => q.question.id);
+    expect((await c.post('teacher', '/api/minerva/v1.0/homeworks', { courseId: maths.courseId, classIds: [classes[0].id], dueAt: inAWeek(), questionIds })).statusCode).toBe(200);
+  });
+});
+
+interface UsageRow {
+  assigned: number;
+  submitted: number;
+  completionRate: number | null;
+}
+
+describe('homework not yet due is not counted as missing (班级管理)', () => {
+  it('counts an open homework only by its hand-ins, and the whole class once the deadline has passed', async () => {
+    const usage = async () => (await c.data('teacher', '/api/analysis/v1.0/usage')) as { classId: number; classes: (UsageRow & { classId: number; homeworks: number })[]; students: (UsageRow & { studentId: number })[]; trend: (UsageRow & { week: string })[] };
+    const before = await usage();
+    const classId = before.classId;
+    const cls = (u: typeof before) => u.classes.find((x) => x.classId === classId)!;
+    const maths = ((await c.data('teacher', '/api/vesta/teaching/getTeacherCourse')) as { courseId: number; courseName: string }[]).find((x) => x.courseName === '数学')!;
+    const bank = await c.data('teacher', '/api/minerva/v1.0/questions?gradeLevel=7&type=1&size=2&subjectId=2');
+    const created = await c.done('teacher', '/api/minerva/v1.0/homeworks', { courseId: maths.courseId, classIds: [classId], dueAt: inAWeek(), questionIds: bank.records.map((q: { id: number }) => q.id) });
+    const hwId = created.homeworks[0].id as number;
+
+    // Just assigned: one more homework, nothing more expected, the completion line does not drop.
+    const fresh = await usage();
+    expect(cls(fresh).homeworks).toBe(cls(before).homeworks + 1);
+    expect([cls(fresh).assigned, cls(fresh).completionRate]).toEqual([cls(before).assigned, cls(before).completionRate]);
+    // This week's point of the line: what was expected and handed in before, or nothing at all.
+    const [{ thisWeek }] = await query<{ thisWeek: string }>(t, sql`SELECT date_trunc('week', now())::date::text AS "thisWeek"`);
+    const week = (u: typeof before) => u.trend.find((w) => w.week === thisWeek);
+    expect(week(fresh)).toBeDefined();
+    expect([week(fresh)!.assigned, week(fresh)!.submitted]).toEqual([week(before)?.assigned ?? 0, week(before)?.submitted ?? 0]);
+    expect(fresh.students.map((s) => s.assigned)).toEqual(before.students.map((s) => s.assigned));
+
+    // One student hands in: expected and submitted both grow by one, for the class and for her.
+    const [tenant] = await query<{ tenantId: number }>(t, sql`SELECT tenant_id AS "tenantId" FROM homeworks WHERE id = ${hwId}`);
+    const student = fresh.students[0];
+    await recordAnswers(t.database.db, tenant.tenantId, bank.records.map((q: { id: number; answer: string; points: number }) => ({ sourceType: 0, sourceId: hwId, studentId: student.studentId, questionId: q.id, score: q.points, answer: q.answer })), { by: 'machine' });
+    const handed = await usage();
+    expect([cls(handed).assigned, cls(handed).submitted]).toEqual([cls(fresh).assigned + 1, cls(fresh).submitted + 1]);
+    const her = (u: typeof before) => u.students.find((s) => s.studentId === student.studentId)!;
+    expect([her(handed).assigned, her(handed).submitted]).toEqual([her(fresh).assigned + 1, her(fresh).submitted + 1]);
+
+    // The deadline passes: the whole class was expected, the 39 who did not hand in are missing.
+    await t.database.db.execute(sql`UPDATE homeworks SET due_at = now() - interval '1 minute' WHERE id = ${hwId}`);
+    const [{ n }] = await query<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM students WHERE class_id = ${classId} AND status = 0`);
+    const closed = await usage();
+    expect(cls(closed).assigned).toBe(cls(fresh).assigned + n);
+    expect(week(closed)!.assigned).toBe(week(fresh)!.assigned + n);
+    expect(cls(closed).submitted).toBe(cls(handed).submitted);
+    const other = closed.students.find((s) => s.studentId !== student.studentId)!;
+    expect(other.assigned).toBe(fresh.students.find((s) => s.studentId === other.studentId)!.assigned + 1);
+    expect(her(closed).assigned).toBe(her(handed).assigned);
+  });
+});
+
+describe('changing and withdrawing a homework', () => {
+  it('changes the title and deadline, withdraws only before anyone handed in, and only for its own teacher', async () => {
+    const maths = ((await c.data('teacher', '/api/vesta/teaching/getTeacherCourse')) as { courseId: number; courseName: string }[]).find((x) => x.courseName === '数学')!;
+    const classes = (await c.data('teacher', '/api/vesta/teaching/getTeachClass?leaderType=1')) as { id: number }[];
+    const bank = await c.data('teacher', '/api/minerva/v1.0/questions?gradeLevel=7&type=1&size=2&subjectId=2');
+    const created = await c.done('teacher', '/api/minerva/v1.0/homeworks', { courseId: maths.courseId, classIds: [classes[0].id], dueAt: inAWeek(), questionIds: bank.records.map((q: { id: number }) => q.id), title: '周末练习' });
+    const id = created.homeworks[0].id as number;
+    const url = `/api/minerva/v1.0/homeworks/${id}`;
+    const put = async (user: string, payload: object, target = url) => t.call(await c.token(user), { method: 'PUT', url: target, payload });
+    const del = async (user: string, target = url) => t.call(await c.token(user), { method: 'DELETE', url: target });
+
+    const due = new Date(Date.now() + 3 * 24 * 3600 * 1000);
+    const changed = await put('teacher', { title: '  周末练习（改）  ', dueAt: due.toISOString() });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data).toMatchObject({ title: '周末练习（改）', id });
+    expect(Math.abs(new Date(changed.json().data.dueAt).getTime() - due.getTime())).toBeLessThan(1000);
+    const refusals: [object, number, RegExp][] = [
+      [{}, 400, /^请填写要修改的标题或截止时间$/],
+      [{ title: '   ' }, 400, /^标题不能为空$/],
+      [{ dueAt: '2020-01-01T00:00:00Z' }, 400, /^截止时间必须晚于现在$/],
+      [{ dueAt: '明天' }, 400, /^截止时间格式不正确$/],
+      [{ title: 'x'.repeat(101) }, 400, /标题/],
+      [{ teacherId: 1 }, 400, /\p{Script=Han}/u],
+    ];
+    for (const [payload, status, msg] of refusals) {
+      const res = await put('teacher', payload);
+      expect([res.statusCode, res.json().msg], JSON.stringify(payload)).toEqual([status, expect.stringMatching(msg)]);
+    }
+    // Not hers, not this school's, not a teacher: nothing changes, nothing is withdrawn.
+    for (const user of ['teacher2', 'teacher3']) {
+      expect((await put(user, { title: '别人的' })).json()).toMatchObject({ code: 404, msg: '作业不存在' });
+      expect((await del(user)).json()).toMatchObject({ code: 404, msg: '作业不存在' });
+    }
+    for (const user of ['schooladmin', 'partner1']) {
+      expect((await put(user, { title: '别人的' })).statusCode).toBe(403);
+      expect((await del(user)).statusCode).toBe(403);
+    }
+    for (const bad of ['0', 'abc', '99999999999']) {
+      const res = await del('teacher', `/api/minerva/v1.0/homeworks/${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().msg).toMatch(/\p{Script=Han}/u);
+    }
+    expect((await c.data('teacher', url)).title).toBe('周末练习（改）');
+
+    // A seeded homework someone handed in: refused with a Chinese 409, still there.
+    const handedIn = ((await c.data('teacher', '/api/minerva/v1.0/homeworks?size=20')).records as Listed[]).find((h) => h.submittedCount > 0)!;
+    expect((await del('teacher', `/api/minerva/v1.0/homeworks/${handedIn.id}`)).json()).toMatchObject({ code: 409, msg: '已有学生提交，不能撤回该作业' });
+    expect((await c.get('teacher', `/api/minerva/v1.0/homeworks/${handedIn.id}`)).statusCode).toBe(200);
+
+    const withdrawn = await del('teacher');
+    expect(withdrawn.json()).toMatchObject({ code: 200, msg: '已撤回' });
+    expect((await c.get('teacher', url)).json()).toMatchObject({ code: 404, msg: '作业不存在' });
+    expect((await del('teacher')).statusCode).toBe(404);
+  });
+});
