@@ -16,11 +16,10 @@ import type { Browser, Page } from 'playwright-core';
 import { ensureWebBuild } from '../../scripts/webBuild';
 import { launchBrowser, signIn, pageSession, sessionCall, type SessionHeaders } from '../support/browser';
 import { startServer, type RunningServer } from '../support/serverProcess';
-import { buildLayout, type SectionSpec, type SheetLayout } from '../../server/grading';
+import { rosterSheet, uploadAndGrade } from '../support/correctTasks';
+import type { SectionSpec } from '../../server/grading';
 import { makeScan } from '../../server/grading/corpus/generate';
-import type { CorrectTaskDetail } from '../../src/dataProvider/correct';
 import type { TaskReport } from '../../src/domain/correct';
-import type { Page as ApiPage } from '../../src/domain/envelope';
 
 let server: RunningServer;
 let browser: Browser;
@@ -53,31 +52,14 @@ type Klass = { id: number; className: string };
 
 /** A roster sheet of SECTIONS for the class, a task with KEY, `n` students' scans uploaded and graded. */
 async function gradedTask(headers: SessionHeaders, klass: Klass, title: string, taskTitle: string, n: number) {
-  const roster = await call<ApiPage<{ id: number; name: string }>>(headers, `/api/vesta/student/page?classId=${klass.id}&status=0&size=100`);
-  const sheet = await call<{ sheetId: string }>(headers, `${BASE}/sheet/create`, { json: { title, paper: 'A4', identity: 'roster', classId: klass.id, sections: SECTIONS } });
-  const layout: SheetLayout = buildLayout({
-    sheetId: sheet.sheetId,
-    title,
-    paper: 'A4',
-    identity: { mode: 'roster', students: roster.records.map((s) => ({ id: `s${s.id}`, name: s.name, className: klass.className })) },
-    sections: SECTIONS,
-  });
-  const task = await call<{ id: number }>(headers, `${BASE}/task/create`, { json: { type: 3, title: taskTitle, classId: klass.id, sheetId: sheet.sheetId, answerKey: KEY } });
+  const { sheetId, students, layout } = await rosterSheet(call, headers, klass, title, SECTIONS);
+  const task = await call<{ id: number }>(headers, `${BASE}/task/create`, { json: { type: 3, title: taskTitle, classId: klass.id, sheetId, answerKey: KEY } });
+  const scans: Buffer[] = [];
   for (let i = 0; i < n; i++) {
-    const scan = await makeScan(layout, { copy: { sheetId: sheet.sheetId, page: 1, studentId: `s${roster.records[i].id}` }, objective: { 1: [{ label: 'A', style: 'full' }], 2: [{ label: 'B', style: 'full' }] } }, { rotateDeg: i - 1.5, noise: 3 }, 500 + i);
-    const form = new FormData();
-    form.append('taskId', String(task.id));
-    form.append('file', new Blob([new Uint8Array(scan)], { type: 'image/jpeg' }), `扫描${i + 1}.jpg`);
-    await call(headers, `${BASE}/task/upload`, { form });
+    scans.push(await makeScan(layout, { copy: { sheetId, page: 1, studentId: `s${students[i].id}` }, objective: { 1: [{ label: 'A', style: 'full' }], 2: [{ label: 'B', style: 'full' }] } }, { rotateDeg: i - 1.5, noise: 3 }, 500 + i));
   }
-  await call(headers, `${BASE}/task/submit`, { json: { taskId: task.id } });
-  let detail!: CorrectTaskDetail;
-  for (let i = 0; i < 600; i++) {
-    detail = await call<CorrectTaskDetail>(headers, `${BASE}/task/detail?taskId=${task.id}`);
-    if (detail.task.status === 4) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return { roster, task, detail };
+  const detail = await uploadAndGrade(call, headers, task.id, scans);
+  return { roster: { records: students }, task, detail };
 }
 
 describe('网上阅卷 (mini-program teacher)', () => {

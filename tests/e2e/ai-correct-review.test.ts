@@ -16,8 +16,9 @@ import { ensureWebBuild } from '../../scripts/webBuild';
 import { launchBrowser, signIn, pageSession, sessionCall, type SessionHeaders } from '../support/browser';
 import { refusalLines } from '../support/refusals';
 import { startServer, type RunningServer } from '../support/serverProcess';
+import { rosterSheet, uploadAndGrade } from '../support/correctTasks';
 import { settled } from '../support/settle';
-import { buildLayout, type SectionSpec, type SheetLayout } from '../../server/grading';
+import { buildLayout, type SectionSpec } from '../../server/grading';
 import { makeScan, type Filling } from '../../server/grading/corpus/generate';
 import type { MarkStyle } from '../../server/grading/corpus/marks';
 import type { CorrectResultDetail, CorrectTaskDetail } from '../../src/dataProvider/correct';
@@ -68,34 +69,18 @@ describe('AI批改 review (mini-program teacher)', () => {
 
     // A roster sheet for the teacher's class, three students' scans, graded.
     const [klass] = await call<{ id: number; className: string }[]>(headers, '/api/vesta/teaching/getTeachClass?leaderType=1');
-    const roster = await call<ApiPage<{ id: number; name: string }>>(headers, `/api/vesta/student/page?classId=${klass.id}&status=0&size=100`);
-    const title = '七年级数学小测';
-    const sheet = await call<{ sheetId: string }>(headers, `${BASE}/sheet/create`, { json: { title, paper: 'A4', identity: 'roster', classId: klass.id, sections: SECTIONS } });
-    const layout: SheetLayout = buildLayout({
-      sheetId: sheet.sheetId,
-      title,
-      paper: 'A4',
-      identity: { mode: 'roster', students: roster.records.map((s) => ({ id: `s${s.id}`, name: s.name, className: klass.className })) },
-      sections: SECTIONS,
-    });
-    const task = await call<{ id: number }>(headers, `${BASE}/task/create`, { json: { type: 3, title: '小测复核', classId: klass.id, sheetId: sheet.sheetId, answerKey: KEY } });
+    const { sheetId, students, layout } = await rosterSheet(call, headers, klass, '七年级数学小测', SECTIONS);
+    const roster = { records: students };
+    const task = await call<{ id: number }>(headers, `${BASE}/task/create`, { json: { type: 3, title: '小测复核', classId: klass.id, sheetId, answerKey: KEY } });
+    const scans: Buffer[] = [];
     for (const [i, marks] of MARKS.entries()) {
       const filling: Filling = {
-        copy: { sheetId: sheet.sheetId, page: 1, studentId: `s${roster.records[i].id}` },
+        copy: { sheetId, page: 1, studentId: `s${students[i].id}` },
         objective: Object.fromEntries(Object.entries(marks).map(([no, [label, style]]) => [Number(no), [{ label, style }]])),
       };
-      const form = new FormData();
-      form.append('taskId', String(task.id));
-      form.append('file', new Blob([new Uint8Array(await makeScan(layout, filling, { rotateDeg: i - 1, noise: 3 }, 300 + i))], { type: 'image/jpeg' }), `扫描${i + 1}.jpg`);
-      await call(headers, `${BASE}/task/upload`, { form });
+      scans.push(await makeScan(layout, filling, { rotateDeg: i - 1, noise: 3 }, 300 + i));
     }
-    await call(headers, `${BASE}/task/submit`, { json: { taskId: task.id } });
-    let detail!: CorrectTaskDetail;
-    for (let i = 0; i < 600; i++) {
-      detail = await call<CorrectTaskDetail>(headers, `${BASE}/task/detail?taskId=${task.id}`);
-      if (detail.task.status === 4) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    const detail = await uploadAndGrade(call, headers, task.id, scans);
     expect(detail.task.status).toBe(4);
     const results = detail.results;
     expect(results).toHaveLength(3);

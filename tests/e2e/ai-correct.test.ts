@@ -15,8 +15,9 @@ import type { Browser, Page } from 'playwright-core';
 import { ensureWebBuild } from '../../scripts/webBuild';
 import { launchBrowser, signIn, pageSession, sessionCall, type SessionHeaders } from '../support/browser';
 import { startServer, type RunningServer } from '../support/serverProcess';
+import { rosterSheet } from '../support/correctTasks';
 import { settled } from '../support/settle';
-import { buildLayout, type SectionSpec, type SheetLayout } from '../../server/grading';
+import type { SectionSpec } from '../../server/grading';
 import { makeScan, type Filling } from '../../server/grading/corpus/generate';
 import type { MarkStyle } from '../../server/grading/corpus/marks';
 import type { CorrectTask, CorrectTaskDetail } from '../../src/dataProvider/correct';
@@ -68,20 +69,9 @@ const MARKS: Record<number, [string, MarkStyle]>[] = [
  */
 async function printSheet(headers: Headers) {
   const [klass] = await call<{ id: number; className: string }[]>(headers, '/api/vesta/teaching/getTeachClass?leaderType=1');
-  const roster = await call<ApiPage<{ id: number; name: string; studentNo: string }>>(headers, `/api/vesta/student/page?classId=${klass.id}&status=0&size=100`);
-  const title = '七年级数学周测';
-  const sheet = await call<{ sheetId: string; copies: number }>(headers, `${BASE}/sheet/create`, {
-    json: { title, paper: 'A4', identity: 'roster', classId: klass.id, sections: SECTIONS },
-  });
-  expect(sheet.copies).toBe(roster.records.length);
-  const layout: SheetLayout = buildLayout({
-    sheetId: sheet.sheetId,
-    title,
-    paper: 'A4',
-    identity: { mode: 'roster', students: roster.records.map((s) => ({ id: `s${s.id}`, name: s.name, className: klass.className })) },
-    sections: SECTIONS,
-  });
-  return { klass, layout, sheetId: sheet.sheetId, students: roster.records };
+  const { sheetId, copies, students, layout } = await rosterSheet(call, headers, klass, '七年级数学周测', SECTIONS);
+  expect(copies).toBe(students.length);
+  return { klass, layout, sheetId, students };
 }
 
 async function waitForStatus(headers: Headers, taskId: number, done: (status: number) => boolean) {
