@@ -87,7 +87,8 @@ export async function buildApp({ db, config, webRoot, logger = false, onRoute, p
     return payload;
   });
   app.decorate('wakeWorkers', wakeWorkers);
-  registerEnvelope(app);
+  const servesWeb = Boolean(webRoot && existsSync(join(webRoot, 'index.html')));
+  registerEnvelope(app, { webApp: servesWeb });
   registerInputRules(app);
   if (onRoute) app.addHook('onRoute', onRoute);
   // Before auth, so refusals carry the headers too.
@@ -106,7 +107,7 @@ export async function buildApp({ db, config, webRoot, logger = false, onRoute, p
   await app.register(crud);
   await app.register(audit);
 
-  if (webRoot && existsSync(join(webRoot, 'index.html'))) {
+  if (webRoot && servesWeb) {
     const { default: fastifyStatic } = await import('@fastify/static');
     await app.register(fastifyStatic, { root: webRoot, wildcard: true });
   }

@@ -76,6 +76,25 @@ export function dateTimeSeconds(at: Moment): string {
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${second}`;
 }
 
+/**
+ * 20261125140307: the China time an export file is named by, so repeated exports do not overwrite
+ * each other and the name says the same time the teacher's clock did (not the server's zone).
+ */
+export function fileStamp(at: Date = new Date()): string {
+  return dateTimeSeconds(at).replace(/\D/g, '');
+}
+
+/** Midnight of the China day `at` falls on: where "today" begins for a school. */
+export function chinaDayStart(at: Date = new Date()): Date {
+  return new Date(`${dateOnly(at)}T00:00:00+08:00`);
+}
+
+/** A time in a spreadsheet cell: China time to the second, an empty cell where there is none. */
+export function cellTime(at: Moment): string {
+  const text = dateTimeSeconds(at);
+  return text === EMPTY ? '' : text;
+}
+
 /** 2026-11-25 */
 export function dateOnly(at: Moment): string {
   const p = chinaParts(at);

@@ -15,17 +15,15 @@ import { page, PagingQuery, pageWindow } from '../../http/paging';
 import { Id } from '../../http/schemas';
 import { checkCourse, findClass, type ClassRow } from '../vesta/access';
 import { findBook, me, teachersOnly, teaches, visibleContent } from './access';
-import { homeworkWorkbook, stamp } from './homeworkExport';
+import { homeworkWorkbook } from './homeworkExport';
+import { chinaDayStart, fileStamp } from '../../../src/domain/format';
 import { FIGURES, FIGURES_JOIN, HOMEWORK_COLUMNS, HOMEWORK_FROM, homeworkDetail } from './homeworkQueries';
 
 const IdList = (max: number) => Type.Array(Id, { minItems: 1, maxItems: max });
 
 /** SPEC §9 homework date range (today, within a week, all) and §3 time range (week 1, month 2, term 0). */
 function since(q: { dateRange?: string; dateType?: number }): Date | undefined {
-  if (q.dateRange === 'today') {
-    const now = new Date();
-    return new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  }
+  if (q.dateRange === 'today') return chinaDayStart();
   if (q.dateRange === 'week') return rangeStart(1);
   if (q.dateType !== undefined) return rangeStart(q.dateType);
   return undefined;
@@ -252,7 +250,7 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { homeworkId } = request.params;
     const detail = await homeworkDetail(db, request.principal, homeworkId);
     const bytes = await homeworkWorkbook(detail);
-    return sendWorkbook(reply, bytes, exportFileName(`作业详情_${detail.className}`, stamp(), 'xlsx'));
+    return sendWorkbook(reply, bytes, exportFileName(`作业详情_${detail.className}`, fileStamp(), 'xlsx'));
   });
 };
 

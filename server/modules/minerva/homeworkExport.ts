@@ -3,22 +3,10 @@
 // Small by nature (one class, a few dozen questions), so it is built in memory.
 import ExcelJS from 'exceljs';
 import { QUESTION_TYPES } from '../../../src/domain/content';
+import { dateTime } from '../../../src/domain/format';
 import type { HomeworkDetail } from './homeworkQueries';
 
 const RATE = '0.0%';
-
-/** Local date and time as teachers read it (the server runs in the school's time zone). */
-export function localTime(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** Export file suffix: local yyyyMMddHHmmss, so repeated exports do not overwrite each other. */
-export function stamp(d = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}`;
-}
 
 const typeLabel = (type: number) => QUESTION_TYPES.find((t) => t.value === type)?.label ?? '';
 
@@ -42,8 +30,8 @@ export async function homeworkWorkbook(detail: HomeworkDetail): Promise<Buffer> 
     ['作业', detail.title],
     ['班级', `${detail.gradeName} ${detail.className}`],
     ['学科', detail.courseName],
-    ['布置时间', localTime(detail.assignedAt)],
-    ['截止时间', localTime(detail.dueAt)],
+    ['布置时间', dateTime(detail.assignedAt)],
+    ['截止时间', dateTime(detail.dueAt)],
     ['题数', detail.questionCount],
     ['学生数', detail.studentCount],
     ['已提交', detail.submittedCount],
