@@ -117,6 +117,8 @@ export const ROUTES: RouteDef[] = [
   // Teacher (classic web, TEACHER_CLASSIC_WEB)
   { path: '/homework', resources: ['homeworks'], meta: { title: '作业', icon: 'homework', badge: 'homeworkCount', roles: ['teacher'], home: true, search: ['classGrade', 'course', 'time'] } },
   { path: '/homeworkDetails', uses: ['homeworks'], parent: '/homework', meta: { title: '作业详情', roles: ['teacher'], hideMenu: true, hideSidebar: true } },
+  // The classic teacher's 布置作业 (from 作业's button): the same screen as the mini-program teacher's.
+  { path: '/homeworkAssign', parent: '/homework', meta: { title: '布置作业', roles: ['teacher'], hideMenu: true, search: ['classGrade', 'course'] } },
   { path: '/exam', meta: { title: '考试', icon: 'exam', roles: ['teacher'], search: ['classGrade', 'course'] } },
   { path: '/examReport', parent: '/exam', meta: { title: '考试报告', roles: ['teacher'], hideMenu: true, hideSidebar: true } },
   { path: '/paper', meta: { title: '试卷', icon: 'paper', roles: ['teacher'], search: ['grade', 'courseInGrade'] } },

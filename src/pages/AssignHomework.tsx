@@ -1,4 +1,4 @@
-// 布置作业 (/assignHomework) of the teacher: pick a book of the selected grade and course, tick pages
+// 布置作业 (/assignHomework of the mini-program teacher, /homeworkAssign of the classic one): pick a book of the selected grade and course, tick pages
 // (their questions previewed), tick classes, set the due time and assign; below, the homework already
 // given with completion and accuracy, each opening its 作业详情. Errors come as the server's own message from the http client.
 import { useEffect, useMemo, useState } from 'react';
@@ -109,7 +109,7 @@ function Pages({ book, picked, toggle }: { book: BookDetail; picked: Set<number>
   );
 }
 
-function HomeworkList({ records }: { records: HomeworkRecord[] | undefined }) {
+function HomeworkList({ records, detailPath }: { records: HomeworkRecord[] | undefined; detailPath: string }) {
   if (records === undefined) return <LinearProgress />;
   if (records.length === 0) return <EmptyState />;
   return (
@@ -124,7 +124,7 @@ function HomeworkList({ records }: { records: HomeworkRecord[] | undefined }) {
         >
           <Box sx={{ minWidth: 0, gridColumn: { xs: '1 / -1', md: 'auto' } }}>
             {/* Opens who has and has not submitted, per-question results and the export. */}
-            <Link component={RouterLink} to={`/assignHomework/details?id=${h.id}`} underline="hover" sx={{ fontWeight: 600, overflowWrap: 'anywhere', display: 'block' }}>
+            <Link component={RouterLink} to={`${detailPath}?id=${h.id}`} underline="hover" sx={{ fontWeight: 600, overflowWrap: 'anywhere', display: 'block' }}>
               {h.title}
             </Link>
             <Typography variant="body2" color="text.secondary">
@@ -146,7 +146,7 @@ function HomeworkList({ records }: { records: HomeworkRecord[] | undefined }) {
   );
 }
 
-function Assign() {
+function Assign({ detailPath }: { detailPath: string }) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const { selection } = useSelection();
@@ -263,7 +263,7 @@ function Assign() {
         </Box>
       </Section>
       <Section title="已布置的作业">
-        <HomeworkList records={homework} />
+        <HomeworkList records={homework} detailPath={detailPath} />
       </Section>
       <Dialog open={duplicate !== null} onClose={() => setDuplicate(null)} aria-labelledby="duplicate-title">
         <DialogTitle id="duplicate-title">重复布置</DialogTitle>
@@ -287,7 +287,8 @@ export default function AssignHomework({ route }: ScreenProps) {
   if (!TEACHERS.includes(permissions.activeRole)) return <EmptyScreen route={route} />;
   return (
     <ScreenCard title={route.meta.title} description="选择练习册页面和班级，设定截止时间后布置；下方列出已布置作业的完成情况和正确率。">
-      <Assign />
+      {/* Each teacher's own 作业详情: the classic one sits under 作业, the mini-program one under 布置作业. */}
+      <Assign detailPath={route.parent === '/homework' ? '/homeworkDetails' : '/assignHomework/details'} />
     </ScreenCard>
   );
 }

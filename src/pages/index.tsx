@@ -21,6 +21,7 @@ export const CUSTOM_SCREENS: Readonly<Record<string, Screen>> = {
   '/examReport': lazy(() => import('./ExamReport')),
   '/homework': lazy(() => import('./Homework')),
   '/homeworkDetails': lazy(() => import('./HomeworkDetails')),
+  '/homeworkAssign': lazy(() => import('./AssignHomework')),
   '/paper': lazy(() => import('./Paper')),
   '/paperPrinter': lazy(() => import('./PaperPrinter')),
   '/printer': lazy(() => import('./Printer')),
