@@ -85,6 +85,13 @@ export interface HomeworkDetail extends HomeworkRecord {
   students: HomeworkStudent[];
   questions: HomeworkQuestion[];
 }
+/** 未提交名单: the students who have not handed a homework in, to remind (docs/api-content.md). */
+export interface MissingList extends HomeworkRecord {
+  gradeName: string;
+  /** The deadline has passed. */
+  overdue: boolean;
+  students: { studentId: number; studentNo: string; name: string }[];
+}
 export interface AssignRequest {
   courseId: number;
   classIds: number[];
@@ -128,6 +135,9 @@ export function createMinervaApi(http: HttpClient) {
     homeworkDetail: (homeworkId: number | string) => http.get<HomeworkDetail>(`${BASE}/homeworks/${Number(homeworkId)}`),
     /** The detail as an .xlsx (概况, 学生, 题目), saved as 作业详情_{time}.xlsx. */
     exportHomework: (homeworkId: number | string) => http.download(`${BASE}/homeworks/${Number(homeworkId)}/export`, { name: '作业详情', ext: 'xlsx' }),
+    missingList: (homeworkId: number | string) => http.get<MissingList>(`${BASE}/homeworks/${Number(homeworkId)}/missing`),
+    /** 未提交名单 as an .xlsx (学号, 姓名, 班级, 作业, 截止时间). */
+    exportMissing: (homeworkId: number | string) => http.download(`${BASE}/homeworks/${Number(homeworkId)}/missing/export`, { name: '未提交名单', ext: 'xlsx' }),
   };
 }
 

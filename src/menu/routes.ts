@@ -24,6 +24,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/school-dashboard', meta: { title: '学校看板', roles: ['partner'], ...FULL_SCREEN } },
   { path: '/student-usage-detail', meta: { title: '学生详情', roles: ['partner'], ...FULL_SCREEN } },
   { path: '/composition-detail', meta: { title: '作文批改详情', roles: ['mpTeacher'], ...FULL_SCREEN } },
+  // 未提交名单 of one homework, a sheet to print (from either teacher's 作业详情).
+  { path: '/homeworkMissing', meta: { title: '未提交名单', roles: ['teacher', 'mpTeacher'], ...FULL_SCREEN } },
   { path: '/compositionCorrectDetail', meta: { title: '作文批改详情', roles: ['mpTeacher'], ...FULL_SCREEN } },
   { path: '/correctDetail', parent: '/AICorrect', meta: { title: '批改详情', roles: ['mpTeacher'], hideMenu: true } },
   { path: '/examProcessCorrectDetail', parent: '/AICorrect', meta: { title: '作业批改详情', roles: ['mpTeacher'], hideMenu: true } },

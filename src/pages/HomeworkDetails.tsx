@@ -1,7 +1,7 @@
 // 作业详情 (/homeworkDetails?id= of the classic teacher, /assignHomework/details?id= of the
 // mini-program teacher): one homework's figures, the class's
 // accuracy per question as a chart, every question as printed with its results, every student's
-// status and score, and the same as an .xlsx. The server answers only the homework's own teacher.
+// status and score, the same as an .xlsx, and the 未提交名单 to print (/homeworkMissing). The server answers only the homework's own teacher.
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDataProvider, useNotify } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,6 +27,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import { useState } from 'react';
 import type { AppDataProvider } from '../dataProvider';
 import type { HomeworkDetail, HomeworkQuestion, HomeworkStudent } from '../dataProvider/minerva';
@@ -312,6 +313,10 @@ function Detail({ data, back }: { data: HomeworkDetail; back: string }) {
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
         <Button variant="contained" startIcon={<FileDownloadOutlined />} onClick={exportXlsx} disabled={exporting}>
           导出作业详情
+        </Button>
+        {/* The reminder list: a sheet to print, or its .xlsx (on that screen). */}
+        <Button variant="outlined" component={Link} to={`/homeworkMissing?id=${data.id}`} startIcon={<PrintOutlined />}>
+          未提交名单（{data.students.filter((s) => !s.submitted).length} 人）
         </Button>
         <Changes data={data} back={back} />
       </Stack>

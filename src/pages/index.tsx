@@ -22,6 +22,7 @@ export const CUSTOM_SCREENS: Readonly<Record<string, Screen>> = {
   '/homework': lazy(() => import('./Homework')),
   '/homeworkDetails': lazy(() => import('./HomeworkDetails')),
   '/homeworkAssign': lazy(() => import('./AssignHomework')),
+  '/homeworkMissing': lazy(() => import('./HomeworkMissing')),
   '/paper': lazy(() => import('./Paper')),
   '/paperPrinter': lazy(() => import('./PaperPrinter')),
   '/printer': lazy(() => import('./Printer')),

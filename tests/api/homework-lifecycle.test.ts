@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../support/testApp';
 import { client } from '../support/school';
 import { query, rawRecords } from '../support/content';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { recordAnswers } from '../../server/modules/minerva/answers';
 import type { HomeworkRecord } from '../../src/dataProvider/minerva';
 
@@ -208,5 +209,48 @@ describe('changing and withdrawing a homework', () => {
     expect(withdrawn.json()).toMatchObject({ code: 200, msg: '已撤回' });
     expect((await c.get('teacher', url)).json()).toMatchObject({ code: 404, msg: '作业不存在' });
     expect((await del('teacher')).statusCode).toBe(404);
+  });
+});
+
+describe('未提交名单 (the reminder list)', () => {
+  it('names exactly the enrolled students who have not handed in, as JSON and as a workbook', async () => {
+    const listed = (await c.data('teacher', '/api/minerva/v1.0/homeworks?size=50')).records as Listed[];
+    const hw = listed.find((h) => h.submittedCount > 0 && h.submittedCount < h.studentCount)!;
+    const detail = await c.data('teacher', `/api/minerva/v1.0/homeworks/${hw.id}`);
+    const missing = await c.data('teacher', `/api/minerva/v1.0/homeworks/${hw.id}/missing`);
+    const expected = (detail.students as { studentId: number; studentNo: string; name: string; submitted: boolean }[]).filter((s) => !s.submitted);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(missing.students).toEqual(expected.map(({ studentId, studentNo, name }) => ({ studentId, studentNo, name })));
+    expect(missing).toMatchObject({ id: hw.id, title: detail.title, className: detail.className, studentCount: detail.studentCount });
+    // The seeded homework's deadline has passed; one assigned now has not.
+    expect(missing.overdue).toBe(new Date(detail.dueAt).getTime() <= Date.now());
+
+    const file = await c.get('teacher', `/api/minerva/v1.0/homeworks/${hw.id}/missing/export`);
+    expect(file.statusCode).toBe(200);
+    expect(decodeURIComponent(file.headers['content-disposition'] as string)).toContain(`未提交名单_${detail.className}_`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('未提交名单')!;
+    const values: unknown[][] = [];
+    sheet.eachRow((row) => values.push((row.values as unknown[]).slice(1, 4)));
+    expect(values[0]).toEqual(['学号', '姓名', '班级']);
+    expect(values.slice(1)).toEqual(expected.map((s) => [s.studentNo, s.name, `${detail.gradeName} ${detail.className}`]));
+  });
+
+  it("refuses another teacher's or tenant's homework, other roles and hostile ids in Chinese", async () => {
+    const [own] = (await c.data('teacher', '/api/minerva/v1.0/homeworks?size=1')).records as Listed[];
+    for (const path of ['missing', 'missing/export']) {
+      for (const user of ['teacher2', 'teacher3']) {
+        expect((await c.get(user, `/api/minerva/v1.0/homeworks/${own.id}/${path}`)).json()).toMatchObject({ code: 404, msg: '作业不存在' });
+      }
+      for (const user of ['schooladmin', 'partner1']) {
+        const res = await c.get(user, `/api/minerva/v1.0/homeworks/${own.id}/${path}`);
+        expect([res.statusCode, res.json().msg]).toEqual([403, expect.stringMatching(/\p{Script=Han}/u)]);
+      }
+      for (const id of ['0', 'abc', '99999999999', '1%3BDROP']) {
+        const res = await c.get('teacher', `/api/minerva/v1.0/homeworks/${id}/${path}`);
+        expect([res.statusCode, res.json().msg], id).toEqual([400, expect.stringMatching(/\p{Script=Han}/u)]);
+      }
+    }
   });
 });

@@ -1,14 +1,17 @@
 // The homework lifecycle of the classic teacher in a real browser against the real server: she
 // assigns from 作业 (布置作业, which the classic web had no screen for), the new homework opens in
-// her 作业详情. Screenshots at 1440 and 375 px.
+// her 作业详情; from a homework some have not handed in she prints and exports the 未提交名单.
+// Screenshots at 1440 and 375 px.
 import { mkdirSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Response } from 'playwright-core';
 import { ensureWebBuild } from '../../scripts/webBuild';
 import { launchBrowser, pageApi, signIn } from '../support/browser';
 import { settled } from '../support/settle';
 import { startServer, type RunningServer } from '../support/serverProcess';
-import type { HomeworkDetail } from '../../src/dataProvider/minerva';
+import type { HomeworkDetail, HomeworkRecord, MissingList } from '../../src/dataProvider/minerva';
+import type { Page as ApiPage } from '../../src/domain/envelope';
 
 let server: RunningServer;
 let browser: Browser;
@@ -96,6 +99,51 @@ describe('the classic teacher assigns homework', () => {
     await settled(page);
     await page.screenshot({ path: `${SHOTS}/classic-assign-375.png`, fullPage: true });
     expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('未提交名单', () => {
+  it('prints the students who have not handed in (only the sheet on paper) and downloads them as an .xlsx', async () => {
+    const { page, problems } = await classic();
+    const listed = await pageApi<ApiPage<HomeworkRecord>>(page, '/api/minerva/v1.0/homeworks?size=50');
+    const hw = listed.records.find((r) => r.submittedCount > 0 && r.submittedCount < r.studentCount)!;
+    const missing = await pageApi<MissingList>(page, `/api/minerva/v1.0/homeworks/${hw.id}/missing`);
+    expect(missing.students.length).toBeGreaterThan(0);
+    await page.goto(`${server.url}/#/homeworkDetails?id=${hw.id}`);
+    await page.getByRole('heading', { level: 1, name: `作业详情：${hw.title}` }).waitFor();
+    await page.getByRole('link', { name: `未提交名单（${missing.students.length} 人）` }).click();
+    await page.getByRole('heading', { level: 1, name: '未提交名单' }).waitFor();
+    const rows = page.getByTestId('missing-row');
+    await expect.poll(() => rows.count()).toBe(missing.students.length);
+    for (const [i, s] of missing.students.entries()) expect(await rows.nth(i).innerText()).toBe(`${i + 1}\t${s.studentNo}\t${s.name}\t`);
+    expect(await page.getByTestId('missing-count').innerText()).toBe(`未提交 ${missing.students.length} 人 / 共 ${missing.studentCount} 人`);
+    expect(await page.getByTestId('missing-due').innerText()).toContain('（已截止）');
+    await settled(page);
+    await page.screenshot({ path: `${SHOTS}/missing-1440.png`, fullPage: true });
+
+    // On paper: the sheet without the buttons.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('button', { name: '打印' }).isVisible()).toBe(false);
+    expect(await rows.first().isVisible()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/missing-print.png`, fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出名单' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^未提交名单_\d{14}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await download.path())!);
+    const names: unknown[] = [];
+    workbook.getWorksheet('未提交名单')!.eachRow((row, n) => n > 1 && names.push(row.getCell(2).value));
+    expect(names).toEqual(missing.students.map((s) => s.name));
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await settled(page);
+    await page.screenshot({ path: `${SHOTS}/missing-375.png`, fullPage: true });
+    expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+    await page.getByRole('link', { name: '返回' }).click();
+    await page.getByRole('heading', { level: 1, name: `作业详情：${hw.title}` }).waitFor();
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -15,8 +15,8 @@ import { page, PagingQuery, pageWindow } from '../../http/paging';
 import { Id } from '../../http/schemas';
 import { checkCourse, findClass, type ClassRow } from '../vesta/access';
 import { findBook, me, teachersOnly, teaches, visibleContent } from './access';
-import { homeworkWorkbook, stamp } from './homeworkExport';
-import { FIGURES, FIGURES_JOIN, HOMEWORK_COLUMNS, HOMEWORK_FROM, homeworkDetail } from './homeworkQueries';
+import { homeworkWorkbook, missingWorkbook, stamp } from './homeworkExport';
+import { FIGURES, FIGURES_JOIN, HOMEWORK_COLUMNS, HOMEWORK_FROM, homeworkDetail, missingList } from './homeworkQueries';
 
 const IdList = (max: number) => Type.Array(Id, { minItems: 1, maxItems: max });
 
@@ -253,6 +253,16 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const detail = await homeworkDetail(db, request.principal, homeworkId);
     const bytes = await homeworkWorkbook(detail);
     return sendWorkbook(reply, bytes, exportFileName(`作业详情_${detail.className}`, stamp(), 'xlsx'));
+  });
+
+  // 未提交名单: who has not handed it in, to remind them (printed from 作业详情, or as a workbook).
+  app.get('/api/minerva/v1.0/homeworks/:homeworkId/missing', { preHandler: teachersOnly, schema: HomeworkParams }, async (request) => {
+    return ok(await missingList(db, request.principal, request.params.homeworkId));
+  });
+
+  app.get('/api/minerva/v1.0/homeworks/:homeworkId/missing/export', { preHandler: teachersOnly, schema: HomeworkParams }, async (request, reply) => {
+    const list = await missingList(db, request.principal, request.params.homeworkId);
+    return sendWorkbook(reply, await missingWorkbook(list), exportFileName(`未提交名单_${list.className}`, stamp(), 'xlsx'));
   });
 };
 

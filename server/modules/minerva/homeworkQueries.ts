@@ -68,16 +68,22 @@ export const HOMEWORK_COLUMNS = sql`h.id, h.batch_id AS "batchId", h.title, h.cl
 export const HOMEWORK_FROM = sql`homeworks h JOIN classes c ON c.id = h.class_id JOIN grades g ON g.id = c.grade_id JOIN courses co ON co.id = h.course_id
   LEFT JOIN exercise_books b ON b.id = h.book_id`;
 
-/** A homework's record with its students and questions; another teacher's or tenant's is 404. */
-export async function homeworkDetail(db: Db, p: Principal, homeworkId: number): Promise<HomeworkDetail> {
+type HomeworkStudent = HomeworkDetail['students'][number];
+
+/** The caller's own homework as listed, with its frozen items; another teacher's or tenant's is 404. */
+async function ownRecord(db: Db, p: Principal, homeworkId: number): Promise<{ homework: HomeworkRecord; tenantId: number; items: WorkItem[] }> {
   const { tenantId, teacherId } = await me(db, p);
-  const [homework] = await rows<HomeworkRecord & { items?: WorkItem[] }>(db, sql`
+  const [homework] = await rows<HomeworkRecord & { items: WorkItem[] }>(db, sql`
     SELECT ${HOMEWORK_COLUMNS}, h.items, ${FIGURES} FROM ${HOMEWORK_FROM} ${FIGURES_JOIN}
      WHERE h.id = ${homeworkId} AND h.tenant_id = ${tenantId} AND h.teacher_id = ${teacherId}`);
   if (!homework) throw notFound('作业不存在');
-  const items = homework.items!;
-  delete homework.items;
-  const students = await rows<HomeworkDetail['students'][number]>(db, sql`
+  const { items, ...record } = homework;
+  return { homework: record, tenantId, items };
+}
+
+/** Every student now enrolled in the homework's class, by student number, with how they did. */
+async function classStudents(db: Db, tenantId: number, homework: HomeworkRecord): Promise<HomeworkStudent[]> {
+  return rows<HomeworkStudent>(db, sql`
     SELECT st.id AS "studentId", st.name, st.student_no AS "studentNo", (s.student_id IS NOT NULL) AS submitted,
            s.score, s.max_score AS "maxScore", s.answered, s.correct,
            CASE WHEN s.answered > 0 THEN round(s.correct::numeric / s.answered, 4)::float8 END AS accuracy
@@ -85,6 +91,27 @@ export async function homeworkDetail(db: Db, p: Principal, homeworkId: number): 
       LEFT JOIN work_student_stats s ON s.tenant_id = ${tenantId} AND s.source_type = ${homework.sourceType} AND s.source_id = ${homework.id} AND s.student_id = st.id
      WHERE st.class_id = ${homework.classId} AND st.status = 0
      ORDER BY st.student_no`);
+}
+
+/** Who has not handed a homework in: the reminder list (printed, exported, later sent home). */
+export interface MissingList extends HomeworkRecord {
+  /** The deadline has passed: these students are late, not just not yet done. */
+  overdue: boolean;
+  students: { studentId: number; studentNo: string; name: string }[];
+}
+
+export async function missingList(db: Db, p: Principal, homeworkId: number): Promise<MissingList> {
+  const { homework, tenantId } = await ownRecord(db, p, homeworkId);
+  const students = (await classStudents(db, tenantId, homework))
+    .filter((s) => !s.submitted)
+    .map(({ studentId, studentNo, name }) => ({ studentId, studentNo, name }));
+  return { ...homework, overdue: new Date(homework.dueAt).getTime() <= Date.now(), students };
+}
+
+/** A homework's record with its students and questions; another teacher's or tenant's is 404. */
+export async function homeworkDetail(db: Db, p: Principal, homeworkId: number): Promise<HomeworkDetail> {
+  const { homework, tenantId, items } = await ownRecord(db, p, homeworkId);
+  const students = await classStudents(db, tenantId, homework);
   const questionRows = await rows<QuestionView & { answered: number | null; correct: number | null; score: number | null; maxScore: number | null }>(db, sql`
     SELECT ${QUESTION_COLUMNS}, s.answered, s.correct, s.score, s.max_score AS "maxScore"
       FROM questions q
