@@ -55,6 +55,8 @@ export interface HomeworkRecord {
   pendingReview: number;
   accuracy: number | null;
   scoreRate: number | null;
+  /** The teacher's note to the students, or null. */
+  note: string | null;
 }
 /** A student of the homework's class: handed in or not, and how they did. */
 export interface HomeworkStudent {
@@ -99,6 +101,8 @@ export interface AssignRequest {
   bookId: number;
   pageIds: number[];
   title?: string;
+  /** A note to the students (up to 200 characters). */
+  note?: string;
   /** Assign even though a class already has some of these pages (otherwise 409 asks first). */
   confirmDuplicate?: boolean;
 }
@@ -125,8 +129,8 @@ export function createMinervaApi(http: HttpClient) {
       }),
     /** Silent: the screen shows the refusal itself, and asks on 409 (the same pages again). */
     assignHomework: (body: AssignRequest) => http.post<AssignResult>(`${BASE}/homeworks`, body, { silent: true }),
-    /** A new title or deadline (still ahead); answers the detail as changed. */
-    updateHomework: async (homeworkId: number, body: { title?: string; dueAt?: string }) =>
+    /** A new title, deadline (still ahead) or note (empty takes it away); answers the detail as changed. */
+    updateHomework: async (homeworkId: number, body: { title?: string; dueAt?: string; note?: string }) =>
       (await http.request<HomeworkDetail>(`${BASE}/homeworks/${Number(homeworkId)}`, { method: 'PUT', body })).data,
     /** Withdraw: only while nobody has handed it in (409 otherwise). */
     withdrawHomework: async (homeworkId: number) => {

@@ -33,6 +33,7 @@ import { EmptyState } from '../ui/EmptyState';
 import { ScreenCard } from '../ui/ScreenCard';
 import { Stem } from './Stem';
 import { dateTime, percent } from '../domain/format';
+import { HOMEWORK_NOTE_MAX } from '../domain/content';
 
 const TEACHERS = ['teacher', 'mpTeacher'];
 
@@ -155,6 +156,7 @@ function Assign({ detailPath }: { detailPath: string }) {
   const [pages, setPages] = useState<Set<number>>(new Set());
   const [classIds, setClassIds] = useState<Set<number>>(new Set());
   const [due, setDue] = useState(defaultDue);
+  const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   /** The server's question when these pages were already given to a class (409). */
   const [duplicate, setDuplicate] = useState<string | null>(null);
@@ -198,10 +200,12 @@ function Assign({ detailPath }: { detailPath: string }) {
         dueAt: new Date(due).toISOString(),
         bookId: Number(bookId),
         pageIds: [...pages],
+        ...(note.trim() ? { note } : {}),
         ...(confirmDuplicate ? { confirmDuplicate: true } : {}),
       });
       notify(`已布置「${result.title}」给 ${result.homeworks.length} 个班级`, { type: 'success' });
       setPages(new Set());
+      setNote('');
       void homeworkPage.refetch();
     } catch (error) {
       const { status, message } = error as { status?: number; message?: string };
@@ -246,7 +250,20 @@ function Assign({ detailPath }: { detailPath: string }) {
           ))}
         </Box>
       </Section>
-      <Section title="4. 截止时间">
+      <Section title="4. 截止时间和留言">
+        <TextField
+          fullWidth
+          multiline
+          minRows={2}
+          size="small"
+          label="给学生的留言（选填）"
+          placeholder="例如：第 3 题写出完整过程；拍照时把整页拍清楚"
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          helperText={`${note.length}/${HOMEWORK_NOTE_MAX}`}
+          slotProps={{ htmlInput: { maxLength: HOMEWORK_NOTE_MAX } }}
+          sx={{ maxWidth: 640, mb: 2 }}
+        />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
           <TextField
             type="datetime-local"

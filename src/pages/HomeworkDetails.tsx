@@ -12,6 +12,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { BarChart } from '@mui/x-charts/BarChart';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -31,7 +32,7 @@ import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import { useState } from 'react';
 import type { AppDataProvider } from '../dataProvider';
 import type { HomeworkDetail, HomeworkQuestion, HomeworkStudent } from '../dataProvider/minerva';
-import { QUESTION_TYPES } from '../domain/content';
+import { HOMEWORK_NOTE_MAX, QUESTION_TYPES } from '../domain/content';
 import { classLabel } from '../filters/widgets';
 import { dayTime, percent } from '../domain/format';
 import type { ScreenProps } from './screen';
@@ -221,7 +222,7 @@ function localInput(iso: string) {
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
 
-/** 修改 (title, deadline) and 撤回 (only while nobody has handed it in; the server checks too). */
+/** 修改 (title, deadline, note) and 撤回 (only while nobody has handed it in; the server checks too). */
 function Changes({ data, back }: { data: HomeworkDetail; back: string }) {
   const api = useDataProvider<AppDataProvider>();
   const notify = useNotify();
@@ -230,6 +231,7 @@ function Changes({ data, back }: { data: HomeworkDetail; back: string }) {
   const [open, setOpen] = useState<'edit' | 'withdraw' | null>(null);
   const [title, setTitle] = useState(data.title);
   const [due, setDue] = useState(localInput(data.dueAt));
+  const [note, setNote] = useState(data.note ?? '');
   const [busy, setBusy] = useState(false);
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
@@ -244,7 +246,7 @@ function Changes({ data, back }: { data: HomeworkDetail; back: string }) {
   };
   const save = () =>
     run(async () => {
-      const changed = await api.updateHomework(data.id, { title, dueAt: new Date(due).toISOString() });
+      const changed = await api.updateHomework(data.id, { title, dueAt: new Date(due).toISOString(), note });
       queryClient.setQueryData(['homeworkDetail', String(data.id)], changed);
       notify('已修改', { type: 'success' });
     });
@@ -258,7 +260,7 @@ function Changes({ data, back }: { data: HomeworkDetail; back: string }) {
   return (
     <>
       <Button variant="outlined" onClick={() => setOpen('edit')}>
-        修改标题或截止时间
+        修改作业
       </Button>
       {untouched && (
         <Button variant="outlined" color="error" onClick={() => setOpen('withdraw')}>
@@ -270,6 +272,16 @@ function Changes({ data, back }: { data: HomeworkDetail; back: string }) {
         <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
           <TextField label="标题" size="small" value={title} onChange={(e) => setTitle(e.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
           <TextField label="截止时间" type="datetime-local" size="small" value={due} onChange={(e) => setDue(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField
+            label="给学生的留言"
+            size="small"
+            multiline
+            minRows={2}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            helperText={`${note.length}/${HOMEWORK_NOTE_MAX}，清空即删除留言`}
+            slotProps={{ htmlInput: { maxLength: HOMEWORK_NOTE_MAX } }}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(null)}>取消</Button>
@@ -320,6 +332,12 @@ function Detail({ data, back }: { data: HomeworkDetail; back: string }) {
         </Button>
         <Changes data={data} back={back} />
       </Stack>
+      {data.note && (
+        <Alert severity="info" icon={false} data-testid="homework-note" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          <strong>给学生的留言：</strong>
+          {data.note}
+        </Alert>
+      )}
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', md: 'repeat(5, 1fr)' } }}>
         <Tile label="学生数" value={data.studentCount} testId="tile-students" />
         <Tile label="已提交" value={`${data.submittedCount}/${data.studentCount}`} testId="tile-submitted" />

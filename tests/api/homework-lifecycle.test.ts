@@ -173,7 +173,8 @@ describe('changing and withdrawing a homework', () => {
     expect(changed.json().data).toMatchObject({ title: '周末练习（改）', id });
     expect(Math.abs(new Date(changed.json().data.dueAt).getTime() - due.getTime())).toBeLessThan(1000);
     const refusals: [object, number, RegExp][] = [
-      [{}, 400, /^请填写要修改的标题或截止时间$/],
+      [{}, 400, /^请填写要修改的标题、截止时间或留言$/],
+      [{ note: '字'.repeat(201) }, 400, /^给学生的留言长度不能超过200个字符$/],
       [{ title: '   ' }, 400, /^标题不能为空$/],
       [{ dueAt: '2020-01-01T00:00:00Z' }, 400, /^截止时间必须晚于现在$/],
       [{ dueAt: '明天' }, 400, /^截止时间格式不正确$/],
@@ -252,5 +253,33 @@ describe('未提交名单 (the reminder list)', () => {
         expect([res.statusCode, res.json().msg], id).toEqual([400, expect.stringMatching(/\p{Script=Han}/u)]);
       }
     }
+  });
+});
+
+describe('the note to students', () => {
+  it('is given when assigning, shown in the list and the detail, changed and removed; a too-long one is a Chinese 400', async () => {
+    const maths = ((await c.data('teacher', '/api/vesta/teaching/getTeacherCourse')) as { courseId: number; courseName: string }[]).find((x) => x.courseName === '数学')!;
+    const classes = (await c.data('teacher', '/api/vesta/teaching/getTeachClass?leaderType=1')) as { id: number }[];
+    const bank = await c.data('teacher', '/api/minerva/v1.0/questions?gradeLevel=7&type=1&size=2&subjectId=2');
+    const body = { courseId: maths.courseId, classIds: [classes[0].id, classes[1].id], dueAt: inAWeek(), questionIds: bank.records.map((q: { id: number }) => q.id) };
+    const tooLong = await c.post('teacher', '/api/minerva/v1.0/homeworks', { ...body, note: '写'.repeat(201) });
+    expect([tooLong.statusCode, tooLong.json().msg]).toEqual([400, '给学生的留言长度不能超过200个字符']);
+    const note = '第 2 题写出完整过程。\n拍照时把整页拍清楚。';
+    const created = await c.done('teacher', '/api/minerva/v1.0/homeworks', { ...body, note: `  ${note}  ` });
+    // Every class of the batch carries it, trimmed.
+    for (const h of created.homeworks as { id: number }[]) expect((await c.data('teacher', `/api/minerva/v1.0/homeworks/${h.id}`)).note).toBe(note);
+    const listed = (await c.data('teacher', `/api/minerva/v1.0/homeworks?classId=${classes[0].id}&size=5`)).records as { id: number; note: string | null }[];
+    expect(listed.find((r) => r.id === created.homeworks[0].id)!.note).toBe(note);
+
+    const url = `/api/minerva/v1.0/homeworks/${created.homeworks[0].id}`;
+    const put = async (payload: object) => t.call(await c.token('teacher'), { method: 'PUT', url, payload });
+    // Changing only the note keeps the title and deadline; an empty note removes it.
+    const before = await c.data('teacher', url);
+    expect((await put({ note: '改为只做选择题' })).json().data).toMatchObject({ note: '改为只做选择题', title: before.title, dueAt: before.dueAt });
+    expect((await put({ title: '新标题' })).json().data).toMatchObject({ note: '改为只做选择题', title: '新标题' });
+    expect((await put({ note: '   ' })).json().data.note).toBeNull();
+    // The other class's copy is its own.
+    expect((await c.data('teacher', `/api/minerva/v1.0/homeworks/${created.homeworks[1].id}`)).note).toBe(note);
+    expect((await t.call(await c.token('teacher2'), { method: 'PUT', url, payload: { note: '别人的留言' } })).json()).toMatchObject({ code: 404, msg: '作业不存在' });
   });
 });

@@ -155,7 +155,7 @@ describe('assign homework (mini-program teacher)', () => {
     await page.screenshot({ path: `${SHOTS}/details-375.png`, fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     // She renames it, then withdraws it (nobody has handed it in): back on 布置作业, it is gone.
-    await page.getByRole('button', { name: '修改标题或截止时间' }).click();
+    await page.getByRole('button', { name: '修改作业' }).click();
     const edit = page.getByRole('dialog', { name: '修改作业' });
     await edit.getByLabel('标题').fill('周末练习（改）');
     await settled(page);

@@ -1,6 +1,6 @@
 // The homework lifecycle of the classic teacher in a real browser against the real server: she
 // assigns from 作业 (布置作业, which the classic web had no screen for), the new homework opens in
-// her 作业详情; from a homework some have not handed in she prints and exports the 未提交名单.
+// her 作业详情 with her note to the students (which she rewrites); from a homework some have not handed in she prints and exports the 未提交名单.
 // Screenshots at 1440 and 375 px.
 import { mkdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
@@ -72,6 +72,7 @@ describe('the classic teacher assigns homework', () => {
     await page.getByRole('heading', { name: '2. 选择页面（已选 1 页）' }).waitFor();
     const due = new Date(Date.now() + 2 * 86400_000);
     await page.getByLabel('截止时间').fill(toLocal(due));
+    await page.getByLabel('给学生的留言（选填）').fill('第 2 题写出完整过程');
     await settled(page);
     await page.screenshot({ path: `${SHOTS}/classic-assign-1440.png`, fullPage: true });
     const created = await assign(page);
@@ -87,6 +88,16 @@ describe('the classic teacher assigns homework', () => {
     expect(detail.questionCount).toBe(created.questionCount);
     expect(Math.abs(new Date(detail.dueAt).getTime() - due.getTime())).toBeLessThan(60_000);
     expect(await page.getByTestId('tile-submitted').innerText()).toBe(`0/${detail.studentCount}`);
+    // Her note to the students is kept and shown; she rewrites it.
+    expect(detail.note).toBe('第 2 题写出完整过程');
+    expect(await page.getByTestId('homework-note').innerText()).toBe('给学生的留言：第 2 题写出完整过程');
+    await page.getByRole('button', { name: '修改作业' }).click();
+    const edit = page.getByRole('dialog', { name: '修改作业' });
+    await edit.getByLabel('给学生的留言').fill('第 2、3 题写出完整过程');
+    await edit.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => page.getByTestId('homework-note').innerText()).toBe('给学生的留言：第 2、3 题写出完整过程');
+    expect((await pageApi<HomeworkDetail>(page, `/api/minerva/v1.0/homeworks/${mine.id}`)).note).toBe('第 2、3 题写出完整过程');
+    await page.screenshot({ path: `${SHOTS}/classic-detail-1440.png` });
 
     // Back on 作业, for the class picked in the header, it is the newest row.
     await page.getByRole('link', { name: '返回' }).click();

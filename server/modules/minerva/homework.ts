@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { SourceType } from '../../../src/domain/content';
+import { HOMEWORK_NOTE_MAX, SourceType } from '../../../src/domain/content';
 import { exportFileName } from '../../../src/domain/format';
 import { rangeStart, currentSemester } from '../../../src/domain/semester';
 import { rows } from '../../db/query';
@@ -19,6 +19,12 @@ import { homeworkWorkbook, missingWorkbook, stamp } from './homeworkExport';
 import { FIGURES, FIGURES_JOIN, HOMEWORK_COLUMNS, HOMEWORK_FROM, homeworkDetail, missingList } from './homeworkQueries';
 
 const IdList = (max: number) => Type.Array(Id, { minItems: 1, maxItems: max });
+
+const Note = Type.String({ maxLength: HOMEWORK_NOTE_MAX });
+/** `note` names another field elsewhere (a psychology record); here it is the note to the students. */
+const HOMEWORK_LABELS = { fieldLabels: { note: '给学生的留言' } };
+/** A note as stored: trimmed, and nothing when blank. */
+const noteOf = (note: string | undefined) => (note === undefined ? undefined : note.trim() || null);
 
 /** SPEC §9 homework date range (today, within a week, all) and §3 time range (week 1, month 2, term 0). */
 function since(q: { dateRange?: string; dateType?: number }): Date | undefined {
@@ -85,10 +91,12 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
             sectionIds: Type.Optional(IdList(50)),
             questionIds: Type.Optional(IdList(100)),
             confirmDuplicate: Type.Optional(Type.Boolean()),
+            note: Type.Optional(Note),
           },
           { additionalProperties: false },
         ),
       },
+      config: HOMEWORK_LABELS,
     },
     async (request) => {
       const body = request.body;
@@ -178,6 +186,7 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
               selection,
               items,
               term: currentSemester(assignedAt),
+              note: noteOf(body.note) ?? null,
             })),
           )
           .returning({ id: homeworks.id, classId: homeworks.classId });
@@ -209,28 +218,35 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { ...found, tenantId, handedIn: handedIn + found.pendingReview };
   }
 
-  // Change the title or the deadline (a new deadline must still be ahead).
+  // Change the title, the deadline (a new deadline must still be ahead) or the note.
   app.put(
     '/api/minerva/v1.0/homeworks/:homeworkId',
     {
       preHandler: teachersOnly,
       schema: {
         ...HomeworkParams,
-        body: Type.Object({ title: Type.Optional(Type.String({ maxLength: 100 })), dueAt: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })) }, { additionalProperties: false }),
+        body: Type.Object(
+          { title: Type.Optional(Type.String({ maxLength: 100 })), dueAt: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })), note: Type.Optional(Note) },
+          { additionalProperties: false },
+        ),
       },
+      config: HOMEWORK_LABELS,
     },
     async (request) => {
       const { title, dueAt } = request.body;
+      // An empty note takes the note away.
+      const note = noteOf(request.body.note);
       const name = title?.trim();
       if (title !== undefined && !name) throw badRequest('标题不能为空');
       const due = dueAt === undefined ? undefined : new Date(dueAt);
       if (due && Number.isNaN(due.getTime())) throw badRequest('截止时间格式不正确');
       if (due && due.getTime() <= Date.now()) throw badRequest('截止时间必须晚于现在');
-      if (name === undefined && due === undefined) throw badRequest('请填写要修改的标题或截止时间');
+      if (name === undefined && due === undefined && note === undefined) throw badRequest('请填写要修改的标题、截止时间或留言');
       const who = await me(db, request.principal);
       await db.transaction(async (tx) => {
         const hw = await ownHomework(tx, who, request.params.homeworkId);
-        await tx.execute(sql`UPDATE homeworks SET title = coalesce(${name ?? null}, title), due_at = coalesce(${due?.toISOString() ?? null}::timestamptz, due_at) WHERE id = ${hw.id}`);
+        await tx.execute(sql`UPDATE homeworks SET title = coalesce(${name ?? null}, title), due_at = coalesce(${due?.toISOString() ?? null}::timestamptz, due_at),
+          note = ${note === undefined ? sql`note` : note} WHERE id = ${hw.id}`);
       });
       return ok(await homeworkDetail(db, request.principal, request.params.homeworkId), '修改成功');
     },

@@ -33,6 +33,8 @@ export interface HomeworkRecord {
   pendingReview: number;
   accuracy: number | null;
   scoreRate: number | null;
+  /** The teacher's note to the students, or null. */
+  note: string | null;
 }
 
 export interface HomeworkDetail extends HomeworkRecord {
@@ -64,7 +66,7 @@ export const FIGURES_JOIN = sql`
                        FROM work_student_stats s WHERE s.tenant_id = h.tenant_id AND s.source_type = h.source_type AND s.source_id = h.id) ws ON TRUE`;
 export const HOMEWORK_COLUMNS = sql`h.id, h.batch_id AS "batchId", h.title, h.class_id AS "classId", c.name AS "className", g.id AS "gradeId", g.name AS "gradeName",
   h.course_id AS "courseId", co.name AS "courseName", h.source_type AS "sourceType", h.book_id AS "bookId", b.title AS "bookTitle",
-  ${isoTime(sql`h.assigned_at`)} AS "assignedAt", ${isoTime(sql`h.due_at`)} AS "dueAt", h.term, jsonb_array_length(h.items) AS "questionCount"`;
+  ${isoTime(sql`h.assigned_at`)} AS "assignedAt", ${isoTime(sql`h.due_at`)} AS "dueAt", h.term, jsonb_array_length(h.items) AS "questionCount", h.note`;
 export const HOMEWORK_FROM = sql`homeworks h JOIN classes c ON c.id = h.class_id JOIN grades g ON g.id = c.grade_id JOIN courses co ON co.id = h.course_id
   LEFT JOIN exercise_books b ON b.id = h.book_id`;
 
