@@ -57,6 +57,10 @@ export interface HomeworkRecord {
   scoreRate: number | null;
   /** The teacher's note to the students, or null. */
   note: string | null;
+  /** Scheduled publishing time, or null (published when assigned). */
+  startAt: string | null;
+  /** Students can see it (its publishing time has come). */
+  published: boolean;
 }
 /** A student of the homework's class: handed in or not, and how they did. */
 export interface HomeworkStudent {
@@ -103,6 +107,8 @@ export interface AssignRequest {
   title?: string;
   /** A note to the students (up to 200 characters). */
   note?: string;
+  /** Scheduled publishing: students see it from this time (ISO), before the deadline. */
+  startAt?: string;
   /** Assign even though a class already has some of these pages (otherwise 409 asks first). */
   confirmDuplicate?: boolean;
 }
@@ -130,7 +136,7 @@ export function createMinervaApi(http: HttpClient) {
     /** Silent: the screen shows the refusal itself, and asks on 409 (the same pages again). */
     assignHomework: (body: AssignRequest) => http.post<AssignResult>(`${BASE}/homeworks`, body, { silent: true }),
     /** A new title, deadline (still ahead) or note (empty takes it away); answers the detail as changed. */
-    updateHomework: async (homeworkId: number, body: { title?: string; dueAt?: string; note?: string }) =>
+    updateHomework: async (homeworkId: number, body: { title?: string; dueAt?: string; note?: string; startAt?: string }) =>
       (await http.request<HomeworkDetail>(`${BASE}/homeworks/${Number(homeworkId)}`, { method: 'PUT', body })).data,
     /** Withdraw: only while nobody has handed it in (409 otherwise). */
     withdrawHomework: async (homeworkId: number) => {

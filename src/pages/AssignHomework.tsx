@@ -1,5 +1,6 @@
 // 布置作业 (/assignHomework of the mini-program teacher, /homeworkAssign of the classic one): pick a book of the selected grade and course, tick pages
-// (their questions previewed), tick classes, set the due time and assign; below, the homework already
+// (their questions previewed), tick classes, set the due time (and, to publish later, the time
+// students first see it) and a note to them, and assign; below, the homework already
 // given with completion and accuracy, each opening its 作业详情. Errors come as the server's own message from the http client.
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +12,7 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -38,14 +40,15 @@ import { HOMEWORK_NOTE_MAX } from '../domain/content';
 const TEACHERS = ['teacher', 'mpTeacher'];
 
 
-/** Tomorrow 22:00 local time, as a datetime-local value. */
-function defaultDue() {
+/** Tomorrow at the given hour, local time, as a datetime-local value. */
+function tomorrowAt(hour: number) {
   const d = new Date();
   d.setDate(d.getDate() + 1);
-  d.setHours(22, 0, 0, 0);
+  d.setHours(hour, 0, 0, 0);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
+const defaultDue = () => tomorrowAt(22);
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -131,6 +134,9 @@ function HomeworkList({ records, detailPath }: { records: HomeworkRecord[] | und
             <Typography variant="body2" color="text.secondary">
               {h.className} · {h.courseName} · {h.questionCount} 题 · 截止 {dateTime(h.dueAt)}
             </Typography>
+            {!h.published && h.startAt && (
+              <Chip size="small" color="warning" variant="outlined" data-testid="homework-scheduled" label={`定时发布 ${dateTime(h.startAt)}`} sx={{ mt: 0.5 }} />
+            )}
           </Box>
           <Typography variant="body2" data-testid="homework-completion">
             完成 {h.submittedCount}/{h.studentCount}
@@ -157,6 +163,9 @@ function Assign({ detailPath }: { detailPath: string }) {
   const [classIds, setClassIds] = useState<Set<number>>(new Set());
   const [due, setDue] = useState(defaultDue);
   const [note, setNote] = useState('');
+  /** Scheduled publishing: students see the homework from `start` on. */
+  const [scheduled, setScheduled] = useState(false);
+  const [start, setStart] = useState(() => tomorrowAt(7));
   const [busy, setBusy] = useState(false);
   /** The server's question when these pages were already given to a class (409). */
   const [duplicate, setDuplicate] = useState<string | null>(null);
@@ -189,7 +198,7 @@ function Assign({ detailPath }: { detailPath: string }) {
     return next;
   };
 
-  const ready = bookId && pages.size > 0 && classIds.size > 0 && due && !busy;
+  const ready = bookId && pages.size > 0 && classIds.size > 0 && due && (!scheduled || start) && !busy;
   const submit = async (confirmDuplicate = false) => {
     setDuplicate(null);
     setBusy(true);
@@ -201,6 +210,7 @@ function Assign({ detailPath }: { detailPath: string }) {
         bookId: Number(bookId),
         pageIds: [...pages],
         ...(note.trim() ? { note } : {}),
+        ...(scheduled && start ? { startAt: new Date(start).toISOString() } : {}),
         ...(confirmDuplicate ? { confirmDuplicate: true } : {}),
       });
       notify(`已布置「${result.title}」给 ${result.homeworks.length} 个班级`, { type: 'success' });
@@ -250,7 +260,7 @@ function Assign({ detailPath }: { detailPath: string }) {
           ))}
         </Box>
       </Section>
-      <Section title="4. 截止时间和留言">
+      <Section title="4. 留言、发布和截止时间">
         <TextField
           fullWidth
           multiline
@@ -265,6 +275,19 @@ function Assign({ detailPath }: { detailPath: string }) {
           sx={{ maxWidth: 640, mb: 2 }}
         />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+          <FormControlLabel control={<Checkbox checked={scheduled} onChange={(e) => setScheduled(e.target.checked)} />} label="定时发布" />
+          {scheduled && (
+            <TextField
+              type="datetime-local"
+              size="small"
+              label="发布时间"
+              value={start}
+              onChange={(e) => setStart(e.target.value)}
+              helperText="学生在此之前看不到这份作业"
+              sx={{ width: { xs: '100%', sm: 280 } }}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          )}
           <TextField
             type="datetime-local"
             size="small"

@@ -232,6 +232,7 @@ function Changes({ data, back }: { data: HomeworkDetail; back: string }) {
   const [title, setTitle] = useState(data.title);
   const [due, setDue] = useState(localInput(data.dueAt));
   const [note, setNote] = useState(data.note ?? '');
+  const [start, setStart] = useState(data.startAt && !data.published ? localInput(data.startAt) : '');
   const [busy, setBusy] = useState(false);
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
@@ -246,7 +247,13 @@ function Changes({ data, back }: { data: HomeworkDetail; back: string }) {
   };
   const save = () =>
     run(async () => {
-      const changed = await api.updateHomework(data.id, { title, dueAt: new Date(due).toISOString(), note });
+      const changed = await api.updateHomework(data.id, {
+        title,
+        dueAt: new Date(due).toISOString(),
+        note,
+        // The publishing time can change only while students cannot see it yet.
+        ...(!data.published && start ? { startAt: new Date(start).toISOString() } : {}),
+      });
       queryClient.setQueryData(['homeworkDetail', String(data.id)], changed);
       notify('已修改', { type: 'success' });
     });
@@ -271,6 +278,17 @@ function Changes({ data, back }: { data: HomeworkDetail; back: string }) {
         <DialogTitle id="edit-title">修改作业</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
           <TextField label="标题" size="small" value={title} onChange={(e) => setTitle(e.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
+          {!data.published && (
+            <TextField
+              label="发布时间"
+              type="datetime-local"
+              size="small"
+              value={start}
+              onChange={(e) => setStart(e.target.value)}
+              helperText="改为现在或更早即立即发布"
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          )}
           <TextField label="截止时间" type="datetime-local" size="small" value={due} onChange={(e) => setDue(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
           <TextField
             label="给学生的留言"
@@ -332,6 +350,11 @@ function Detail({ data, back }: { data: HomeworkDetail; back: string }) {
         </Button>
         <Changes data={data} back={back} />
       </Stack>
+      {!data.published && data.startAt && (
+        <Alert severity="warning" data-testid="homework-scheduled">
+          定时发布：{dayTime(data.startAt)} 发布，学生在此之前看不到这份作业。
+        </Alert>
+      )}
       {data.note && (
         <Alert severity="info" icon={false} data-testid="homework-note" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           <strong>给学生的留言：</strong>

@@ -73,7 +73,7 @@ export default function HomeworkMissing({ route }: ScreenProps) {
             </Typography>
             <Typography data-testid="missing-due">
               截止：{dateTime(data.dueAt)}
-              {data.overdue ? '（已截止）' : '（未截止）'}
+              {!data.published ? '（尚未发布）' : data.overdue ? '（已截止）' : '（未截止）'}
             </Typography>
             <Typography data-testid="missing-count" sx={{ fontWeight: 700 }}>
               未提交 {data.students.length} 人 / 共 {data.studentCount} 人

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { recordAnswers } from '../../server/modules/minerva/answers';
 import type { HomeworkRecord } from '../../src/dataProvider/minerva';
+import { PUBLISHED } from '../../server/modules/minerva/homeworkQueries';
 
 // One app for the file: the seeded school, and the homework each test adds.
 let t: TestApp;
@@ -173,7 +174,9 @@ describe('changing and withdrawing a homework', () => {
     expect(changed.json().data).toMatchObject({ title: '周末练习（改）', id });
     expect(Math.abs(new Date(changed.json().data.dueAt).getTime() - due.getTime())).toBeLessThan(1000);
     const refusals: [object, number, RegExp][] = [
-      [{}, 400, /^请填写要修改的标题、截止时间或留言$/],
+      [{}, 400, /^请填写要修改的标题、截止时间、发布时间或留言$/],
+      // Published when assigned: the publishing time is history.
+      [{ startAt: inAWeek() }, 409, /^作业已发布，不能修改发布时间$/],
       [{ note: '字'.repeat(201) }, 400, /^给学生的留言长度不能超过200个字符$/],
       [{ title: '   ' }, 400, /^标题不能为空$/],
       [{ dueAt: '2020-01-01T00:00:00Z' }, 400, /^截止时间必须晚于现在$/],
@@ -281,5 +284,64 @@ describe('the note to students', () => {
     // The other class's copy is its own.
     expect((await c.data('teacher', `/api/minerva/v1.0/homeworks/${created.homeworks[1].id}`)).note).toBe(note);
     expect((await t.call(await c.token('teacher2'), { method: 'PUT', url, payload: { note: '别人的留言' } })).json()).toMatchObject({ code: 404, msg: '作业不存在' });
+  });
+});
+
+describe('scheduled publishing', () => {
+  it('keeps a homework from students until its start time, which must come before the deadline', async () => {
+    const maths = ((await c.data('teacher', '/api/vesta/teaching/getTeacherCourse')) as { courseId: number; courseName: string }[]).find((x) => x.courseName === '数学')!;
+    const classes = (await c.data('teacher', '/api/vesta/teaching/getTeachClass?leaderType=1')) as { id: number }[];
+    const bank = await c.data('teacher', '/api/minerva/v1.0/questions?gradeLevel=7&type=1&size=2&subjectId=2');
+    const hours = (n: number) => new Date(Date.now() + n * 3600_000).toISOString();
+    const body = { courseId: maths.courseId, classIds: [classes[0].id], dueAt: hours(48), questionIds: bank.records.map((q: { id: number }) => q.id) };
+    const refusals: [object, string][] = [
+      [{ startAt: hours(48) }, '发布时间必须早于截止时间'],
+      [{ startAt: hours(72) }, '发布时间必须早于截止时间'],
+      [{ startAt: '下周一早上' }, '发布时间格式不正确'],
+      [{ startAt: 'x'.repeat(41) }, '发布时间长度不能超过40个字符'],
+    ];
+    const total = async () => (await c.data('teacher', '/api/minerva/v1.0/homeworks?size=1')).total as number;
+    const before = await total();
+    for (const [extra, msg] of refusals) {
+      const res = await c.post('teacher', '/api/minerva/v1.0/homeworks', { ...body, ...extra });
+      expect([res.statusCode, res.json().msg], JSON.stringify(extra)).toEqual([400, msg]);
+    }
+    expect(await total()).toBe(before);
+
+    const start = hours(24);
+    const created = await c.done('teacher', '/api/minerva/v1.0/homeworks', { ...body, startAt: start });
+    const id = created.homeworks[0].id as number;
+    const url = `/api/minerva/v1.0/homeworks/${id}`;
+    const detail = await c.data('teacher', url);
+    expect(detail).toMatchObject({ startAt: start, published: false });
+    // What a student- or family-facing list sees: only published homework (PUBLISHED).
+    const visible = async () =>
+      (await query<{ id: number }>(t, sql`SELECT h.id FROM homeworks h WHERE h.id = ${id} AND ${PUBLISHED}`)).length === 1;
+    expect(await visible()).toBe(false);
+    // Its 未提交名单 says so too; a time already past publishes at once.
+    expect((await c.data('teacher', `${url}/missing`)).published).toBe(false);
+    const put = async (payload: object) => t.call(await c.token('teacher'), { method: 'PUT', url, payload });
+    expect((await put({ startAt: hours(49) })).json()).toMatchObject({ code: 400, msg: '发布时间必须早于截止时间' });
+    expect((await put({ dueAt: hours(12) })).json()).toMatchObject({ code: 400, msg: '发布时间必须早于截止时间' });
+    const moved = hours(30);
+    expect((await put({ startAt: moved })).json().data).toMatchObject({ startAt: moved, published: false });
+    expect((await put({ title: '改个标题' })).json().data).toMatchObject({ published: false, title: '改个标题' });
+    expect((await t.call(await c.token('teacher2'), { method: 'PUT', url, payload: { startAt: hours(1) } })).json()).toMatchObject({ code: 404, msg: '作业不存在' });
+    expect(await visible()).toBe(false);
+    // When the time comes (here: moved to the past), students see it, and the time stays as it was.
+    await t.database.db.execute(sql`UPDATE homeworks SET start_at = now() - interval '1 minute' WHERE id = ${id}`);
+    expect(await visible()).toBe(true);
+    expect((await c.data('teacher', url)).published).toBe(true);
+    expect((await put({ startAt: hours(5) })).json()).toMatchObject({ code: 409, msg: '作业已发布，不能修改发布时间' });
+    const published = await c.data('teacher', url);
+    expect((await put({ title: '再改标题' })).json().data.startAt).toBe(published.startAt);
+
+    // Published now: a start time already past, when assigning or when changed.
+    const now = await c.done('teacher', '/api/minerva/v1.0/homeworks', { ...body, startAt: hours(-1) });
+    expect(await c.data('teacher', `/api/minerva/v1.0/homeworks/${now.homeworks[0].id}`)).toMatchObject({ startAt: null, published: true });
+    const later = await c.done('teacher', '/api/minerva/v1.0/homeworks', { ...body, startAt: hours(3) });
+    const laterUrl = `/api/minerva/v1.0/homeworks/${later.homeworks[0].id}`;
+    const released = await t.call(await c.token('teacher'), { method: 'PUT', url: laterUrl, payload: { startAt: new Date().toISOString() } });
+    expect(released.json().data).toMatchObject({ startAt: null, published: true });
   });
 });

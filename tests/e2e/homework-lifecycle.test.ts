@@ -1,7 +1,7 @@
 // The homework lifecycle of the classic teacher in a real browser against the real server: she
 // assigns from 作业 (布置作业, which the classic web had no screen for), the new homework opens in
 // her 作业详情 with her note to the students (which she rewrites); from a homework some have not handed in she prints and exports the 未提交名单.
-// Screenshots at 1440 and 375 px.
+// A homework scheduled for tomorrow says so until then. Screenshots at 1440 and 375 px.
 import { mkdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,6 +110,49 @@ describe('the classic teacher assigns homework', () => {
     await settled(page);
     await page.screenshot({ path: `${SHOTS}/classic-assign-375.png`, fullPage: true });
     expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('scheduled publishing', () => {
+  it('assigns a homework students see only from its start time, shown as such to the teacher until then', async () => {
+    const { page, problems } = await classic();
+    await page.getByRole('link', { name: '布置作业' }).click();
+    await page.getByRole('heading', { level: 1, name: '布置作业' }).waitFor();
+    await page.getByRole('combobox', { name: '练习册' }).click();
+    await page.getByRole('option').first().click();
+    const pageBoxes = page.getByRole('checkbox', { name: /^第 \d+ 页/ });
+    await pageBoxes.first().waitFor();
+    await pageBoxes.nth(1).check();
+    await page.getByRole('checkbox', { name: '定时发布' }).check();
+    const start = new Date(Date.now() + 86400_000);
+    start.setSeconds(0, 0);
+    await page.getByLabel('发布时间').fill(toLocal(start));
+    await page.getByLabel('截止时间').fill(toLocal(new Date(start.getTime() + 86400_000)));
+    await settled(page);
+    await page.screenshot({ path: `${SHOTS}/scheduled-assign-1440.png` });
+    const created = await assign(page);
+    const [mine] = created.homeworks;
+    const detail = await pageApi<HomeworkDetail>(page, `/api/minerva/v1.0/homeworks/${mine.id}`);
+    expect([detail.published, new Date(detail.startAt!).getTime()]).toEqual([false, start.getTime()]);
+
+    const row = page.locator(`[data-homework-id="${mine.id}"]`);
+    await row.getByTestId('homework-scheduled').waitFor();
+    expect(await row.getByTestId('homework-scheduled').innerText()).toMatch(/^定时发布 \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    await row.getByRole('link', { name: created.title }).click();
+    await page.getByRole('heading', { level: 1, name: `作业详情：${created.title}` }).waitFor();
+    expect(await page.getByTestId('homework-scheduled').innerText()).toContain('学生在此之前看不到这份作业');
+    await page.screenshot({ path: `${SHOTS}/scheduled-detail-1440.png` });
+    // In 作业 the row says when it will be published instead of when it was assigned.
+    await page.getByRole('link', { name: '返回' }).click();
+    const cell = page.locator('tr', { has: page.locator(`a[href="#/homeworkDetails?id=${mine.id}"]`) }).locator('td.column-assignedAt');
+    await expect.poll(() => cell.innerText()).toMatch(/^定时 .+ 发布$/);
+    // Nobody could hand it in: she withdraws it.
+    await page.goto(`${server.url}/#/homeworkDetails?id=${mine.id}`);
+    await page.getByRole('button', { name: '撤回作业' }).click();
+    await page.getByRole('dialog', { name: '撤回作业' }).getByRole('button', { name: '撤回' }).click();
+    await page.getByText(`已撤回「${created.title}」`).waitFor();
     expect(problems).toEqual([]);
     await page.context().close();
   });

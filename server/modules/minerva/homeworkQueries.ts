@@ -35,6 +35,10 @@ export interface HomeworkRecord {
   scoreRate: number | null;
   /** The teacher's note to the students, or null. */
   note: string | null;
+  /** Scheduled publishing time, or null (published when assigned). */
+  startAt: string | null;
+  /** Students can see it (its publishing time has come). */
+  published: boolean;
 }
 
 export interface HomeworkDetail extends HomeworkRecord {
@@ -52,6 +56,12 @@ export interface GivenAnswer {
 /** The most common answers per question; the rest are few and would only crowd the screen. */
 const ANSWERS_SHOWN = 4;
 
+/**
+ * Homework students can see: published when assigned, or its scheduled time has come. Every
+ * student- or family-facing list of homework filters on this (alias `h`).
+ */
+export const PUBLISHED = sql`(h.start_at IS NULL OR h.start_at <= now())`;
+
 /** A homework's figures: class size, who handed in, how they did (rollups). */
 export const FIGURES = sql`
   (SELECT count(*)::int FROM students st WHERE st.class_id = h.class_id AND st.status = 0) AS "studentCount",
@@ -66,7 +76,8 @@ export const FIGURES_JOIN = sql`
                        FROM work_student_stats s WHERE s.tenant_id = h.tenant_id AND s.source_type = h.source_type AND s.source_id = h.id) ws ON TRUE`;
 export const HOMEWORK_COLUMNS = sql`h.id, h.batch_id AS "batchId", h.title, h.class_id AS "classId", c.name AS "className", g.id AS "gradeId", g.name AS "gradeName",
   h.course_id AS "courseId", co.name AS "courseName", h.source_type AS "sourceType", h.book_id AS "bookId", b.title AS "bookTitle",
-  ${isoTime(sql`h.assigned_at`)} AS "assignedAt", ${isoTime(sql`h.due_at`)} AS "dueAt", h.term, jsonb_array_length(h.items) AS "questionCount", h.note`;
+  ${isoTime(sql`h.assigned_at`)} AS "assignedAt", ${isoTime(sql`h.due_at`)} AS "dueAt", h.term, jsonb_array_length(h.items) AS "questionCount", h.note,
+  ${isoTime(sql`h.start_at`)} AS "startAt", ${PUBLISHED} AS published`;
 export const HOMEWORK_FROM = sql`homeworks h JOIN classes c ON c.id = h.class_id JOIN grades g ON g.id = c.grade_id JOIN courses co ON co.id = h.course_id
   LEFT JOIN exercise_books b ON b.id = h.book_id`;
 
