@@ -102,8 +102,10 @@ export interface AssignRequest {
   courseId: number;
   classIds: number[];
   dueAt: string;
-  bookId: number;
-  pageIds: number[];
+  /** Book pages (both), or else chosen bank questions. */
+  bookId?: number;
+  pageIds?: number[];
+  questionIds?: number[];
   title?: string;
   /** A note to the students (up to 200 characters). */
   note?: string;
@@ -111,6 +113,11 @@ export interface AssignRequest {
   startAt?: string;
   /** Assign even though a class already has some of these pages (otherwise 409 asks first). */
   confirmDuplicate?: boolean;
+}
+/** Questions handed from the paper builder's 试题篮 to 布置作业 (router state), in the basket's order. */
+export interface BasketHomework {
+  title: string;
+  questions: { id: number; type: number; stem: string; options: QuestionOption[] | null }[];
 }
 export interface AssignResult {
   batchId: string;

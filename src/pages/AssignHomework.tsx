@@ -4,7 +4,7 @@
 // given with completion and accuracy, each opening its 作业详情. Errors come as the server's own message from the http client.
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useDataProvider, useNotify, usePermissions } from 'react-admin';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
@@ -26,7 +26,7 @@ import TextField from '@mui/material/TextField';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Typography from '@mui/material/Typography';
 import type { AppDataProvider } from '../dataProvider';
-import type { BookDetail, HomeworkRecord } from '../dataProvider/minerva';
+import type { BasketHomework, BookDetail, HomeworkRecord } from '../dataProvider/minerva';
 import type { Permissions } from '../authProvider';
 import { useSelection } from '../filters/SelectionProvider';
 import type { ScreenProps } from './screen';
@@ -113,6 +113,28 @@ function Pages({ book, picked, toggle }: { book: BookDetail; picked: Set<number>
   );
 }
 
+/** The questions brought from the paper builder's 试题篮, as they will be numbered in the homework. */
+function BasketQuestions({ basket }: { basket: BasketHomework }) {
+  return (
+    <Box component="ol" sx={{ m: 0, pl: { xs: 2.5, sm: 4 }, fontSize: 14, color: 'text.secondary', display: 'grid', gap: 0.5, minWidth: 0 }} aria-label="题库选题">
+      {basket.questions.map((q) => (
+        <li key={q.id} data-testid="basket-question" data-question-id={q.id}>
+          <Stem text={q.stem} />
+          {q.options && (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
+              {q.options.map((o) => (
+                <span key={o.key}>
+                  {o.key}. <Stem text={o.text} />
+                </span>
+              ))}
+            </Box>
+          )}
+        </li>
+      ))}
+    </Box>
+  );
+}
+
 function HomeworkList({ records, detailPath }: { records: HomeworkRecord[] | undefined; detailPath: string }) {
   if (records === undefined) return <LinearProgress />;
   if (records.length === 0) return <EmptyState />;
@@ -158,6 +180,10 @@ function Assign({ detailPath }: { detailPath: string }) {
   const notify = useNotify();
   const { selection } = useSelection();
   const { gradeId, courseId, classId, classList } = selection;
+  // Questions chosen in the paper builder's 试题篮 (布置为作业), given instead of book pages.
+  const location = useLocation();
+  const [basket, setBasket] = useState<BasketHomework | null>(() => (location.state as BasketHomework | null)?.questions?.length ? (location.state as BasketHomework) : null);
+  const [title, setTitle] = useState(() => basket?.title ?? '');
   const [bookId, setBookId] = useState('');
   const [pages, setPages] = useState<Set<number>>(new Set());
   const [classIds, setClassIds] = useState<Set<number>>(new Set());
@@ -198,7 +224,7 @@ function Assign({ detailPath }: { detailPath: string }) {
     return next;
   };
 
-  const ready = bookId && pages.size > 0 && classIds.size > 0 && due && (!scheduled || start) && !busy;
+  const ready = (basket ? basket.questions.length > 0 && title.trim() : bookId && pages.size > 0) && classIds.size > 0 && due && (!scheduled || start) && !busy;
   const submit = async (confirmDuplicate = false) => {
     setDuplicate(null);
     setBusy(true);
@@ -207,8 +233,7 @@ function Assign({ detailPath }: { detailPath: string }) {
         courseId: Number(courseId),
         classIds: [...classIds],
         dueAt: new Date(due).toISOString(),
-        bookId: Number(bookId),
-        pageIds: [...pages],
+        ...(basket ? { questionIds: basket.questions.map((q) => q.id), title: title.trim() } : { bookId: Number(bookId), pageIds: [...pages] }),
         ...(note.trim() ? { note } : {}),
         ...(scheduled && start ? { startAt: new Date(start).toISOString() } : {}),
         ...(confirmDuplicate ? { confirmDuplicate: true } : {}),
@@ -216,6 +241,8 @@ function Assign({ detailPath }: { detailPath: string }) {
       notify(`已布置「${result.title}」给 ${result.homeworks.length} 个班级`, { type: 'success' });
       setPages(new Set());
       setNote('');
+      // Given once: another homework starts from the book again.
+      setBasket(null);
       void homeworkPage.refetch();
     } catch (error) {
       const { status, message } = error as { status?: number; message?: string };
@@ -229,6 +256,15 @@ function Assign({ detailPath }: { detailPath: string }) {
   if (!gradeId || !courseId) return <EmptyState text="请先在上方选择班级和学科" />;
   return (
     <>
+      {basket ? (
+        <Section title={`1. 题库选题（${basket.questions.length} 题，分值按题库）`}>
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 1.5 }}>
+            <TextField size="small" label="作业标题" value={title} onChange={(e) => setTitle(e.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} sx={{ width: { xs: '100%', sm: 360 } }} />
+            <Button onClick={() => setBasket(null)}>改用练习册</Button>
+          </Box>
+          <BasketQuestions basket={basket} />
+        </Section>
+      ) : (
       <Section title="1. 选择练习册">
         {books === undefined ? (
           <LinearProgress />
@@ -244,12 +280,13 @@ function Assign({ detailPath }: { detailPath: string }) {
           </TextField>
         )}
       </Section>
-      {bookId && (
+      )}
+      {!basket && bookId && (
         <Section title={`2. 选择页面（已选 ${pages.size} 页）`}>
           {book ? <Pages book={book} picked={pages} toggle={(id) => setPages((p) => toggle(p, id))} /> : <LinearProgress />}
         </Section>
       )}
-      <Section title="3. 选择班级">
+      <Section title={`${basket ? 2 : 3}. 选择班级`}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
           {gradeClasses.map((c) => (
             <FormControlLabel
@@ -260,7 +297,7 @@ function Assign({ detailPath }: { detailPath: string }) {
           ))}
         </Box>
       </Section>
-      <Section title="4. 留言、发布和截止时间">
+      <Section title={`${basket ? 3 : 4}. 留言、发布和截止时间`}>
         <TextField
           fullWidth
           multiline
@@ -326,7 +363,7 @@ export default function AssignHomework({ route }: ScreenProps) {
   if (!permissions) return null;
   if (!TEACHERS.includes(permissions.activeRole)) return <EmptyScreen route={route} />;
   return (
-    <ScreenCard title={route.meta.title} description="选择练习册页面和班级，设定截止时间后布置；下方列出已布置作业的完成情况和正确率。">
+    <ScreenCard title={route.meta.title} description="选择练习册页面（或从试卷的试题篮布置为作业）和班级，设定截止时间后布置，可定时发布；下方列出已布置作业的完成情况和正确率。">
       {/* Each teacher's own 作业详情: the classic one sits under 作业, the mini-program one under 布置作业. */}
       <Assign detailPath={route.parent === '/homework' ? '/homeworkDetails' : '/assignHomework/details'} />
     </ScreenCard>

@@ -1,7 +1,7 @@
 // The homework lifecycle of the classic teacher in a real browser against the real server: she
 // assigns from 作业 (布置作业, which the classic web had no screen for), the new homework opens in
 // her 作业详情 with her note to the students (which she rewrites); from a homework some have not handed in she prints and exports the 未提交名单.
-// A homework scheduled for tomorrow says so until then. Screenshots at 1440 and 375 px.
+// The paper builder's 试题篮 becomes a homework. A homework scheduled for tomorrow says so until then. Screenshots at 1440 and 375 px.
 import { mkdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +109,45 @@ describe('the classic teacher assigns homework', () => {
     await page.getByRole('heading', { level: 1, name: '布置作业' }).waitFor();
     await settled(page);
     await page.screenshot({ path: `${SHOTS}/classic-assign-375.png`, fullPage: true });
+    expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('homework from bank questions', () => {
+  it('gives the questions of the paper builder’s 试题篮 as a homework, in the basket’s order', async () => {
+    const { page, problems } = await classic();
+    await page.goto(`${server.url}/#/paper`);
+    await page.getByRole('heading', { level: 1, name: '试卷' }).waitFor();
+    const cards = page.getByTestId('bank-question');
+    await cards.nth(2).waitFor();
+    const chosen: number[] = [];
+    for (const i of [2, 0]) {
+      chosen.push(Number(await cards.nth(i).getAttribute('data-question-id')));
+      await cards.nth(i).getByRole('button', { name: '加入试题篮' }).click();
+    }
+    await page.getByTestId('basket-item').nth(1).waitFor();
+    await page.getByRole('button', { name: '布置为作业' }).click();
+    await page.getByRole('heading', { level: 1, name: '布置作业' }).waitFor();
+    await page.getByRole('heading', { name: '1. 题库选题（2 题，分值按题库）' }).waitFor();
+    const listed = (await page.getByTestId('basket-question').evaluateAll((items) => items.map((li) => Number(li.getAttribute('data-question-id')))));
+    expect([...listed].sort()).toEqual([...chosen].sort());
+    // No book to pick: the questions are the homework.
+    expect(await page.getByRole('combobox', { name: '练习册' }).count()).toBe(0);
+    await page.getByLabel('作业标题').fill('第三单元 题库练习');
+    await settled(page);
+    await page.screenshot({ path: `${SHOTS}/bank-assign-1440.png` });
+    const created = await assign(page);
+    expect([created.title, created.questionCount]).toEqual(['第三单元 题库练习', 2]);
+    const detail = await pageApi<HomeworkDetail & { sourceType: number }>(page, `/api/minerva/v1.0/homeworks/${created.homeworks[0].id}`);
+    expect(detail.sourceType).toBe(0);
+    // Numbered as the basket listed them.
+    expect(detail.questions.map((q) => q.question.id)).toEqual(listed);
+    // Given once: the screen is back to book pages, and the homework is listed.
+    await page.getByRole('heading', { name: '1. 选择练习册' }).waitFor();
+    await page.locator(`[data-homework-id="${created.homeworks[0].id}"]`).getByRole('link', { name: '第三单元 题库练习' }).waitFor();
+    await page.setViewportSize({ width: 375, height: 812 });
     expect(await noOverflow(page)).toBeLessThanOrEqual(0);
     expect(problems).toEqual([]);
     await page.context().close();
