@@ -73,6 +73,8 @@ export interface HomeworkStudent {
   answered: number | null;
   correct: number | null;
   accuracy: number | null;
+  /** The pages she handed in as photos or scans (AI批改 tasks linked to the homework), in upload order. */
+  pages: { fileId: number; taskId: number; name: string; mime: string }[];
 }
 /** A question of the homework as frozen when assigned, with the class's results on it. */
 export interface HomeworkQuestion {

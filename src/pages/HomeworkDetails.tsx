@@ -1,7 +1,7 @@
 // 作业详情 (/homeworkDetails?id= of the classic teacher, /assignHomework/details?id= of the
 // mini-program teacher): one homework's figures, the class's
 // accuracy per question as a chart, every question as printed with its results, every student's
-// status and score, the same as an .xlsx, and the 未提交名单 to print (/homeworkMissing). The server answers only the homework's own teacher.
+// status and score (and the pages she handed in, when graded from photos), the same as an .xlsx, and the 未提交名单 to print (/homeworkMissing). The server answers only the homework's own teacher.
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDataProvider, useNotify } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -38,6 +38,7 @@ import { dayTime, percent } from '../domain/format';
 import type { ScreenProps } from './screen';
 import { EmptyState } from '../ui/EmptyState';
 import { MathText } from './MathText';
+import { useCorrectFileImage } from './aiCorrect/correctFileImage';
 import { ScreenCard } from '../ui/ScreenCard';
 
 /** Below this accuracy a question is worth going over again in class. */
@@ -176,7 +177,45 @@ function QuestionItem({ q }: { q: HomeworkQuestion }) {
   );
 }
 
+/** One page a student handed in, fetched with the teacher's session. */
+function PageImage({ fileId, name }: { fileId: number; name: string }) {
+  const image = useCorrectFileImage(fileId);
+  if (image.data) return <Box component="img" src={image.data} alt={name} data-testid="student-page-image" sx={{ width: '100%', height: 'auto', display: 'block', border: 1, borderColor: 'divider' }} />;
+  return (
+    <Typography color="text.secondary" variant="body2">
+      {image.isLoading ? '加载中…' : `${name}（PDF 请在 AI 批改的批改详情中查看）`}
+    </Typography>
+  );
+}
+
+/** The pages a student handed in (graded from photos), one under another. */
+function StudentPages({ student, onClose }: { student: HomeworkStudent; onClose: () => void }) {
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="student-pages-title">
+      <DialogTitle id="student-pages-title">
+        {student.name}的作业页（{student.pages.length} 页）
+      </DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2 }}>
+        {student.pages.map((page, i) => (
+          <Box key={page.fileId} sx={{ minWidth: 0 }}>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+              第 {i + 1} 页
+            </Typography>
+            <PageImage fileId={page.fileId} name={page.name} />
+          </Box>
+        ))}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>关闭</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 function StudentTable({ students }: { students: HomeworkStudent[] }) {
+  const [viewing, setViewing] = useState<HomeworkStudent | null>(null);
+  // Only homework graded from photos has pages to show.
+  const withPages = students.some((s) => s.pages.length > 0);
   if (students.length === 0) return <EmptyState />;
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 2 }}>
@@ -189,6 +228,7 @@ function StudentTable({ students }: { students: HomeworkStudent[] }) {
             <TableCell align="right">得分</TableCell>
             <TableCell align="right">答对/答题</TableCell>
             <TableCell align="right">正确率</TableCell>
+            {withPages && <TableCell>作业页</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -208,10 +248,22 @@ function StudentTable({ students }: { students: HomeworkStudent[] }) {
               <TableCell align="right" data-testid="student-accuracy">
                 {percent(s.accuracy)}
               </TableCell>
+              {withPages && (
+                <TableCell data-testid="student-pages">
+                  {s.pages.length > 0 ? (
+                    <Button size="small" onClick={() => setViewing(s)}>
+                      查看 {s.pages.length} 页
+                    </Button>
+                  ) : (
+                    '—'
+                  )}
+                </TableCell>
+              )}
             </TableRow>
           ))}
         </TableBody>
       </Table>
+      {viewing && <StudentPages student={viewing} onClose={() => setViewing(null)} />}
     </TableContainer>
   );
 }

@@ -2,7 +2,8 @@
 // has and has not submitted, per question the answers given), guarded by teacher, school and tenant.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/testApp';
-import { client } from '../support/school';
+import { client, multipart, tempDataDir } from '../support/school';
+import { homeworkPhoto } from '../../server/grading/corpus/homeworkPhoto';
 import { query, rawRecords } from '../support/content';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -13,7 +14,8 @@ import { PUBLISHED } from '../../server/modules/minerva/homeworkQueries';
 // One app for the file: the seeded school, and the homework each test adds.
 let t: TestApp;
 let c: ReturnType<typeof client>;
-beforeAll(async () => void (c = client((t = await createTestApp()))));
+// A data directory of its own: the photo-graded homework stores the pages handed in.
+beforeAll(async () => void (c = client((t = await createTestApp({ dataDir: tempDataDir() })))));
 afterAll(() => t.close());
 
 type Listed = Pick<HomeworkRecord, 'id' | 'submittedCount' | 'studentCount'> & { sourceType: number };
@@ -344,4 +346,46 @@ describe('scheduled publishing', () => {
     const released = await t.call(await c.token('teacher'), { method: 'PUT', url: laterUrl, payload: { startAt: new Date().toISOString() } });
     expect(released.json().data).toMatchObject({ startAt: null, published: true });
   });
+});
+
+describe("the students' pages of a homework graded from photos", () => {
+  it('lists per student the pages uploaded for her to an AI批改 task of this homework, viewable by its teacher only', async () => {
+    const maths = ((await c.data('teacher', '/api/vesta/teaching/getTeacherCourse')) as { courseId: number; courseName: string }[]).find((x) => x.courseName === '数学')!;
+    const classes = (await c.data('teacher', '/api/vesta/teaching/getTeachClass?leaderType=1')) as { id: number }[];
+    const bank = await c.data('teacher', '/api/minerva/v1.0/questions?gradeLevel=7&type=1&size=2&subjectId=2');
+    const created = await c.done('teacher', '/api/minerva/v1.0/homeworks', { courseId: maths.courseId, classIds: [classes[0].id], dueAt: inAWeek(), questionIds: bank.records.map((q: { id: number }) => q.id) });
+    const id = created.homeworks[0].id as number;
+    const url = `/api/minerva/v1.0/homeworks/${id}`;
+    const before = await c.data('teacher', url);
+    expect(before.students.every((s: { pages: unknown[] }) => s.pages.length === 0)).toBe(true);
+
+    const CORRECT = '/api/wrongbook/v1.0/correct';
+    const task = await c.done('teacher', `${CORRECT}/task/create`, { type: 1, title: '作业拍照批改', homeworkId: id, questions: [{ no: 1 }, { no: 2 }] });
+    const [first, second] = before.students as { studentId: number; name: string }[];
+    const upload = async (studentId: number | undefined, name: string, seed: number) => {
+      const photo = await homeworkPhoto([{ text: '1. A', hand: true }, { text: '2. C', hand: true }], seed);
+      const body = multipart(studentId === undefined ? { taskId: task.id } : { taskId: task.id, studentId }, { name, content: photo });
+      const res = await c.upload('teacher', `${CORRECT}/task/upload`, body);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.id as number;
+    };
+    const pageOne = await upload(first.studentId, '第1页.jpg', 3);
+    const pageTwo = await upload(first.studentId, '第2页.jpg', 4);
+    const theirs = await upload(second.studentId, '作业.jpg', 5);
+    // A page not yet tied to a student is nobody's.
+    await upload(undefined, '未指定.jpg', 6);
+
+    const detail = await c.data('teacher', url);
+    const pagesOf = (studentId: number) => detail.students.find((s: { studentId: number }) => s.studentId === studentId).pages as { fileId: number; name: string; taskId: number }[];
+    expect(pagesOf(first.studentId).map((p) => [p.fileId, p.name, p.taskId])).toEqual([[pageOne, '第1页.jpg', task.id], [pageTwo, '第2页.jpg', task.id]]);
+    expect(pagesOf(second.studentId).map((p) => p.fileId)).toEqual([theirs]);
+    expect(detail.students.filter((s: { pages: unknown[] }) => s.pages.length > 0)).toHaveLength(2);
+    // The page opens for her, not for another teacher; other homework shows none of them.
+    const view = await c.get('teacher', `${CORRECT}/file/view?fileId=${pageOne}`);
+    expect([view.statusCode, view.headers['content-type']]).toEqual([200, 'image/jpeg']);
+    expect((await c.get('teacher2', `${CORRECT}/file/view?fileId=${pageOne}`)).json()).toMatchObject({ code: 404, msg: '文件不存在' });
+    const listed = (await c.data('teacher', '/api/minerva/v1.0/homeworks?size=50')).records as Listed[];
+    const seeded = await c.data('teacher', `/api/minerva/v1.0/homeworks/${listed.find((h) => h.id !== id)!.id}`);
+    expect(seeded.students.flatMap((s: { pages: { fileId: number }[] }) => s.pages.map((p) => p.fileId))).not.toContain(pageOne);
+  }, 120_000);
 });

@@ -1,13 +1,16 @@
 // The homework lifecycle of the classic teacher in a real browser against the real server: she
 // assigns from 作业 (布置作业, which the classic web had no screen for), the new homework opens in
-// her 作业详情 with her note to the students (which she rewrites); from a homework some have not handed in she prints and exports the 未提交名单.
-// The paper builder's 试题篮 becomes a homework. A homework scheduled for tomorrow says so until then. Screenshots at 1440 and 375 px.
+// her 作业详情 with her note to the students (which she rewrites); the paper builder's 试题篮
+// becomes a homework; one scheduled for tomorrow says so until then; one graded from photos shows
+// each student's pages; from one some have not handed in she prints and exports the 未提交名单.
+// Screenshots at 1440 and 375 px.
 import { mkdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Response } from 'playwright-core';
 import { ensureWebBuild } from '../../scripts/webBuild';
-import { launchBrowser, pageApi, signIn } from '../support/browser';
+import { launchBrowser, pageApi, pageSession, sessionCall, signIn } from '../support/browser';
+import { homeworkPhoto } from '../../server/grading/corpus/homeworkPhoto';
 import { settled } from '../support/settle';
 import { startServer, type RunningServer } from '../support/serverProcess';
 import type { HomeworkDetail, HomeworkRecord, MissingList } from '../../src/dataProvider/minerva';
@@ -192,6 +195,46 @@ describe('scheduled publishing', () => {
     await page.getByRole('button', { name: '撤回作业' }).click();
     await page.getByRole('dialog', { name: '撤回作业' }).getByRole('button', { name: '撤回' }).click();
     await page.getByText(`已撤回「${created.title}」`).waitFor();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("the students' pages", () => {
+  it('shows, per student, the pages of a homework graded from photos', async () => {
+    const { page, problems } = await classic();
+    const headers = await pageSession(page);
+    const call = <T,>(path: string, init?: { json?: unknown; form?: FormData }) => sessionCall<T>(server.url, headers, path, init);
+    const listed = await pageApi<ApiPage<HomeworkRecord>>(page, '/api/minerva/v1.0/homeworks?size=1');
+    const hw = listed.records[0];
+    // Photos of two pages handed in by the class's first student, uploaded to an AI批改 task of the homework.
+    const task = await call<{ id: number }>('/api/wrongbook/v1.0/correct/task/create', { json: { type: 1, title: '拍照批改', homeworkId: hw.id } });
+    const before = await pageApi<HomeworkDetail>(page, `/api/minerva/v1.0/homeworks/${hw.id}`);
+    const student = before.students[0];
+    for (const [i, seed] of [21, 22].entries()) {
+      const form = new FormData();
+      form.append('taskId', String(task.id));
+      form.append('studentId', String(student.studentId));
+      const photo = await homeworkPhoto([{ text: `${i + 1}. went`, hand: true }], seed);
+      form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), `第${i + 1}页.jpg`);
+      await call('/api/wrongbook/v1.0/correct/task/upload', { form });
+    }
+    await page.goto(`${server.url}/#/homeworkDetails?id=${hw.id}`);
+    await page.getByRole('heading', { level: 1, name: `作业详情：${hw.title}` }).waitFor();
+    const row = page.locator(`[data-testid="student-row"][data-student-no="${student.studentNo}"]`);
+    await row.getByRole('button', { name: '查看 2 页' }).click();
+    const dialog = page.getByRole('dialog', { name: `${student.name}的作业页（2 页）` });
+    const images = dialog.getByTestId('student-page-image');
+    await expect.poll(() => images.count()).toBe(2);
+    // Both photos loaded (decoded), not broken images.
+    await expect.poll(() => images.evaluateAll((els) => els.every((e) => (e as HTMLImageElement).complete && (e as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    // The others handed in no photos.
+    expect(await page.getByTestId('student-pages').filter({ hasText: '查看' }).count()).toBe(1);
+    await settled(page);
+    await page.screenshot({ path: `${SHOTS}/pages-1440.png` });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await settled(page);
+    await page.screenshot({ path: `${SHOTS}/pages-375.png` });
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -6,6 +6,7 @@ import type { Db } from '../../db';
 import { isoTime, rows } from '../../db/query';
 import type { WorkItem } from '../../db/schema';
 import { notFound } from '../../http/envelope';
+import { RecognitionStatus } from '../../grading/statuses';
 import { me } from './access';
 import { QUESTION_COLUMNS, type QuestionView } from './questions';
 
@@ -41,8 +42,16 @@ export interface HomeworkRecord {
   published: boolean;
 }
 
+/** A page a student handed in as a photo or scan (AI批改 of this homework), viewed at the task's file view. */
+export interface StudentPage {
+  fileId: number;
+  taskId: number;
+  name: string;
+  mime: string;
+}
+
 export interface HomeworkDetail extends HomeworkRecord {
-  students: { studentId: number; name: string; studentNo: string; submitted: boolean; score: number | null; maxScore: number | null; answered: number | null; correct: number | null; accuracy: number | null }[];
+  students: { studentId: number; name: string; studentNo: string; submitted: boolean; score: number | null; maxScore: number | null; answered: number | null; correct: number | null; accuracy: number | null; pages: StudentPage[] }[];
   questions: { no: string; points: number; question: QuestionView; answered: number; correct: number; accuracy: number | null; scoreRate: number | null; answers: GivenAnswer[] }[];
 }
 
@@ -84,19 +93,19 @@ export const HOMEWORK_FROM = sql`homeworks h JOIN classes c ON c.id = h.class_id
 type HomeworkStudent = HomeworkDetail['students'][number];
 
 /** The caller's own homework as listed, with its frozen items; another teacher's or tenant's is 404. */
-async function ownRecord(db: Db, p: Principal, homeworkId: number): Promise<{ homework: HomeworkRecord; tenantId: number; items: WorkItem[] }> {
+async function ownRecord(db: Db, p: Principal, homeworkId: number): Promise<{ homework: HomeworkRecord; tenantId: number; teacherId: number; items: WorkItem[] }> {
   const { tenantId, teacherId } = await me(db, p);
   const [homework] = await rows<HomeworkRecord & { items: WorkItem[] }>(db, sql`
     SELECT ${HOMEWORK_COLUMNS}, h.items, ${FIGURES} FROM ${HOMEWORK_FROM} ${FIGURES_JOIN}
      WHERE h.id = ${homeworkId} AND h.tenant_id = ${tenantId} AND h.teacher_id = ${teacherId}`);
   if (!homework) throw notFound('作业不存在');
   const { items, ...record } = homework;
-  return { homework: record, tenantId, items };
+  return { homework: record, tenantId, teacherId, items };
 }
 
 /** Every student now enrolled in the homework's class, by student number, with how they did. */
-async function classStudents(db: Db, tenantId: number, homework: HomeworkRecord): Promise<HomeworkStudent[]> {
-  return rows<HomeworkStudent>(db, sql`
+async function classStudents(db: Db, tenantId: number, homework: HomeworkRecord): Promise<Omit<HomeworkStudent, 'pages'>[]> {
+  return rows<Omit<HomeworkStudent, 'pages'>>(db, sql`
     SELECT st.id AS "studentId", st.name, st.student_no AS "studentNo", (s.student_id IS NOT NULL) AS submitted,
            s.score, s.max_score AS "maxScore", s.answered, s.correct,
            CASE WHEN s.answered > 0 THEN round(s.correct::numeric / s.answered, 4)::float8 END AS accuracy
@@ -121,10 +130,28 @@ export async function missingList(db: Db, p: Principal, homeworkId: number): Pro
   return { ...homework, overdue: new Date(homework.dueAt).getTime() <= Date.now(), students };
 }
 
+/**
+ * The pages each student handed in, when the homework was graded from photos: the files of her AI批改
+ * tasks linked to it (answer_key.work), uploaded for a student, in upload order.
+ */
+async function studentPages(db: Db, tenantId: number, teacherId: number, homework: HomeworkRecord): Promise<Map<number, StudentPage[]>> {
+  const found = await rows<StudentPage & { studentId: number }>(db, sql`
+    SELECT f.student_id AS "studentId", f.id AS "fileId", f.task_id AS "taskId", f.file_name AS name, f.mime
+      FROM grading_tasks t JOIN grading_files f ON f.task_id = t.id
+     WHERE t.tenant_id = ${tenantId} AND t.teacher_id = ${teacherId}
+       AND t.answer_key->'work'->>'sourceType' = ${String(homework.sourceType)} AND t.answer_key->'work'->>'sourceId' = ${String(homework.id)}
+       AND f.student_id IS NOT NULL AND f.recognition_status <> ${RecognitionStatus.deleted}
+     ORDER BY f.id`);
+  const byStudent = new Map<number, StudentPage[]>();
+  for (const { studentId, ...page } of found) byStudent.set(studentId, [...(byStudent.get(studentId) ?? []), page]);
+  return byStudent;
+}
+
 /** A homework's record with its students and questions; another teacher's or tenant's is 404. */
 export async function homeworkDetail(db: Db, p: Principal, homeworkId: number): Promise<HomeworkDetail> {
-  const { homework, tenantId, items } = await ownRecord(db, p, homeworkId);
-  const students = await classStudents(db, tenantId, homework);
+  const { homework, tenantId, teacherId, items } = await ownRecord(db, p, homeworkId);
+  const pages = await studentPages(db, tenantId, teacherId, homework);
+  const students = (await classStudents(db, tenantId, homework)).map((s) => ({ ...s, pages: pages.get(s.studentId) ?? [] }));
   const questionRows = await rows<QuestionView & { answered: number | null; correct: number | null; score: number | null; maxScore: number | null }>(db, sql`
     SELECT ${QUESTION_COLUMNS}, s.answered, s.correct, s.score, s.max_score AS "maxScore"
       FROM questions q
