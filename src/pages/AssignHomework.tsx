@@ -33,9 +33,8 @@ import type { ScreenProps } from './screen';
 import EmptyScreen from './EmptyScreen';
 import { EmptyState } from '../ui/EmptyState';
 import { ScreenCard } from '../ui/ScreenCard';
-import { Stem } from './Stem';
+import { NoteField, QuestionPreview, TimeField } from './homeworkFields';
 import { dateTime, percent } from '../domain/format';
-import { HOMEWORK_NOTE_MAX } from '../domain/content';
 
 const TEACHERS = ['teacher', 'mpTeacher'];
 
@@ -90,16 +89,7 @@ function Pages({ book, picked, toggle }: { book: BookDetail; picked: Set<number>
                   <Box component="ol" sx={{ m: 0, pl: { xs: 2.5, sm: 4 }, fontSize: 14, color: 'text.secondary' }}>
                     {page.questions.map((q) => (
                       <li key={q.id} value={q.no} data-testid="question-preview">
-                        <Stem text={q.stem} />
-                        {q.options && (
-                          <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
-                            {q.options.map((o) => (
-                              <span key={o.key}>
-                                {o.key}. <Stem text={o.text} />
-                              </span>
-                            ))}
-                          </Box>
-                        )}
+                        <QuestionPreview stem={q.stem} options={q.options} />
                       </li>
                     ))}
                   </Box>
@@ -119,16 +109,7 @@ function BasketQuestions({ basket }: { basket: BasketHomework }) {
     <Box component="ol" sx={{ m: 0, pl: { xs: 2.5, sm: 4 }, fontSize: 14, color: 'text.secondary', display: 'grid', gap: 0.5, minWidth: 0 }} aria-label="题库选题">
       {basket.questions.map((q) => (
         <li key={q.id} data-testid="basket-question" data-question-id={q.id}>
-          <Stem text={q.stem} />
-          {q.options && (
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
-              {q.options.map((o) => (
-                <span key={o.key}>
-                  {o.key}. <Stem text={o.text} />
-                </span>
-              ))}
-            </Box>
-          )}
+          <QuestionPreview stem={q.stem} options={q.options} />
         </li>
       ))}
     </Box>
@@ -298,42 +279,18 @@ function Assign({ detailPath }: { detailPath: string }) {
         </Box>
       </Section>
       <Section title={`${basket ? 3 : 4}. 留言、发布和截止时间`}>
-        <TextField
+        <NoteField
           fullWidth
-          multiline
-          minRows={2}
-          size="small"
           label="给学生的留言（选填）"
           placeholder="例如：第 3 题写出完整过程；拍照时把整页拍清楚"
           value={note}
-          onChange={(e) => setNote(e.target.value)}
-          helperText={`${note.length}/${HOMEWORK_NOTE_MAX}`}
-          slotProps={{ htmlInput: { maxLength: HOMEWORK_NOTE_MAX } }}
+          onChange={setNote}
           sx={{ maxWidth: 640, mb: 2 }}
         />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
           <FormControlLabel control={<Checkbox checked={scheduled} onChange={(e) => setScheduled(e.target.checked)} />} label="定时发布" />
-          {scheduled && (
-            <TextField
-              type="datetime-local"
-              size="small"
-              label="发布时间"
-              value={start}
-              onChange={(e) => setStart(e.target.value)}
-              helperText="学生在此之前看不到这份作业"
-              sx={{ width: { xs: '100%', sm: 280 } }}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          )}
-          <TextField
-            type="datetime-local"
-            size="small"
-            label="截止时间"
-            value={due}
-            onChange={(e) => setDue(e.target.value)}
-            sx={{ width: { xs: '100%', sm: 280 } }}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          {scheduled && <TimeField wide label="发布时间" value={start} onChange={setStart} helperText="学生在此之前看不到这份作业" />}
+          <TimeField wide label="截止时间" value={due} onChange={setDue} />
           <Button variant="contained" disabled={!ready} onClick={() => submit()}>
             布置作业
           </Button>

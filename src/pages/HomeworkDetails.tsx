@@ -32,7 +32,8 @@ import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import { useState } from 'react';
 import type { AppDataProvider } from '../dataProvider';
 import type { HomeworkDetail, HomeworkQuestion, HomeworkStudent } from '../dataProvider/minerva';
-import { HOMEWORK_NOTE_MAX, QUESTION_TYPES } from '../domain/content';
+import { QUESTION_TYPES } from '../domain/content';
+import { NoteField, TimeField } from './homeworkFields';
 import { classLabel } from '../filters/widgets';
 import { dayTime, percent } from '../domain/format';
 import type { ScreenProps } from './screen';
@@ -330,28 +331,9 @@ function Changes({ data, back }: { data: HomeworkDetail; back: string }) {
         <DialogTitle id="edit-title">修改作业</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
           <TextField label="标题" size="small" value={title} onChange={(e) => setTitle(e.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
-          {!data.published && (
-            <TextField
-              label="发布时间"
-              type="datetime-local"
-              size="small"
-              value={start}
-              onChange={(e) => setStart(e.target.value)}
-              helperText="改为现在或更早即立即发布"
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          )}
-          <TextField label="截止时间" type="datetime-local" size="small" value={due} onChange={(e) => setDue(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField
-            label="给学生的留言"
-            size="small"
-            multiline
-            minRows={2}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            helperText={`${note.length}/${HOMEWORK_NOTE_MAX}，清空即删除留言`}
-            slotProps={{ htmlInput: { maxLength: HOMEWORK_NOTE_MAX } }}
-          />
+          {!data.published && <TimeField label="发布时间" value={start} onChange={setStart} helperText="改为现在或更早即立即发布" />}
+          <TimeField label="截止时间" value={due} onChange={setDue} />
+          <NoteField label="给学生的留言" value={note} onChange={setNote} hint="，清空即删除留言" />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(null)}>取消</Button>

@@ -47,6 +47,18 @@ async function classic() {
   return { page, problems };
 }
 
+/** From 作业, the 布置作业 screen. */
+async function openAssign(page: Page) {
+  await page.getByRole('link', { name: '布置作业' }).click();
+  await page.getByRole('heading', { level: 1, name: '布置作业' }).waitFor();
+}
+
+/** Nothing went wrong in the browser; the page is closed. */
+async function finish(page: Page, problems: string[]) {
+  expect(problems).toEqual([]);
+  await page.context().close();
+}
+
 /** Presses 布置作业 and answers 仍要布置 when the server asks about pages given before. */
 async function assign(page: Page): Promise<{ homeworks: { id: number; classId: number }[]; title: string; questionCount: number }> {
   let [response] = await Promise.all([page.waitForResponse(isAssign), page.getByRole('button', { name: '布置作业', exact: true }).click()]);
@@ -62,8 +74,7 @@ async function assign(page: Page): Promise<{ homeworks: { id: number; classId: n
 describe('the classic teacher assigns homework', () => {
   it('opens 布置作业 from 作业, assigns book pages to her class, and finds it in 作业 and 作业详情', async () => {
     const { page, problems } = await classic();
-    await page.getByRole('link', { name: '布置作业' }).click();
-    await page.getByRole('heading', { level: 1, name: '布置作业' }).waitFor();
+    await openAssign(page);
     expect(await page.evaluate(() => location.hash)).toBe('#/homeworkAssign');
 
     const books = page.getByRole('combobox', { name: '练习册' });
@@ -108,13 +119,11 @@ describe('the classic teacher assigns homework', () => {
     await page.locator(`a[href="#/homeworkDetails?id=${mine.id}"]`).waitFor();
 
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.getByRole('link', { name: '布置作业' }).click();
-    await page.getByRole('heading', { level: 1, name: '布置作业' }).waitFor();
+    await openAssign(page);
     await settled(page);
     await page.screenshot({ path: `${SHOTS}/classic-assign-375.png`, fullPage: true });
     expect(await noOverflow(page)).toBeLessThanOrEqual(0);
-    expect(problems).toEqual([]);
-    await page.context().close();
+    await finish(page, problems);
   });
 });
 
@@ -152,16 +161,14 @@ describe('homework from bank questions', () => {
     await page.locator(`[data-homework-id="${created.homeworks[0].id}"]`).getByRole('link', { name: '第三单元 题库练习' }).waitFor();
     await page.setViewportSize({ width: 375, height: 812 });
     expect(await noOverflow(page)).toBeLessThanOrEqual(0);
-    expect(problems).toEqual([]);
-    await page.context().close();
+    await finish(page, problems);
   });
 });
 
 describe('scheduled publishing', () => {
   it('assigns a homework students see only from its start time, shown as such to the teacher until then', async () => {
     const { page, problems } = await classic();
-    await page.getByRole('link', { name: '布置作业' }).click();
-    await page.getByRole('heading', { level: 1, name: '布置作业' }).waitFor();
+    await openAssign(page);
     await page.getByRole('combobox', { name: '练习册' }).click();
     await page.getByRole('option').first().click();
     const pageBoxes = page.getByRole('checkbox', { name: /^第 \d+ 页/ });
@@ -195,8 +202,7 @@ describe('scheduled publishing', () => {
     await page.getByRole('button', { name: '撤回作业' }).click();
     await page.getByRole('dialog', { name: '撤回作业' }).getByRole('button', { name: '撤回' }).click();
     await page.getByText(`已撤回「${created.title}」`).waitFor();
-    expect(problems).toEqual([]);
-    await page.context().close();
+    await finish(page, problems);
   });
 });
 
@@ -235,8 +241,7 @@ describe("the students' pages", () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await settled(page);
     await page.screenshot({ path: `${SHOTS}/pages-375.png` });
-    expect(problems).toEqual([]);
-    await page.context().close();
+    await finish(page, problems);
   });
 });
 
@@ -280,7 +285,6 @@ describe('未提交名单', () => {
     expect(await noOverflow(page)).toBeLessThanOrEqual(0);
     await page.getByRole('link', { name: '返回' }).click();
     await page.getByRole('heading', { level: 1, name: `作业详情：${hw.title}` }).waitFor();
-    expect(problems).toEqual([]);
-    await page.context().close();
+    await finish(page, problems);
   });
 });
