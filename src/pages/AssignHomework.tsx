@@ -262,9 +262,18 @@ function Assign({ detailPath }: { detailPath: string }) {
         )}
       </Section>
       )}
-      {!basket && bookId && (
-        <Section title={`2. 选择页面（已选 ${pages.size} 页）`}>
-          {book ? <Pages book={book} picked={pages} toggle={(id) => setPages((p) => toggle(p, id))} /> : <LinearProgress />}
+      {/* Shown before a book is picked too, so the steps read 1, 2, 3, 4. */}
+      {!basket && (
+        <Section title={bookId ? `2. 选择页面（已选 ${pages.size} 页）` : '2. 选择页面'}>
+          {!bookId ? (
+            <Typography variant="body2" color="text.secondary">
+              请先选择练习册
+            </Typography>
+          ) : book ? (
+            <Pages book={book} picked={pages} toggle={(id) => setPages((p) => toggle(p, id))} />
+          ) : (
+            <LinearProgress />
+          )}
         </Section>
       )}
       <Section title={`${basket ? 2 : 3}. 选择班级`}>
