@@ -95,6 +95,21 @@ export function cellTime(at: Moment): string {
   return text === EMPTY ? '' : text;
 }
 
+/**
+ * A moment as a date-time input's value (2026-11-28T22:00), in China time: the school's clock, not
+ * the browser's, so a teacher's laptop set to another zone still sets 22:00 Beijing time.
+ */
+export function chinaInputValue(at: Moment): string {
+  const p = chinaParts(at);
+  return p ? `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}` : '';
+}
+
+/** A date-time input's value read as China time, as the ISO instant the server takes; '' if unreadable. */
+export function fromChinaInput(value: string): string {
+  const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? new Date(`${value}:00+08:00`) : new Date(NaN);
+  return Number.isNaN(at.getTime()) ? '' : at.toISOString();
+}
+
 /** 2026-11-25 */
 export function dateOnly(at: Moment): string {
   const p = chinaParts(at);

@@ -11,7 +11,8 @@ export function launchBrowser(): Promise<Browser> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--lang=zh-CN'],
     // The browser a Chinese teacher runs (with chromium-l10n installed), so native date and time
     // inputs read 2026/11/28 22:00 as they do for her, not the machine's en-US 11/28/2026, 10:00 PM.
-    env: { ...process.env, LANG: 'zh_CN.UTF-8', LANGUAGE: 'zh_CN:zh' },
+    // LANGUAGE only: LANG stays the machine's UTF-8 locale, or Chinese download names would be lost.
+    env: { ...process.env, LANGUAGE: 'zh_CN:zh' },
   });
 }
 

@@ -4,7 +4,7 @@
 import ExcelJS from 'exceljs';
 import { QUESTION_TYPES } from '../../../src/domain/content';
 import { dateTime } from '../../../src/domain/format';
-import type { HomeworkDetail } from './homeworkQueries';
+import type { HomeworkDetail, MissingList } from './homeworkQueries';
 
 const RATE = '0.0%';
 
@@ -83,5 +83,20 @@ export async function homeworkWorkbook(detail: HomeworkDetail): Promise<Buffer> 
     ]);
   }
   questions.getColumn(3).alignment = { wrapText: true, vertical: 'top' };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** 未提交名单 as a workbook: what the homework is, then one row per student who has not handed it in. */
+export async function missingWorkbook(list: MissingList): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = '学助';
+  const ws = sheet(workbook, '未提交名单', [
+    { header: '学号', width: 16, text: true },
+    { header: '姓名', width: 12 },
+    { header: '班级', width: 14 },
+    { header: '作业', width: 36 },
+    { header: '截止时间', width: 18 },
+  ]);
+  for (const s of list.students) ws.addRow([s.studentNo, s.name, `${list.gradeName} ${list.className}`, list.title, dateTime(list.dueAt)]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
