@@ -4,7 +4,10 @@ import { Link, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import Badge from '@mui/material/Badge';
+import IconButton from '@mui/material/IconButton';
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import MenuIcon from '@mui/icons-material/Menu';
 import type { RouteDef } from '../menu/routes';
 import type { Permissions } from '../authProvider';
 import { FilterBar } from '../filters/FilterBar';
@@ -35,7 +38,23 @@ export function Logo() {
   );
 }
 
-export function Header({ route, permissions, showBack }: { route: RouteDef | undefined; permissions: Permissions; showBack: boolean }) {
+export function Header({
+  route,
+  permissions,
+  showBack,
+  phone = false,
+  onOpenMenu,
+  menuBadge = false,
+}: {
+  route: RouteDef | undefined;
+  permissions: Permissions;
+  showBack: boolean;
+  /** Below 600 px: the menu behind a button (onOpenMenu), the filters behind 筛选. */
+  phone?: boolean;
+  onOpenMenu?: () => void;
+  /** Some menu entry has a count waiting: the folded menu's button says so. */
+  menuBadge?: boolean;
+}) {
   const { pathname } = useLocation();
   const backTo = route?.parent ?? permissions.home;
   return (
@@ -46,13 +65,20 @@ export function Header({ route, permissions, showBack }: { route: RouteDef | und
         flexShrink: 0,
         display: 'flex',
         alignItems: 'center',
-        gap: 2,
-        px: 2,
+        gap: { xs: 1, sm: 2 },
+        px: { xs: 1, sm: 2 },
         bgcolor: 'background.paper',
         borderBottom: 1,
         borderColor: 'divider',
       }}
     >
+      {onOpenMenu && (
+        <IconButton onClick={onOpenMenu} aria-label="打开菜单" edge="start" sx={{ flexShrink: 0 }}>
+          <Badge variant="dot" color="error" invisible={!menuBadge}>
+            <MenuIcon />
+          </Badge>
+        </IconButton>
+      )}
       <Logo />
       {/* A full-screen home (e.g. the admin's /without/common) has nowhere to go back to; its menu's
           entries sit in the header instead, or the admin could reach 练习册 only by typing its address. */}
@@ -73,7 +99,7 @@ export function Header({ route, permissions, showBack }: { route: RouteDef | und
         </Box>
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', justifyContent: 'flex-start' }}>
-        <FilterBar route={route} role={permissions.activeRole} />
+        <FilterBar route={route} role={permissions.activeRole} phone={phone} />
       </Box>
       <UserMenu permissions={permissions} />
     </Box>
