@@ -70,7 +70,9 @@ export default fp(async function auth(app: FastifyInstance) {
     if (request.principal.mustChangePassword && !request.routeOptions.config?.beforePasswordChange) throw forbidden('请先修改初始密码');
     // Roles are read on every request: a role taken away since the page loaded is refused, never
     // quietly swapped for another, and the header tells the web app to switch back.
-    if (isRole(requested) && !request.principal.roles.includes(requested)) {
+    // The account service (juno: my roles, my info, sign-out) answers about the user, not as a
+    // role: it is what the web app asks to find the roles left.
+    if (isRole(requested) && !request.principal.roles.includes(requested) && !request.routeOptions.url.startsWith('/api/juno/')) {
       throw new ApiError(403, `您已不再担任“${ROLE_NAMES[requested]}”，将切换到您的其他角色`, { [ROLE_REVOKED_HEADER]: requested });
     }
   });
