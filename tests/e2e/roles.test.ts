@@ -45,6 +45,7 @@ describe('appointing a grade leader', () => {
     await dialog.getByLabel('教师').fill('林晓');
     await admin.getByRole('option', { name: /^林晓/ }).click();
     await pick(admin, '年级', '八年级');
+    await admin.screenshot({ path: `${SHOTS}/roles-appoint-1440.png` });
     await dialog.getByRole('button', { name: '任命', exact: true }).click();
     await card.getByText('年级组长 · 八年级').waitFor();
     await expect.poll(() => admin.getByText('已任命 林晓 为 八年级 的年级组长').count()).toBeGreaterThan(0);
@@ -68,7 +69,7 @@ describe('appointing a grade leader', () => {
     await admin.getByTestId('role-gradeLeader').getByText('年级组长 · 八年级').locator('..').locator('.MuiChip-deleteIcon').click();
     await admin.getByRole('button', { name: '确认免去' }).click();
     await expect.poll(() => admin.getByTestId('role-gradeLeader').getByText('年级组长 · 八年级').count()).toBe(0);
-    await pick(leader, '学期', await otherTerm(leader));
+    await pick(leader, '学科', await otherOption(leader, '学科'));
     await leader.getByText('您已不再担任“年级组长”，将切换到您的其他角色').waitFor();
     await leader.waitForFunction(() => location.hash.startsWith('#/AICorrect'), undefined, { timeout: 15_000 });
     expect(await activeRole(leader)).toBe('mpTeacher');
@@ -84,13 +85,14 @@ describe('appointing a grade leader', () => {
   });
 });
 
-/** A learning term other than the one shown. */
-async function otherTerm(page: Page): Promise<string> {
-  const picker = page.getByRole('combobox', { name: '学期' });
+/** An option of a header picker other than the one shown. */
+async function otherOption(page: Page, label: string): Promise<string> {
+  const picker = page.getByRole('combobox', { name: label });
   const shown = (await picker.innerText()).trim();
   await picker.click();
   const names = await page.getByRole('listbox').getByRole('option').allInnerTexts();
   await page.keyboard.press('Escape');
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
   return names.map((n) => n.trim()).find((n) => n !== shown)!;
 }
 
@@ -98,6 +100,12 @@ describe('离职', () => {
   it('a teacher who left cannot sign in, and her class has its new teacher', async () => {
     const admin = await signIn(browser, server.url, 'schooladmin');
     await admin.goto(`${server.url}/#/teacherManage`);
+    // 黄蕾's roles and classes, before she takes 林晓's over.
+    await admin.getByRole('row').filter({ hasText: '黄蕾' }).getByRole('button', { name: '角色' }).click();
+    await admin.getByRole('dialog').getByText('八(2)班 英语').waitFor();
+    await admin.screenshot({ path: `${SHOTS}/roles-teacher-roles-1440.png` });
+    await admin.getByRole('dialog').getByRole('button', { name: '关闭' }).click();
+    await admin.getByRole('dialog').waitFor({ state: 'detached' });
     const row = admin.getByRole('row').filter({ hasText: '林晓' });
     await row.getByRole('button', { name: '停用/离职' }).click();
     const dialog = admin.getByRole('dialog');
@@ -144,6 +152,12 @@ describe('批量开通账号', () => {
     const password = (await sheets.getByTestId('sheet-password').innerText()).trim();
     expect(password).toMatch(/^[A-Za-z2-9]{10}$/);
     await admin.screenshot({ path: `${SHOTS}/roles-password-sheets-1440.png` });
+    // On paper only the sheets: the product behind the dialog and the dialog's buttons are left out.
+    await admin.emulateMedia({ media: 'print' });
+    expect(await admin.locator('#root').evaluate((el) => getComputedStyle(el).display)).toBe('none');
+    expect(await admin.getByRole('button', { name: '打印密码单' }).isVisible()).toBe(false);
+    expect(await sheets.isVisible()).toBe(true);
+    await admin.emulateMedia({ media: 'screen' });
     await admin.setViewportSize({ width: 375, height: 740 });
     await admin.screenshot({ path: `${SHOTS}/roles-password-sheets-375.png` });
     await admin.getByRole('button', { name: '我已打印，关闭' }).click();

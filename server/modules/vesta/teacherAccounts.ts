@@ -5,7 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { SIGN_IN_APPOINTED_ROLES, TEACHER_STATUS_NAMES, TeacherStatus } from '../../../src/domain/roles';
+import { TEACHER_STATUS_NAMES, TeacherStatus } from '../../../src/domain/roles';
 import { generatePassword, hashPassword } from '../../auth/passwords';
 import { clearAccount } from '../../auth/signInLimits';
 import { rows } from '../../db/query';
@@ -165,8 +165,7 @@ const teacherAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       if (body.status === TeacherStatus.left) {
         // Someone who has left holds no post: every appointment goes, and the log says which.
-        const held = (await heldRoles(tx, s, teacher.userId)).filter((r) => SIGN_IN_APPOINTED_ROLES.includes(r.role) || r.role === 'headTeacher');
-        for (const r of held) parts.push(await dismiss(tx, s, { id: teacher.userId, name: teacher.name }, r.role));
+        for (const r of await heldRoles(tx, s, teacher.userId)) parts.push(await dismiss(tx, s, { id: teacher.userId, name: teacher.name }, r.role));
       }
       if (body.status !== TeacherStatus.active) {
         await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, teacher.userId), sql`${sessions.revokedAt} IS NULL`));
