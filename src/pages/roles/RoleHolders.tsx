@@ -21,14 +21,14 @@ function RoleCard({ group, onAppoint, onChange }: { group: RoleHoldersData; onAp
   return (
     <Card variant="outlined" data-testid={`role-${group.role}`} sx={{ minWidth: 0 }}>
       <CardContent>
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
-          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
+          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
             {group.roleName}
             <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
               {group.holders.length} 人
             </Typography>
           </Typography>
-          <Button size="small" variant="outlined" onClick={() => onAppoint(group.role)}>
+          <Button size="small" variant="outlined" sx={{ whiteSpace: 'nowrap' }} onClick={() => onAppoint(group.role)}>
             任命{group.roleName}
           </Button>
         </Box>
