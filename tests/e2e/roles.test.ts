@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ensureWebBuild } from '../../scripts/webBuild';
-import { launchBrowser, pageApi, signIn } from '../support/browser';
+import { launchBrowser, pageApi, signIn, submitSignIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/serverProcess';
 
 let server: RunningServer;
@@ -100,9 +100,10 @@ describe('离职', () => {
   it('a teacher who left cannot sign in, and her class has its new teacher', async () => {
     const admin = await signIn(browser, server.url, 'schooladmin');
     await admin.goto(`${server.url}/#/teacherManage`);
-    // 黄蕾's roles and classes, before she takes 林晓's over.
+    // 黄蕾's roles and classes, before she takes 林晓's over: the demo has her 班主任 of 八(3)班.
     await admin.getByRole('row').filter({ hasText: '黄蕾' }).getByRole('button', { name: '角色' }).click();
     await admin.getByRole('dialog').getByText('八(2)班 英语').waitFor();
+    await admin.getByRole('dialog').getByText('班主任 · 八(3)班').waitFor();
     await admin.screenshot({ path: `${SHOTS}/roles-teacher-roles-1440.png` });
     await admin.getByRole('dialog').getByRole('button', { name: '关闭' }).click();
     await admin.getByRole('dialog').waitFor({ state: 'detached' });
@@ -124,16 +125,10 @@ describe('离职', () => {
     await admin.screenshot({ path: `${SHOTS}/roles-teachers-375.png`, fullPage: true });
     await admin.context().close();
 
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/`);
-    await page.waitForURL(/account\.html/);
-    await page.getByLabel('用户名').fill('teacher2');
-    await page.getByLabel('密码').fill('Demo@2026');
-    await page.getByRole('button', { name: '登录' }).click();
+    const page = await submitSignIn(browser, server.url, 'teacher2');
     await expect.poll(() => page.getByText('该教师已离职，账号不能登录').count()).toBeGreaterThan(0);
     expect(page.url()).toContain('account.html');
-    await context.close();
+    await page.context().close();
   });
 });
 
@@ -163,15 +158,9 @@ describe('批量开通账号', () => {
     await admin.getByRole('button', { name: '我已打印，关闭' }).click();
     await admin.context().close();
 
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/`);
-    await page.waitForURL(/account\.html/);
-    await page.getByLabel('用户名').fill('teacher4');
-    await page.getByLabel('密码').fill(password);
-    await page.getByRole('button', { name: '登录' }).click();
+    const page = await submitSignIn(browser, server.url, 'teacher4', password);
     await page.getByRole('form', { name: '修改初始密码' }).waitFor();
     expect(page.url()).toContain('account.html');
-    await context.close();
+    await page.context().close();
   });
 });
