@@ -125,11 +125,12 @@ export const TEACHER_STATUS_NAMES: Record<TeacherStatus, string> = { 0: '在职'
  */
 export const APPOINTED_ROLES = ['schoolMaster', 'gradeLeader', 'subjectleader', 'psychologyteacher', 'headTeacher'] as const;
 export type AppointedRole = (typeof APPOINTED_ROLES)[number];
+// The sign-in roles keep the names the user menu shows (SPEC §6).
 export const APPOINTED_ROLE_NAMES: Record<AppointedRole, string> = {
-  schoolMaster: '校长',
-  gradeLeader: '年级组长',
-  subjectleader: '学科组长',
-  psychologyteacher: '心理教师',
+  schoolMaster: ROLE_NAMES.schoolMaster,
+  gradeLeader: ROLE_NAMES.gradeLeader,
+  subjectleader: ROLE_NAMES.subjectleader,
+  psychologyteacher: ROLE_NAMES.psychologyteacher,
   headTeacher: '班主任',
 };
 /** The appointed roles that are also sign-in roles (a user_roles row). */

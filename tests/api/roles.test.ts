@@ -101,7 +101,7 @@ describe('appointing and removing roles', () => {
     await c.done('schooladmin', '/api/vesta/role/appoint', { teacherId: ids.teacher4.teacherId, role: 'psychologyteacher' });
     expect(await roleKeys('teacher4')).toEqual(['xz:teacher', 'xz:schoolMaster', 'xz:psychologyteacher']);
     expect((await c.get('teacher4', '/api/vesta/teaching/getTeachClass', 'psychologyteacher')).statusCode).toBe(200);
-    await refused(await appoint({ teacherId: ids.teacher4.teacherId, role: 'schoolMaster' }), 409, '方远已是校长');
+    await refused(await appoint({ teacherId: ids.teacher4.teacherId, role: 'schoolMaster' }), 409, '方远已是学校校长');
 
     await c.done('schooladmin', '/api/vesta/role/appoint', { teacherId: ids.teacher2.teacherId, role: 'headTeacher', classId: cls('七(1)班').id });
     const replaced = await appoint({ teacherId: ids.teacher.teacherId, role: 'headTeacher', classId: cls('七(1)班').id });
