@@ -114,6 +114,7 @@ describe('离职', () => {
     // Every class needs a successor before 离职 can be confirmed.
     expect(await dialog.getByRole('button', { name: '确认离职' }).isDisabled()).toBe(true);
     await pick(admin, '全部交给', '黄蕾');
+    await admin.getByRole('listbox').waitFor({ state: 'detached' });
     await admin.screenshot({ path: `${SHOTS}/roles-leave-1440.png` });
     await dialog.getByRole('button', { name: '确认离职' }).click();
     await expect.poll(() => admin.getByText('已设为离职，班级已交接').count()).toBeGreaterThan(0);
