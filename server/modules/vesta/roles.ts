@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { APPOINTED_ROLE_NAMES, APPOINTED_ROLES, SIGN_IN_APPOINTED_ROLES, TEACHER_STATUS_NAMES, TeacherStatus, type AppointedRole } from '../../../src/domain/roles';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db';
+import { isUniqueViolation } from '../../db/errors';
 import { rows } from '../../db/query';
 import { leaderScopes, userRoles } from '../../db/schema';
 import { badRequest, conflict, notFound, ok } from '../../http/envelope';
@@ -213,6 +214,10 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const text = `任命 ${teacher.name} 为${scopes.length ? ` ${scopes.map((x) => x.label).join('、')} 的` : ''}${roleName}${replaced}`;
       await recordAudit(tx, request, { action: 'appoint', kind: 'role', recordId: teacher.id, summary: text });
       return text;
+    }).catch((err) => {
+      // Two admins appointing a 班主任 of the same class at once: the second is told, not failed.
+      if (isUniqueViolation(err)) throw conflict(`${scopes[0]?.label ?? ''}的班主任刚刚已被任命，请刷新后重试`);
+      throw err;
     });
     await app.principals.evictUser(teacher.userId);
     return ok({ teacherId: teacher.id, userId: teacher.userId, roles: await heldRoles(db, s, teacher.userId) }, summary.replace(/^任命/, '已任命'));

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { TEACHER_STATUS_NAMES, TeacherStatus } from '../../../src/domain/roles';
 import { generatePassword, hashPassword } from '../../auth/passwords';
 import { clearAccount } from '../../auth/signInLimits';
+import { isUniqueViolation } from '../../db/errors';
 import { rows } from '../../db/query';
 import { leaderScopes, sessions, teachers, teachingAssignments, users } from '../../db/schema';
 import { badRequest, conflict, notFound, ok } from '../../http/envelope';
@@ -173,6 +174,10 @@ const teacherAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const action = body.status === TeacherStatus.left ? 'leave' : body.status === TeacherStatus.disabled ? 'disable' : 'enable';
       const verb = { leave: '设为离职', disable: '停用', enable: '恢复在职' }[action];
       await recordAudit(tx, request, { action, kind: 'teacher', recordId: teacher.id, summary: `将教师 ${teacher.name} ${verb}${parts.length ? `：${parts.join('；')}` : ''}` });
+    }).catch((err) => {
+      // A 班主任 appointed to one of her classes meanwhile by another admin.
+      if (isUniqueViolation(err)) throw conflict('交接期间班主任有变动，请刷新后重试');
+      throw err;
     });
     await app.principals.evictUser(teacher.userId);
     const message = { [TeacherStatus.active]: '已恢复在职，该教师可以登录', [TeacherStatus.disabled]: '已停用，该教师不能登录', [TeacherStatus.left]: '已设为离职，班级已交接' }[body.status];
