@@ -53,9 +53,11 @@ describe('appointing a grade leader', () => {
 
     // Her open session gains the role without signing in again.
     await leader.reload();
+    await leader.locator('main h1').first().waitFor();
     await leader.getByRole('button', { name: '用户菜单' }).click();
     await leader.getByRole('menuitem', { name: /切换为年级组长/ }).click();
-    await leader.waitForFunction(() => location.hash.startsWith('#/analysis'));
+    // A reload of the whole app: slow on a busy machine.
+    await leader.waitForFunction(() => location.hash.startsWith('#/analysis'), undefined, { timeout: 40_000 });
     const grade = leader.getByRole('combobox', { name: '年级' });
     await expect.poll(() => grade.innerText()).toBe('八年级');
     // One grade: the picker has nothing else to offer (SPEC §2.1 disables it).
