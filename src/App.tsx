@@ -17,8 +17,12 @@ const http = createHttpClient({
   getToken,
   getActiveRole: getStoredRole,
   notify: notifier.notify,
-  // A 401 without a token means "never signed in", not "session expired".
-  onAuthFailure: (status) => void signOut({ revoke: false, reason: status === 403 ? 'forbidden' : getToken() ? 'expired' : undefined }),
+  onAuthFailure: (status, _message, revokedRole) => {
+    // The active role was taken away since the page loaded: the session is fine, use another role.
+    if (revokedRole) return authProvider.leaveRole(revokedRole);
+    // A 401 without a token means "never signed in", not "session expired".
+    void signOut({ revoke: false, reason: status === 403 ? 'forbidden' : getToken() ? 'expired' : undefined });
+  },
 });
 const dataProvider = createDataProvider(http, adaptersOf(RESOURCES));
 signOut = createSignOut(dataProvider);

@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { canAccess, type AccessRule } from '../../src/domain/access';
-import { forbidden, unauthorized } from '../http/envelope';
+import { ROLE_NAMES, ROLE_REVOKED_HEADER, isRole } from '../../src/domain/roles';
+import { ApiError, forbidden, unauthorized } from '../http/envelope';
 import { loadPrincipalRow, toPrincipal, type Principal } from './principal';
 import type { PrincipalStore } from './principalCache';
 import { bearerToken, readToken } from './tokens';
@@ -67,5 +68,12 @@ export default fp(async function auth(app: FastifyInstance) {
     request.principal = toPrincipal(row, typeof requested === 'string' ? requested : undefined, app.config);
     // A one-time password (npm run admin:create) opens nothing but the way to replace it.
     if (request.principal.mustChangePassword && !request.routeOptions.config?.beforePasswordChange) throw forbidden('请先修改初始密码');
+    // Roles are read on every request: a role taken away since the page loaded is refused, never
+    // quietly swapped for another, and the header tells the web app to switch back.
+    // The account service (juno: my roles, my info, sign-out) answers about the user, not as a
+    // role: it is what the web app asks to find the roles left.
+    if (isRole(requested) && !request.principal.roles.includes(requested) && !request.routeOptions.url.startsWith('/api/juno/')) {
+      throw new ApiError(403, `您已不再担任“${ROLE_NAMES[requested]}”，将切换到您的其他角色`, { [ROLE_REVOKED_HEADER]: requested });
+    }
   });
 });

@@ -69,7 +69,9 @@ export async function loadPrincipalRow(db: Db, sessionId: string, idleSeconds: n
       LEFT JOIN touched t ON t.id = s.id
       JOIN users u ON u.id = s.user_id
       LEFT JOIN partners p ON p.id = u.partner_id
-     WHERE s.id = ${sessionId} AND s.revoked_at IS NULL AND s.expires_at > now()`)) as unknown as { rows: PrincipalRow[] };
+     WHERE s.id = ${sessionId} AND s.revoked_at IS NULL AND s.expires_at > now()
+       -- A teacher set to 停用 or 离职 is signed out everywhere, even by a session that escaped the revocation.
+       AND NOT EXISTS (SELECT 1 FROM teachers tt WHERE tt.user_id = u.id AND tt.status <> 0)`)) as unknown as { rows: PrincipalRow[] };
   return rows[0];
 }
 

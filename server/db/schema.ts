@@ -174,6 +174,10 @@ export const teachers = pgTable(
     name: text('name').notNull(),
     phone: text('phone'),
     job: text('job'),
+    /** TeacherStatus (src/domain/roles.ts): 0 在职, 1 停用, 2 离职. Not 在职: the account cannot sign in; the row stays for the records that name the teacher. */
+    status: smallint('status').notNull().default(0),
+    /** When the teacher was last set to 停用 or 离职. */
+    statusAt: timestamp('status_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('teachers_user_uq').on(t.userId), index('teachers_school_idx').on(t.tenantId, t.schoolId)],
@@ -192,15 +196,31 @@ export const teachingAssignments = pgTable(
   (t) => [uniqueIndex('teaching_uq').on(t.teacherId, t.classId, t.courseId), index('teaching_class_idx').on(t.classId)],
 );
 
-/** What a leader oversees: a subject (subject leader) or a grade (grade leader) of their school. */
-export const leaderScopes = pgTable('leader_scopes', {
-  id: serial('id').primaryKey(),
-  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  role: text('role').notNull(),
-  gradeId: integer('grade_id').references(() => grades.id),
-  subjectId: integer('subject_id').references(() => subjects.id),
-});
+/**
+ * What an appointed role covers, one row per scope (docs/api-roles.md): a grade (年级组长), a
+ * subject with a grade or, grade null, every grade (学科组长), a class (班主任, role 'headTeacher').
+ * The role itself is the user_roles row; both are read on every request, never kept in a session.
+ */
+export const leaderScopes = pgTable(
+  'leader_scopes',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    gradeId: integer('grade_id').references(() => grades.id),
+    subjectId: integer('subject_id').references(() => subjects.id),
+    // A class that is deleted takes its 班主任 appointment with it.
+    classId: integer('class_id').references(() => classes.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('leader_scopes_user_idx').on(t.userId, t.role),
+    // One 班主任 per class.
+    uniqueIndex('leader_scopes_head_teacher_uq').on(t.classId).where(sql`${t.role} = 'headTeacher'`),
+  ],
+);
 
 export const students = pgTable(
   'students',

@@ -193,6 +193,14 @@ export const FIELD_LABELS: Record<string, string> = {
   teacherIds: '阅卷老师',
   double: '双评分差',
   arbitrate: '仲裁',
+  // Roles and teacher accounts (docs/api-roles.md)
+  role: '角色',
+  gradeIds: '年级',
+  scopeId: '任命',
+  handovers: '交接班级',
+  headTeachers: '班主任交接',
+  toTeacherId: '接任教师',
+  region: '区域',
 };
 
 declare module 'fastify' {

@@ -128,7 +128,7 @@ export async function seedDemo(db: Db, { pinKey }: SeedOptions): Promise<boolean
       if (si === 0) {
         await teacher('teacher', '陈静', ['teacher', 'teaching'], [[7, 1, '数学'], [7, 2, '数学'], [7, 1, '物理'], [7, 2, '物理']], '数学教师');
         await teacher('teacher2', '林晓', ['teacher'], [[7, 1, '语文'], [8, 1, '语文']], '语文教师');
-        await teacher('classic', '黄蕾', ['teacher'], [[8, 2, '英语'], [8, 3, '英语']], '英语教师');
+        const classic = await teacher('classic', '黄蕾', ['teacher'], [[8, 2, '英语'], [8, 3, '英语']], '英语教师');
         await user({ ...base, username: 'schooladmin', name: '赵校务' }, ['schoolAdmin']);
         await user({ ...base, username: 'principal', name: '孙校长' }, ['schoolMaster']);
         const sl = await user({ ...base, username: 'subjectleader', name: '钱组长' }, ['subjectleader']);
@@ -141,17 +141,22 @@ export async function seedDemo(db: Db, { pinKey }: SeedOptions): Promise<boolean
         await user({ ...base, username: 'parttime', name: '韩助教' }, ['parttime']);
         // Colleagues so that every class has its main subjects taught (what leaders analyse).
         let n = 1;
+        const colleagues: Record<string, typeof classic> = {};
         for (const level of [7, 8, 9]) {
           for (const subject of ['语文', '数学', '英语']) {
             const classesTaken = [1, 2, 3, 4].filter(
               (no) => !(level === 7 && no <= 2 && subject === '数学') && !(subject === '语文' && ((level === 7 && no === 1) || (level === 8 && no === 1))) && !(level === 8 && subject === '英语' && (no === 2 || no === 3)),
             );
-            await teacher(`t${String(n++).padStart(3, '0')}`, chineseName(next), ['teacher'], classesTaken.map((no) => [level, no, subject]));
+            const username = `t${String(n++).padStart(3, '0')}`;
+            colleagues[username] = await teacher(username, chineseName(next), ['teacher'], classesTaken.map((no) => [level, no, subject]));
           }
         }
         // A second 数学 teacher of 七(1)班, so 网上阅卷 can split a question between two markers.
         // Seeded last, so every id and name above stays as it was.
         await teacher('teacher4', '方远', ['teacher'], [[7, 1, '数学']], '数学教师');
+        // 班主任 of a few classes (角色任命), each a teacher of that class; seeded last for the same reason.
+        const heads: [typeof classic, number, number][] = [[colleagues.t001, 7, 3], [classic, 8, 3], [colleagues.t007, 9, 1]];
+        await tx.insert(t.leaderScopes).values(heads.map(([u, level, no]) => ({ tenantId, userId: u.id, role: 'headTeacher', classId: cls(level, no).id })));
       } else {
         await user({ ...base, username: 'schooladmin2', name: '钟校务' }, ['schoolAdmin']);
         await teacher('teacher3', '许文', ['teacher', 'teaching'], [[7, 1, '数学'], [7, 2, '数学']], '数学教师');

@@ -9,6 +9,9 @@ import { clearSession, getToken, SESSION_KEYS, setToken, signInUrl, type SignOut
 
 export type { Permissions } from './startup';
 
+/** How long the reason for leaving a removed role stays on screen before the page reloads. */
+const ROLE_NOTICE_MS = 2000;
+
 export interface SignOutOptions {
   /** Tell the server to revoke the session (not when the server already refused the token). */
   revoke?: boolean;
@@ -40,6 +43,11 @@ export interface AppAuthProvider extends AuthProvider {
   getPermissions: () => Promise<Permissions>;
   /** SPEC §2.1: store the role, mark the route as changed, reload (to the new role's home). */
   switchRole: (role: Role) => void;
+  /**
+   * The server refused the active role because it was taken away: forget it and reload, so startup
+   * picks one the user still holds (SPEC §4 step 5). Once, however many calls failed at once.
+   */
+  leaveRole: (role: string) => void;
 }
 
 export function createAuthProvider(options: {
@@ -57,6 +65,7 @@ export function createAuthProvider(options: {
       window.location.reload();
     });
   let startup: Promise<Permissions> | undefined;
+  let leaving = false;
 
   const permissions = (): Promise<Permissions> => {
     // SPEC §4 step 8: without a token there is nobody to start a session for.
@@ -106,6 +115,14 @@ export function createAuthProvider(options: {
       storage.setItem(SESSION_KEYS.role, role);
       storage.setItem(SESSION_KEYS.routeChanged, '1');
       reload();
+    },
+    leaveRole(role) {
+      if (leaving || storage.getItem(SESSION_KEYS.role) !== role) return;
+      leaving = true;
+      storage.removeItem(SESSION_KEYS.role);
+      storage.setItem(SESSION_KEYS.routeChanged, '1');
+      // Long enough to read the message that says why.
+      setTimeout(reload, ROLE_NOTICE_MS);
     },
   };
 }

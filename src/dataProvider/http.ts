@@ -5,6 +5,7 @@ import { HttpError } from 'ra-core';
 import queryString from 'query-string';
 import { ERROR_TOAST_MS, REQUEST_TIMEOUT_MS } from '../domain/enums';
 import { exportFileName, fileStamp } from '../domain/format';
+import { ROLE_REVOKED_HEADER } from '../domain/roles';
 import type { Notify } from './notifier';
 import type { Envelope } from '../domain/envelope';
 
@@ -40,8 +41,11 @@ export interface HttpClientOptions {
   getToken: () => string | null;
   getActiveRole: () => string | null | undefined;
   notify: Notify;
-  /** Called once per failure with 401 or 403: clears the session and sends the user to sign in. */
-  onAuthFailure: (status: 401 | 403, message: string) => void;
+  /**
+   * Called once per failure with 401 or 403: clears the session and sends the user to sign in; or,
+   * when the server says the active role was taken away (`revokedRole`), switches back to another.
+   */
+  onAuthFailure: (status: 401 | 403, message: string, revokedRole?: string) => void;
   /** Saves a downloaded file; the default clicks a temporary link. */
   saveFile?: (blob: Blob, fileName: string) => void;
   now?: () => Date;
@@ -139,10 +143,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const saveFile = options.saveFile ?? saveWithLink;
   const now = options.now ?? (() => new Date());
 
-  function fail(message: string, status: number, body: unknown, silent: boolean, anonymous = false): never {
+  function fail(message: string, status: number, body: unknown, silent: boolean, anonymous = false, revokedRole?: string): never {
     if (!anonymous && (status === 401 || status === 403)) {
       options.notify(message, 'error', ERROR_TOAST_MS);
-      options.onAuthFailure(status, message);
+      options.onAuthFailure(status, message, revokedRole);
     } else if (!silent) {
       options.notify(message, 'error', ERROR_TOAST_MS);
     }
@@ -200,7 +204,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const payload: unknown = isJson(response) ? await response.json().catch(() => undefined) : undefined;
       if (isEnvelope(payload)) {
         if (payload.code !== 200) {
-          fail(payload.msg || FALLBACK_MESSAGE, payload.code, { ...payload, errors: fieldErrors(payload.data) }, silent, anonymous);
+          const revokedRole = response.headers.get(ROLE_REVOKED_HEADER) ?? undefined;
+          fail(payload.msg || FALLBACK_MESSAGE, payload.code, { ...payload, errors: fieldErrors(payload.data) }, silent, anonymous, revokedRole);
         }
         return { status: response.status, headers: response.headers, envelope: payload as Envelope<T> };
       }

@@ -23,6 +23,12 @@ export const AUDIT_ACTIONS = {
   deploy: '部署',
   undeploy: '解绑',
   rotateSecret: '更换密钥',
+  appoint: '任命',
+  dismiss: '免去',
+  disable: '停用',
+  leave: '离职',
+  enable: '恢复在职',
+  issuePasswords: '生成初始密码',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

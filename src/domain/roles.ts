@@ -113,3 +113,28 @@ export function partnerLevel(ancestors: string | null | undefined): number {
   const ids = (ancestors ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   return Math.min(3, Math.max(1, ids.length));
 }
+
+/** 教师状态 (teachers.status): 停用 and 离职 close the account; 离职 also hands the classes over. */
+export const TeacherStatus = { active: 0, disabled: 1, left: 2 } as const;
+export type TeacherStatus = (typeof TeacherStatus)[keyof typeof TeacherStatus];
+export const TEACHER_STATUS_NAMES: Record<TeacherStatus, string> = { 0: '在职', 1: '停用', 2: '离职' };
+
+/**
+ * Roles a school admin appoints (docs/api-roles.md). `headTeacher` (班主任) is not a sign-in role:
+ * it is a class a teacher is responsible for, kept as a scope beside the others.
+ */
+export const APPOINTED_ROLES = ['schoolMaster', 'gradeLeader', 'subjectleader', 'psychologyteacher', 'headTeacher'] as const;
+export type AppointedRole = (typeof APPOINTED_ROLES)[number];
+// The sign-in roles keep the names the user menu shows (SPEC §6).
+export const APPOINTED_ROLE_NAMES: Record<AppointedRole, string> = {
+  schoolMaster: ROLE_NAMES.schoolMaster,
+  gradeLeader: ROLE_NAMES.gradeLeader,
+  subjectleader: ROLE_NAMES.subjectleader,
+  psychologyteacher: ROLE_NAMES.psychologyteacher,
+  headTeacher: '班主任',
+};
+/** The appointed roles that are also sign-in roles (a user_roles row). */
+export const SIGN_IN_APPOINTED_ROLES: readonly AppointedRole[] = ['schoolMaster', 'gradeLeader', 'subjectleader', 'psychologyteacher'];
+
+/** The reply header of a request made as a role the user no longer holds: the client switches back. */
+export const ROLE_REVOKED_HEADER = 'x-role-revoked';

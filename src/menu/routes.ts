@@ -43,6 +43,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/class', resources: ['classes', 'grades'], meta: { title: '班级管理', icon: 'classManagement', roles: ['mpSchoolAdmin'] } },
   { path: '/studentManage', resources: ['students'], uses: ['classes', 'grades'], meta: { title: '学生管理', icon: 'studentManagement', roles: ['mpSchoolAdmin'] } },
   { path: '/teacherManage', resources: ['teachers'], uses: ['classes', 'grades', 'jobs'], meta: { title: '教师管理', icon: 'teacherManagement', roles: ['mpSchoolAdmin'] } },
+  { path: '/roleManage', uses: ['classes', 'grades'], meta: { title: '角色任命', icon: 'account', roles: ['mpSchoolAdmin'] } },
   { path: '/room', resources: ['rooms'], meta: { title: '教室管理', icon: 'room', roles: ['mpSchoolAdmin'] } },
 
   // Psychology teacher
@@ -103,6 +104,7 @@ export const ROUTES: RouteDef[] = [
     children: [
       { path: '/academic/class', resources: ['classes', 'grades'], meta: { title: '班级管理', roles: ['schoolAdmin'] } },
       { path: '/academic/teacher', resources: ['teachers'], uses: ['classes', 'grades', 'jobs'], meta: { title: '教师管理', roles: ['schoolAdmin'] } },
+      { path: '/academic/roles', uses: ['classes', 'grades'], meta: { title: '角色任命', roles: ['schoolAdmin'] } },
       { path: '/academic/student', resources: ['students'], uses: ['classes', 'grades'], meta: { title: '学生管理', roles: ['schoolAdmin'] } },
       { path: '/academic/room', resources: ['rooms'], meta: { title: '教室管理', roles: ['schoolAdmin'] } },
     ],

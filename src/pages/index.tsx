@@ -50,6 +50,8 @@ export const CUSTOM_SCREENS: Readonly<Record<string, Screen>> = {
   '/heart-sounds': lazy(() => import('./heartVoices/HeartVoices')),
   '/heart-sounds/detail': lazy(() => import('./heartVoices/HeartVoiceDetail')),
   '/heart-voice-privacy': lazy(() => import('./heartVoices/HeartPrivacy')),
+  '/roleManage': lazy(() => import('./roles/RoleHolders')),
+  '/academic/roles': lazy(() => import('./roles/RoleHolders')),
 };
 
 /**

@@ -168,7 +168,7 @@ describe('managing teachers', () => {
     const [me] = await t.database.db.select().from(teachers).where(eq(teachers.id, myTeacherId));
     await t.database.db.insert(homeworks).values({ tenantId: me.tenantId, teacherId: me.id, classId: assignment.classId, courseId: assignment.courseId, title: '练习' });
     const res = await c.post('schooladmin', '/api/vesta/teacher/remove', { teacherId: myTeacherId });
-    expect([res.statusCode, res.json().msg]).toEqual([409, '教师陈静已有作业或批改记录，不能删除']);
+    expect([res.statusCode, res.json().msg]).toEqual([409, '教师陈静已有作业或批改记录，不能删除；可将其设为“离职”，记录保留']);
     await t.login('teacher');
   });
 

@@ -205,6 +205,33 @@ describe('authProvider session', () => {
     expect(sessionStorage.getItem(SESSION_KEYS.selection)).toBeNull();
     expect(sessionStorage.getItem(SESSION_KEYS.routeChanged)).toBeNull();
   });
+
+  it('a role taken away by the school is forgotten once, and the reload starts with a role still held', async () => {
+    vi.useFakeTimers();
+    try {
+      sessionStorage.setItem(SESSION_KEYS.role, 'gradeLeader');
+      const { auth, reload } = setup({ roles: roles('teacher') });
+      auth.leaveRole('gradeLeader');
+      auth.leaveRole('gradeLeader');
+      expect(sessionStorage.getItem(SESSION_KEYS.role)).toBeNull();
+      // The message saying why stays readable before the page reloads.
+      expect(reload).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(2000);
+      expect(reload).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    const { auth: afterReload } = setup({ roles: roles('teacher') });
+    expect((await afterReload.getPermissions()).activeRole).toBe('mpTeacher');
+  });
+
+  it('a refusal for a role other than the active one changes nothing', () => {
+    sessionStorage.setItem(SESSION_KEYS.role, 'mpTeacher');
+    const { auth, reload } = setup({ roles: roles('teacher') });
+    auth.leaveRole('gradeLeader');
+    expect(sessionStorage.getItem(SESSION_KEYS.role)).toBe('mpTeacher');
+    expect(reload).not.toHaveBeenCalled();
+  });
 });
 
 describe('authProvider without a token', () => {

@@ -22,6 +22,7 @@ function fakeProviders(permissions: Permissions) {
     canAccess: async ({ resource }) => canAccessResource(permissions, resource),
     getIdentity: async () => ({ id: 1, fullName: permissions.profile.displayName }),
     switchRole,
+    leaveRole: vi.fn(),
   };
   const dataProvider = {
     ...fakeSelectionApi(),

@@ -74,7 +74,7 @@ async function visitMenu(page: Page, entries: string[]) {
 
 const ACCOUNTS: { username: string; menu: string[] }[] = [
   { username: 'teacher', menu: ['AI批改', '布置作业', '学生错题本', '班级错题本', '班级管理', '使用教程', '学校资源'] },
-  { username: 'schooladmin', menu: ['数据概览', '班级管理', '学生管理', '教师管理', '教室管理', '学校资源', '操作日志'] },
+  { username: 'schooladmin', menu: ['数据概览', '班级管理', '学生管理', '教师管理', '角色任命', '教室管理', '学校资源', '操作日志'] },
   { username: 'partner1', menu: ['数据看板', '渠道结算', '直营学校', '设备管理', '订单管理', '我的账户', '操作日志'] },
   { username: 'principal', menu: ['学情分析'] },
   { username: 'psych', menu: ['学生心声'] },

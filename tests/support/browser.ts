@@ -16,8 +16,8 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Opens the product, which sends a signed-out user to the sign-in app, and signs in there. */
-export async function signIn(browser: Browser, baseUrl: string, username: string, password = 'Demo@2026'): Promise<Page> {
+/** Opens the product in a new context, which sends a signed-out user to the sign-in app, and submits the form there. */
+export async function submitSignIn(browser: Browser, baseUrl: string, username: string, password = 'Demo@2026'): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   // A wait that never ends fails at its own step, well inside the test's time limit.
   context.setDefaultTimeout(20_000);
@@ -27,6 +27,12 @@ export async function signIn(browser: Browser, baseUrl: string, username: string
   await page.getByLabel('用户名').fill(username);
   await page.getByLabel('密码').fill(password);
   await page.getByRole('button', { name: '登录' }).click();
+  return page;
+}
+
+/** Signs in through the sign-in app and waits for the product to show a screen. */
+export async function signIn(browser: Browser, baseUrl: string, username: string, password = 'Demo@2026'): Promise<Page> {
+  const page = await submitSignIn(browser, baseUrl, username, password);
   await page.waitForURL((url) => !url.pathname.endsWith('account.html'));
   // The home of most roles is a menu group that redirects to its first screen (/academic →
   // /academic/class). A test that navigates while that redirect is pending is sent back to the

@@ -113,8 +113,18 @@ describe('http client', () => {
   it.each([401, 403])('signs out on %i and shows the message', async (status) => {
     const { client, notify, onAuthFailure } = setup(async () => json({ code: status, msg: '登录已过期', success: false, data: null }, status));
     await expect(client.get('/x', undefined, { silent: true })).rejects.toMatchObject({ status });
-    expect(onAuthFailure).toHaveBeenCalledWith(status, '登录已过期');
+    expect(onAuthFailure).toHaveBeenCalledWith(status, '登录已过期', undefined);
     expect(notify).toHaveBeenCalledWith('登录已过期', 'error', 3000);
+  });
+
+  it('passes on the role the server says was taken away, so the app switches back instead of signing out', async () => {
+    const msg = '您已不再担任“年级组长”，将切换到您的其他角色';
+    const { client, notify, onAuthFailure } = setup(
+      async () => new Response(JSON.stringify({ code: 403, msg, success: false, data: null }), { status: 403, headers: { 'content-type': 'application/json', 'x-role-revoked': 'gradeLeader' } }),
+    );
+    await expect(client.get('/x')).rejects.toMatchObject({ status: 403 });
+    expect(onAuthFailure).toHaveBeenCalledWith(403, msg, 'gradeLeader');
+    expect(notify).toHaveBeenCalledWith(msg, 'error', 3000);
   });
 
   it('does not sign out when an anonymous call (sign-in) gets 401', async () => {

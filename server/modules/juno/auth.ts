@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiError, badRequest, ok, unauthorized } from '../../http/envelope';
-import { sessions, users } from '../../db/schema';
+import { ApiError, badRequest, forbidden, ok, unauthorized } from '../../http/envelope';
+import { sessions, teachers, users } from '../../db/schema';
+import { TeacherStatus } from '../../../src/domain/roles';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
 import { signToken } from '../../auth/tokens';
 import { signInLimits, waitText, type Refusal } from '../../auth/signInLimits';
@@ -53,6 +54,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
     await limits.succeeded(name, request.ip);
     await limits.forgetOldTries();
+    // Said only to whoever knows the password, so it tells nobody else that the account exists.
+    const [teacher] = await app.db.select({ status: teachers.status }).from(teachers).where(eq(teachers.userId, user.id)).limit(1);
+    if (teacher?.status === TeacherStatus.disabled) throw forbidden('账号已停用，请联系学校管理员');
+    if (teacher?.status === TeacherStatus.left) throw forbidden('该教师已离职，账号不能登录');
     const ttl = app.config.sessionTtl;
     const sid = randomUUID();
     await app.db.insert(sessions).values({ id: sid, userId: user.id, expiresAt: new Date(Date.now() + ttl * 1000) });

@@ -83,12 +83,14 @@ export interface TeacherRow {
   name: string;
   phone: string | null;
   job: string | null;
+  /** TeacherStatus: 0 在职, 1 停用, 2 离职. */
+  status: number;
 }
 
 export async function findTeacher(db: Db, p: Principal, teacherId: number): Promise<TeacherRow> {
   const s = schoolOf(p);
   const [row] = await rows<TeacherRow>(db, sql`
-    SELECT id, user_id AS "userId", name, phone, job FROM teachers
+    SELECT id, user_id AS "userId", name, phone, job, status FROM teachers
      WHERE id = ${teacherId} AND tenant_id = ${s.tenantId} AND school_id = ${s.schoolId}`);
   if (!row) throw notFound('教师不存在');
   return row;

@@ -5,6 +5,8 @@ import teachingRoutes from './teaching';
 import classRoutes from './classes';
 import studentRoutes from './students';
 import teacherRoutes from './teachers';
+import roleRoutes from './roles';
+import teacherAccountRoutes from './teacherAccounts';
 import resourceRoutes from './resources';
 import overviewRoutes from './overview';
 import settingsRoutes from './settings';
@@ -15,6 +17,8 @@ export default fp(async (app) => {
   await app.register(classRoutes);
   await app.register(studentRoutes);
   await app.register(teacherRoutes);
+  await app.register(roleRoutes);
+  await app.register(teacherAccountRoutes);
   await app.register(resourceRoutes);
   await app.register(overviewRoutes);
   await app.register(settingsRoutes);

@@ -6,7 +6,7 @@ import type { Principal } from '../../auth/principal';
 import { forbidden } from '../../http/envelope';
 
 /** Roles that see every class of their school. */
-const WHOLE_SCHOOL = ['subjectleader', 'schoolMaster', 'psychologyteacher', 'schoolAdmin', 'mpSchoolAdmin'];
+const WHOLE_SCHOOL = ['schoolMaster', 'psychologyteacher', 'schoolAdmin', 'mpSchoolAdmin'];
 const OWN_CLASSES = ['teacher', 'mpTeacher', 'teaching'];
 
 /**
@@ -21,8 +21,14 @@ export function classScope(p: Principal, leaderType?: number): SQL {
   if (OWN_CLASSES.includes(role)) {
     return sql`${tenant} AND c.id IN (SELECT ta.class_id FROM teaching_assignments ta JOIN teachers t ON t.id = ta.teacher_id WHERE t.user_id = ${p.userId})`;
   }
+  // Appointments (leader_scopes) are read here on every request, so a change applies at once.
   if (role === 'gradeLeader') {
-    return sql`${tenant} AND c.grade_id IN (SELECT ls.grade_id FROM leader_scopes ls WHERE ls.user_id = ${p.userId} AND ls.role = 'gradeLeader')`;
+    return sql`${tenant} AND c.school_id = ${p.schoolId ?? -1} AND c.grade_id IN (SELECT ls.grade_id FROM leader_scopes ls WHERE ls.user_id = ${p.userId} AND ls.role = 'gradeLeader')`;
+  }
+  if (role === 'subjectleader') {
+    // The grades of their appointments; one without a grade covers every grade of the school.
+    return sql`${tenant} AND c.school_id = ${p.schoolId ?? -1} AND EXISTS (SELECT 1 FROM leader_scopes ls
+      WHERE ls.user_id = ${p.userId} AND ls.role = 'subjectleader' AND (ls.grade_id IS NULL OR ls.grade_id = c.grade_id))`;
   }
   if (role === 'regionResearcher') {
     return sql`${tenant} AND c.school_id IN (SELECT s.id FROM schools s WHERE s.region = ${p.region ?? ''})`;

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { TEACHER_JOBS, isMobilePhone, PHONE_PATTERN } from '../../../src/domain/school';
+import { TEACHER_STATUS_NAMES, TeacherStatus } from '../../../src/domain/roles';
 import type { Principal } from '../../auth/principal';
 import { generatePassword, hashPassword } from '../../auth/passwords';
 import { clearAccount } from '../../auth/signInLimits';
@@ -36,7 +37,7 @@ const CLASSES_OF_TEACHER = sql`COALESCE((
    WHERE ta.teacher_id = t.id), '[]'::json)`;
 
 const SELECT_TEACHER = sql`
-  SELECT t.id, t.id AS "teacherId", t.user_id AS "userId", u.username, t.name, t.phone, t.job, t.created_at AS "createdAt",
+  SELECT t.id, t.id AS "teacherId", t.user_id AS "userId", u.username, t.name, t.phone, t.job, t.status, t.created_at AS "createdAt",
          ${CLASSES_OF_TEACHER} AS classes
     FROM teachers t JOIN users u ON u.id = t.user_id`;
 
@@ -152,7 +153,7 @@ const teacherRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const keyword = q.keyword?.trim();
       const data = await rows(db, sql`
         SELECT t.id, t.id AS "teacherId", t.name, t.phone, t.job FROM teachers t
-         WHERE t.tenant_id = ${s.tenantId} AND t.school_id = ${s.schoolId}
+         WHERE t.tenant_id = ${s.tenantId} AND t.school_id = ${s.schoolId} AND t.status = ${TeacherStatus.active}
            ${keyword ? sql`AND (t.name LIKE ${`%${keyword}%`} OR t.phone LIKE ${`%${keyword}%`})` : sql``}
          ORDER BY t.id`);
       return ok(data);
@@ -171,6 +172,7 @@ const teacherRoutes: FastifyPluginAsyncTypebox = async (app) => {
           gradeId: Type.Optional(Id),
           classId: Type.Optional(Id),
           courseId: Type.Optional(Id),
+          status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)])),
         }),
       },
     },
@@ -183,6 +185,7 @@ const teacherRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const keyword = q.keyword?.trim();
       if (keyword) parts.push(sql`(t.name LIKE ${`%${keyword}%`} OR t.phone LIKE ${`%${keyword}%`})`);
       if (q.job) parts.push(sql`t.job = ${q.job}`);
+      if (q.status !== undefined) parts.push(sql`t.status = ${q.status}`);
       const taught: SQL[] = [];
       if (q.classId !== undefined) taught.push(sql`ta.class_id = ${(await findClass(db, p, q.classId)).id}`);
       if (q.gradeId !== undefined) taught.push(sql`ta.class_id IN (SELECT id FROM classes WHERE grade_id = ${(await findGrade(db, p, q.gradeId)).id})`);
@@ -230,7 +233,8 @@ const teacherRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const passwordHash = await hashPassword(password);
       try {
         const teacher = await db.transaction(async (tx) => {
-          const [user] = await tx.insert(users).values({ ...s, username: body.phone, name, phone: body.phone, passwordHash }).returning();
+          // The admin knows this password: the teacher replaces it at first sign-in.
+          const [user] = await tx.insert(users).values({ ...s, username: body.phone, name, phone: body.phone, passwordHash, mustChangePassword: true }).returning();
           await tx.insert(userRoles).values({ tenantId: s.tenantId, userId: user.id, roleKey: 'xz:teacher' });
           const [row] = await tx.insert(teachers).values({ ...s, userId: user.id, name, phone: body.phone, job }).returning();
           if (body.bindings?.length) {
@@ -298,7 +302,7 @@ const teacherRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const [{ used }] = await rows<{ used: number }>(tx, sql`
           SELECT ((SELECT count(*) FROM homeworks WHERE teacher_id = ${teacher.id}) +
                   (SELECT count(*) FROM grading_tasks WHERE teacher_id = ${teacher.id}))::int AS used`);
-        if (used > 0) throw conflict(`教师${teacher.name}已有作业或批改记录，不能删除`);
+        if (used > 0) throw conflict(`教师${teacher.name}已有作业或批改记录，不能删除；可将其设为“离职”，记录保留`);
         await tx.delete(teachers).where(eq(teachers.id, teacher.id));
         await tx.delete(userRoles).where(and(eq(userRoles.userId, teacher.userId), inArray(userRoles.roleKey, TEACHER_ROLE_KEYS)));
         const [{ roles: remaining, uploads }] = await rows<{ roles: number; uploads: number }>(tx, sql`
@@ -337,6 +341,7 @@ const teacherRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const body = request.body;
       const p = request.principal;
       const teacher = await findTeacher(db, p, body.teacherId);
+      if (teacher.status !== TeacherStatus.active) throw conflict(`教师${teacher.name}已${TEACHER_STATUS_NAMES[teacher.status as TeacherStatus]}，不能绑定任教班级`);
       const bindings = [...(body.bindings ?? [])];
       if (body.classId !== undefined || body.courseId !== undefined) {
         if (body.classId === undefined) throw badRequest('班级不能为空');
