@@ -23,6 +23,9 @@ export const AUDIT_ACTIONS = {
   deploy: '部署',
   undeploy: '解绑',
   rotateSecret: '更换密钥',
+  promote: '升年级',
+  undo: '撤销',
+  withdraw: '撤回',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -31,6 +34,7 @@ export const AUDIT_KINDS = {
   teacher: '教师',
   class: '班级',
   grade: '年级',
+  schoolYear: '学年',
   role: '角色/任教',
   room: '教室',
   setting: '学校设置',

@@ -8,6 +8,7 @@ import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
 import { classScope, courseScope } from '../vesta/scope';
+import { enrolledAt } from '../vesta/enrolment';
 
 export interface AnalysisQuery {
   term: string;
@@ -48,8 +49,9 @@ export function scopeCtes(p: Principal, q: AnalysisQuery): SQL {
     -- Hand-ins expected per homework: the class once the deadline has passed, before it only those
     -- already handed in (homework not yet due is not missing: docs/analysis-figures.md).
     expected AS (
-      SELECT w.class_id, w.source_id, w.at, CASE WHEN w.open THEN coalesce(sub.n, 0) ELSE coalesce(en.n, 0) END AS n FROM work w
-        LEFT JOIN enrolled en ON en.class_id = w.class_id
+      -- Once due: the students of the class on the day it was given (enrolledAt), not those who left before.
+      SELECT w.class_id, w.source_id, w.at, CASE WHEN w.open THEN coalesce(sub.n, 0)
+             ELSE (SELECT count(*)::int FROM students st WHERE st.tenant_id = ${tenant} AND st.class_id = w.class_id AND ${enrolledAt('st', sql`w.at`)}) END AS n FROM work w
         LEFT JOIN (SELECT source_id, class_id, count(*)::int AS n FROM ws WHERE open GROUP BY 1, 2) sub ON sub.source_id = w.source_id AND sub.class_id = w.class_id AND w.open
        WHERE w.${HOMEWORK}
     )`;

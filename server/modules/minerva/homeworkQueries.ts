@@ -7,6 +7,7 @@ import { isoTime, rows } from '../../db/query';
 import type { WorkItem } from '../../db/schema';
 import { notFound } from '../../http/envelope';
 import { me } from './access';
+import { enrolledAt } from '../vesta/enrolment';
 import { QUESTION_COLUMNS, type QuestionView } from './questions';
 
 /** A homework as listed (docs/api-content.md "Homework"). */
@@ -52,7 +53,7 @@ const ANSWERS_SHOWN = 4;
 
 /** A homework's figures: class size, who handed in, how they did (rollups). */
 export const FIGURES = sql`
-  (SELECT count(*)::int FROM students st WHERE st.class_id = h.class_id AND st.status = 0) AS "studentCount",
+  (SELECT count(*)::int FROM students st WHERE st.class_id = h.class_id AND ${enrolledAt('st', sql`h.assigned_at`)}) AS "studentCount",
   coalesce(ws.submitted, 0) AS "submittedCount",
   greatest(coalesce(ws.submitted, 0) - h.pending_review, 0) AS "gradedCount",
   h.pending_review AS "pendingReview",
@@ -83,7 +84,7 @@ export async function homeworkDetail(db: Db, p: Principal, homeworkId: number): 
            CASE WHEN s.answered > 0 THEN round(s.correct::numeric / s.answered, 4)::float8 END AS accuracy
       FROM students st
       LEFT JOIN work_student_stats s ON s.tenant_id = ${tenantId} AND s.source_type = ${homework.sourceType} AND s.source_id = ${homework.id} AND s.student_id = st.id
-     WHERE st.class_id = ${homework.classId} AND st.status = 0
+     WHERE st.class_id = ${homework.classId} AND ${enrolledAt('st', sql`${homework.assignedAt}::timestamptz`)}
      ORDER BY st.student_no`);
   const questionRows = await rows<QuestionView & { answered: number | null; correct: number | null; score: number | null; maxScore: number | null }>(db, sql`
     SELECT ${QUESTION_COLUMNS}, s.answered, s.correct, s.score, s.max_score AS "maxScore"
