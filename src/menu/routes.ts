@@ -42,6 +42,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/studentManage', resources: ['students'], uses: ['classes', 'grades'], meta: { title: '学生管理', icon: 'studentManagement', roles: ['mpSchoolAdmin'] } },
   { path: '/teacherManage', resources: ['teachers'], uses: ['classes', 'grades', 'jobs'], meta: { title: '教师管理', icon: 'teacherManagement', roles: ['mpSchoolAdmin'] } },
   { path: '/room', resources: ['rooms'], meta: { title: '教室管理', icon: 'room', roles: ['mpSchoolAdmin'] } },
+  { path: '/schoolYear', meta: { title: '学年管理', icon: 'academic', roles: ['mpSchoolAdmin'] } },
 
   // Psychology teacher
   {
@@ -103,6 +104,7 @@ export const ROUTES: RouteDef[] = [
       { path: '/academic/teacher', resources: ['teachers'], uses: ['classes', 'grades', 'jobs'], meta: { title: '教师管理', roles: ['schoolAdmin'] } },
       { path: '/academic/student', resources: ['students'], uses: ['classes', 'grades'], meta: { title: '学生管理', roles: ['schoolAdmin'] } },
       { path: '/academic/room', resources: ['rooms'], meta: { title: '教室管理', roles: ['schoolAdmin'] } },
+      { path: '/academic/year', meta: { title: '学年管理', roles: ['schoolAdmin'] } },
     ],
   },
   {

@@ -48,6 +48,8 @@ export const CUSTOM_SCREENS: Readonly<Record<string, Screen>> = {
   '/heart-sounds': lazy(() => import('./heartVoices/HeartVoices')),
   '/heart-sounds/detail': lazy(() => import('./heartVoices/HeartVoiceDetail')),
   '/heart-voice-privacy': lazy(() => import('./heartVoices/HeartPrivacy')),
+  '/academic/year': lazy(() => import('./schoolYear/SchoolYear')),
+  '/schoolYear': lazy(() => import('./schoolYear/SchoolYear')),
 };
 
 /**

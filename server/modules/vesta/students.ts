@@ -215,7 +215,7 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           gender: Type.Optional(Gender),
           classId: Id,
           parentPhone: Type.Optional(Phone),
-          birthDate: Type.Optional(BirthDate),
+          birthDate: Type.Optional(Type.Union([BirthDate, Type.Null()])),
         }),
       },
     },
