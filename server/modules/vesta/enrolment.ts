@@ -4,8 +4,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { StudentStatus } from '../../../src/domain/schoolYear';
 
+/** A leaving day after the (Asia/Shanghai) day of `at`, a timestamptz: the student was still there. */
+export const leftAfter = (leftOn: SQL, at: SQL): SQL => sql`${leftOn} > (${at} AT TIME ZONE 'Asia/Shanghai')::date`;
+
 /** A condition on a `students` row aliased `alias`, for work given at `at` (a timestamptz). */
 export function enrolledAt(alias: string, at: SQL): SQL {
   const st = sql.raw(alias);
-  return sql`(${st}.status = ${StudentStatus.enrolled} OR ${st}.left_on > (${at} AT TIME ZONE 'Asia/Shanghai')::date)`;
+  return sql`(${st}.status = ${StudentStatus.enrolled} OR ${leftAfter(sql`${st}.left_on`, at)})`;
 }

@@ -175,21 +175,21 @@ function Consents() {
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="outlined" size="small" disabled={classId === undefined} onClick={() => setClassConsent(classOptions.find((c) => c.classId === classId))}>
+        <TextField
+          size="small"
+          label="搜索"
+          placeholder="学生姓名或学号"
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && setSearch(keyword.trim())}
+          onBlur={() => setSearch(keyword.trim())}
+          slotProps={{ htmlInput: { maxLength: 50 } }}
+          sx={{ width: 240 }}
+        />
+        <Button variant="outlined" disabled={classId === undefined} onClick={() => setClassConsent(classOptions.find((c) => c.classId === classId))}>
           全班登记
         </Button>
       </Box>
-      <TextField
-        size="small"
-        label="搜索"
-        placeholder="学生姓名或学号"
-        value={keyword}
-        onChange={(e) => setKeyword(e.target.value)}
-        onKeyDown={(e) => e.key === 'Enter' && setSearch(keyword.trim())}
-        onBlur={() => setSearch(keyword.trim())}
-        slotProps={{ htmlInput: { maxLength: 50 } }}
-        sx={{ mt: 1.5, width: 240 }}
-      />
       {page === undefined && <LinearProgress sx={{ mt: 2 }} />}
       {page && page.records.length === 0 && <EmptyState />}
       {page && page.records.length > 0 && (

@@ -23,6 +23,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import type { AppDataProvider } from '../../dataProvider';
 import { dateOnly, dateTime } from '../../domain/format';
@@ -80,48 +82,54 @@ function TermSettings() {
         当前学期：{termLabel(query.data.currentTerm)}
         {query.data.configured ? '' : '（未设置，按日历推算）'}。学情分析等报表默认显示当前学期。
       </Typography>
-      <TableContainer sx={{ mt: 1 }}>
-        <Table size="small" data-testid="school-terms">
-          <TableHead>
-            <TableRow>
-              <TableCell>当前</TableCell>
-              <TableCell>学期</TableCell>
-              <TableCell>开始日期</TableCell>
-              <TableCell>结束日期</TableCell>
-              <TableCell align="right">操作</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {terms.map((t, i) => (
-              <TableRow key={i}>
-                <TableCell padding="checkbox">
-                  <Radio size="small" checked={current === t.term} onChange={() => setCurrent(t.term)} slotProps={{ input: { 'aria-label': `设为当前学期：${termLabel(t.term)}` } }} />
-                </TableCell>
-                <TableCell sx={{ minWidth: 190 }}>
-                  <TextField select size="small" value={t.term} onChange={(e) => edit(i, { term: e.target.value })} slotProps={{ htmlInput: { 'aria-label': '学期' } }} fullWidth>
-                    {[...new Set([...termChoices(), t.term])].sort().map((v) => (
-                      <MenuItem key={v} value={v}>
-                        {termLabel(v)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                </TableCell>
-                <TableCell>
-                  <TextField type="date" size="small" value={t.startDate} onChange={(e) => edit(i, { startDate: e.target.value })} slotProps={{ htmlInput: { 'aria-label': '开始日期' } }} />
-                </TableCell>
-                <TableCell>
-                  <TextField type="date" size="small" value={t.endDate} onChange={(e) => edit(i, { endDate: e.target.value })} slotProps={{ htmlInput: { 'aria-label': '结束日期' } }} />
-                </TableCell>
-                <TableCell align="right">
-                  <IconButton size="small" aria-label="删除该学期" onClick={() => setTerms((list) => list.filter((_, j) => j !== i))}>
-                    <DeleteOutline fontSize="small" />
-                  </IconButton>
-                </TableCell>
+      {terms.length === 0 ? (
+        <Typography variant="body2" sx={{ mt: 1.5 }}>
+          尚未设置学期。点“添加学期”填写起止日期，并选定当前学期。
+        </Typography>
+      ) : (
+        <TableContainer sx={{ mt: 1 }}>
+          <Table size="small" data-testid="school-terms" sx={{ '& th': { whiteSpace: 'nowrap' } }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>当前</TableCell>
+                <TableCell>学期</TableCell>
+                <TableCell>开始日期</TableCell>
+                <TableCell>结束日期</TableCell>
+                <TableCell align="right">操作</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {terms.map((t, i) => (
+                <TableRow key={i}>
+                  <TableCell padding="checkbox">
+                    <Radio size="small" checked={current === t.term} onChange={() => setCurrent(t.term)} slotProps={{ input: { 'aria-label': `设为当前学期：${termLabel(t.term)}` } }} />
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 190 }}>
+                    <TextField select size="small" value={t.term} onChange={(e) => edit(i, { term: e.target.value })} slotProps={{ htmlInput: { 'aria-label': '学期' } }} fullWidth>
+                      {[...new Set([...termChoices(), t.term])].sort().map((v) => (
+                        <MenuItem key={v} value={v}>
+                          {termLabel(v)}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  </TableCell>
+                  <TableCell>
+                    <TextField type="date" size="small" value={t.startDate} onChange={(e) => edit(i, { startDate: e.target.value })} slotProps={{ htmlInput: { 'aria-label': '开始日期' } }} />
+                  </TableCell>
+                  <TableCell>
+                    <TextField type="date" size="small" value={t.endDate} onChange={(e) => edit(i, { endDate: e.target.value })} slotProps={{ htmlInput: { 'aria-label': '结束日期' } }} />
+                  </TableCell>
+                  <TableCell align="right">
+                    <IconButton size="small" aria-label="删除该学期" onClick={() => setTerms((list) => list.filter((_, j) => j !== i))}>
+                      <DeleteOutline fontSize="small" />
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
         <Button size="small" onClick={() => setTerms((list) => [...list, nextTerm(list, query.data.currentTerm)])} disabled={terms.length >= 12}>
           添加学期
@@ -137,7 +145,7 @@ function TermSettings() {
 function PreviewTable({ preview }: { preview: PromotionPreview }) {
   return (
     <TableContainer>
-      <Table size="small" data-testid="promotion-preview">
+      <Table size="small" data-testid="promotion-preview" sx={{ '& th': { whiteSpace: 'nowrap' } }}>
         <TableHead>
           <TableRow>
             <TableCell>年级</TableCell>
@@ -181,6 +189,7 @@ function PromotionWizard({ open, onClose, onApplied }: { open: boolean; onClose:
   const thisYear = Number(dateOnly(new Date()).slice(0, 4));
   const [year, setYear] = useState(thisYear);
   const [applying, setApplying] = useState(false);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const preview = useQuery({ queryKey: ['promotionPreview', year], queryFn: () => dataProvider.promotionPreview(year), enabled: open, retry: false });
   const apply = () => {
     setApplying(true);
@@ -193,7 +202,7 @@ function PromotionWizard({ open, onClose, onApplied }: { open: boolean; onClose:
       .finally(() => setApplying(false));
   };
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth>
+    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth fullScreen={phone}>
       <DialogTitle>升年级 · 预览</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
         <TextField select size="small" label="毕业年份" value={year} onChange={(e) => setYear(Number(e.target.value))} sx={{ width: 160 }}>

@@ -27,7 +27,9 @@ import { REASON_MAX_LENGTH, STATUS_CHANGES, STUDENT_STATUSES } from '../../domai
 const allowedFor = (status: number) =>
   Object.entries(STATUS_CHANGES)
     .filter(([, rule]) => rule.from.includes(status))
-    .map(([value, rule]) => ({ value: Number(value), ...rule }));
+    .map(([value, rule]) => ({ value: Number(value), ...rule }))
+    // Changes of state first (转出, 休学 for someone in school); 转入 of a student already in school only records the day.
+    .sort((a, b) => Number(a.to === status) - Number(b.to === status));
 
 function History({ studentId }: { studentId: number | string }) {
   const dataProvider = useDataProvider<AppDataProvider>();
