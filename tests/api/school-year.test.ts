@@ -61,6 +61,20 @@ describe('terms and the default term of reports', () => {
     expect(await c.data('teacher', '/api/vesta/school/currentTerm')).toMatchObject({ term: '202501', startDate: '2025-09-01', label: '2025-2026学年上学期' });
     // Another school keeps the calendar's.
     expect((await c.data('schooladmin2', '/api/vesta/school/currentTerm')).startDate).toBeNull();
+
+    // 本学期 on the teacher's homework list starts on the first day of the school's term.
+    const start = dateOnly(new Date(Date.now() - 10 * 86400_000));
+    const year = Number(start.slice(0, 4)) - (Number(start.slice(5, 7)) < 8 ? 1 : 0);
+    const term = `${year}0${Number(start.slice(5, 7)) < 8 ? 2 : 1}`;
+    const res = await put('schooladmin', '/api/vesta/school/terms', { currentTerm: term, terms: [{ term, startDate: start, endDate: `${year + 1}-07-31` }] });
+    expect(res.statusCode, res.body).toBe(200);
+    const all = (await c.data('teacher', '/api/minerva/v1.0/homeworks?size=1')).total;
+    const [{ since }] = await rows<{ since: number }>(t.database.db, sql`
+      SELECT count(*)::int AS since FROM homeworks h JOIN teachers te ON te.id = h.teacher_id JOIN users u ON u.id = te.user_id
+       WHERE u.username = 'teacher' AND h.assigned_at >= ${`${start}T00:00:00+08:00`}::timestamptz`);
+    expect(since).toBeGreaterThan(0);
+    expect(since).toBeLessThan(all);
+    expect((await c.data('teacher', '/api/minerva/v1.0/homeworks?size=1&dateType=0')).total).toBe(since);
   });
 
   it('refuses overlapping, reversed, unreal or foreign terms with a Chinese 400, and other roles', async () => {

@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SourceType } from '../../../src/domain/content';
 import { exportFileName } from '../../../src/domain/format';
-import { rangeStart, currentSemester } from '../../../src/domain/semester';
+import { rangeStart } from '../../../src/domain/semester';
 import { rows } from '../../db/query';
 import { homeworks, type WorkItem } from '../../db/schema';
 import { sendWorkbook } from '../../http/download';
@@ -16,18 +16,21 @@ import { Id } from '../../http/schemas';
 import { checkCourse, findClass, type ClassRow } from '../vesta/access';
 import { findBook, me, teachersOnly, teaches, visibleContent } from './access';
 import { homeworkWorkbook, stamp } from './homeworkExport';
+import type { Db } from '../../db';
+import { schoolCurrentTerm, schoolRangeStart } from '../vesta/schoolTerm';
 import { FIGURES, FIGURES_JOIN, HOMEWORK_COLUMNS, HOMEWORK_FROM, homeworkDetail } from './homeworkQueries';
 
 const IdList = (max: number) => Type.Array(Id, { minItems: 1, maxItems: max });
 
 /** SPEC §9 homework date range (today, within a week, all) and §3 time range (week 1, month 2, term 0). */
-function since(q: { dateRange?: string; dateType?: number }): Date | undefined {
+async function since(db: Db, schoolId: number | null, q: { dateRange?: string; dateType?: number }): Promise<Date | undefined> {
   if (q.dateRange === 'today') {
     const now = new Date();
     return new Date(now.getFullYear(), now.getMonth(), now.getDate());
   }
   if (q.dateRange === 'week') return rangeStart(1);
-  if (q.dateType !== undefined) return rangeStart(q.dateType);
+  // 本学期 follows the school's current term (学年/学期 settings).
+  if (q.dateType !== undefined) return schoolRangeStart(db, schoolId, q.dateType);
   return undefined;
 }
 
@@ -55,7 +58,7 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { tenantId, teacherId } = await me(db, p);
       if (q.classId) await findClass(db, p, q.classId);
       const { current, size, offset } = pageWindow(q);
-      const from = since(q);
+      const from = await since(db, p.schoolId, q);
       const where = sql`h.tenant_id = ${tenantId} AND h.teacher_id = ${teacherId}
         ${q.classId ? sql`AND h.class_id = ${q.classId}` : sql``}
         ${q.gradeId ? sql`AND c.grade_id = ${q.gradeId}` : sql``}
@@ -161,6 +164,8 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
 
       const assignedAt = new Date();
+      // Homework belongs to the school's current term (学年/学期 settings), the reports' default.
+      const { term } = await schoolCurrentTerm(db, p.schoolId, assignedAt);
       const created = await db.transaction(async (tx) => {
         const inserted = await tx
           .insert(homeworks)
@@ -177,7 +182,7 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
               bookId,
               selection,
               items,
-              term: currentSemester(assignedAt),
+              term,
             })),
           )
           .returning({ id: homeworks.id, classId: homeworks.classId });

@@ -2,7 +2,7 @@
 // chose (学年/学期 settings), else its term whose dates hold today, else the calendar's (SPEC §9).
 import { sql } from 'drizzle-orm';
 import { dateOnly } from '../../../src/domain/format';
-import { currentSemester } from '../../../src/domain/semester';
+import { currentSemester, rangeStart } from '../../../src/domain/semester';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
 
@@ -25,4 +25,14 @@ export async function schoolCurrentTerm(db: Db, schoolId: number | null, now: Da
     if (found) return found;
   }
   return { term: currentSemester(now), startDate: null, endDate: null };
+}
+
+/**
+ * SPEC §3 time range (week 1, month 2, term 0) → its first instant; 本学期 starts on the first day
+ * of the school's current term when the school set it (00:00 Asia/Shanghai), else the calendar's.
+ */
+export async function schoolRangeStart(db: Db, schoolId: number | null, dateType: number, now: Date = new Date()): Promise<Date> {
+  if (dateType !== 0) return rangeStart(dateType, now);
+  const { startDate } = await schoolCurrentTerm(db, schoolId, now);
+  return startDate ? new Date(`${startDate}T00:00:00+08:00`) : rangeStart(0, now);
 }
