@@ -105,7 +105,7 @@ function TermSettings() {
                     <Radio size="small" checked={current === t.term} onChange={() => setCurrent(t.term)} slotProps={{ input: { 'aria-label': `设为当前学期：${termLabel(t.term)}` } }} />
                   </TableCell>
                   <TableCell sx={{ minWidth: 190 }}>
-                    <TextField select size="small" value={t.term} onChange={(e) => edit(i, { term: e.target.value })} slotProps={{ htmlInput: { 'aria-label': '学期' } }} fullWidth>
+                    <TextField select hiddenLabel size="small" value={t.term} onChange={(e) => edit(i, { term: e.target.value })} slotProps={{ htmlInput: { 'aria-label': '学期' } }} fullWidth>
                       {[...new Set([...termChoices(), t.term])].sort().map((v) => (
                         <MenuItem key={v} value={v}>
                           {termLabel(v)}
@@ -114,10 +114,10 @@ function TermSettings() {
                     </TextField>
                   </TableCell>
                   <TableCell>
-                    <TextField type="date" size="small" value={t.startDate} onChange={(e) => edit(i, { startDate: e.target.value })} slotProps={{ htmlInput: { 'aria-label': '开始日期' } }} />
+                    <TextField type="date" hiddenLabel size="small" value={t.startDate} onChange={(e) => edit(i, { startDate: e.target.value })} slotProps={{ htmlInput: { 'aria-label': '开始日期' } }} />
                   </TableCell>
                   <TableCell>
-                    <TextField type="date" size="small" value={t.endDate} onChange={(e) => edit(i, { endDate: e.target.value })} slotProps={{ htmlInput: { 'aria-label': '结束日期' } }} />
+                    <TextField type="date" hiddenLabel size="small" value={t.endDate} onChange={(e) => edit(i, { endDate: e.target.value })} slotProps={{ htmlInput: { 'aria-label': '结束日期' } }} />
                   </TableCell>
                   <TableCell align="right">
                     <IconButton size="small" aria-label="删除该学期" onClick={() => setTerms((list) => list.filter((_, j) => j !== i))}>
