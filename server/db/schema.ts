@@ -35,6 +35,8 @@ export const schools = pgTable(
     partnerId: integer('partner_id').references(() => partners.id),
     /** ScoreDisclosure (src/domain/content.ts): what non-teachers see of a student's exam result. */
     scoreDisclosure: smallint('score_disclosure').notNull().default(1),
+    /** The term the school runs now ('YYYY01' | 'YYYY02', one of its school_terms); null: by the calendar. */
+    currentTerm: text('current_term'),
     createdAt: createdAt(),
   },
   (t) => [index('schools_tenant_idx').on(t.tenantId)],
@@ -233,11 +235,16 @@ export const students = pgTable(
     studentNo: text('student_no').notNull(),
     gender: smallint('gender'),
     parentPhone: text('parent_phone'),
-    /** 0 在读, 1 已毕业. */
+    /** StudentStatus (src/domain/schoolYear.ts): 0 在读, 1 已毕业, 2 转出, 3 休学. */
     status: smallint('status').notNull().default(0),
     /** 0 未绑定, 1 已绑定. */
     bindingStatus: smallint('binding_status').notNull().default(0),
     graduatedYear: integer('graduated_year'),
+    /**
+     * The day the student left (转出, 休学, 毕业): from it on they leave the lists and the expected
+     * counts of statistics; their records stay. Null while in school.
+     */
+    leftOn: date('left_on'),
     /** Needed for the consent age of 学生心声 (PIPL art. 31); unknown counts as under 14. */
     birthDate: date('birth_date'),
     /**
@@ -1449,4 +1456,64 @@ export const auditLogs = pgTable(
     index('audit_logs_school_idx').on(t.schoolId, t.createdAt),
     index('audit_logs_partner_idx').on(t.partnerId, t.createdAt),
   ],
+);
+
+/** A school's terms (学期) with their dates; the current one is schools.current_term. */
+export const schoolTerms = pgTable(
+  'school_terms',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    /** SPEC term value: year + '01' (上学期) | '02' (下学期). */
+    term: text('term').notNull(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+  },
+  (t) => [uniqueIndex('school_terms_term_uq').on(t.schoolId, t.term)],
+);
+
+/** A student's state changes (转入, 转出, 休学, 复学, 毕业) with their day and reason: the history. */
+export const studentStatusChanges = pgTable(
+  'student_status_changes',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    /** StatusChangeKind (src/domain/schoolYear.ts). */
+    kind: smallint('kind').notNull(),
+    onDate: date('on_date').notNull(),
+    reason: text('reason'),
+    /** The class the student was in when it happened (no reference: the class may be renamed or removed later). */
+    className: text('class_name'),
+    /** The 升年级 that wrote it (its undo removes it). */
+    promotionId: integer('promotion_id'),
+    recordedBy: integer('recorded_by').references(() => users.id),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('student_status_changes_student_idx').on(t.studentId, t.onDate)],
+);
+
+/**
+ * One 升年级 (the end-of-year promotion) with everything it changed, so that its undo restores
+ * exactly that within the undo period.
+ */
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    /** The graduation year of the top grade. */
+    year: integer('year').notNull(),
+    /** PromotionChanges (server/modules/vesta/promotion.ts): grades and classes before, graduates, the new grade. */
+    changes: jsonb('changes').notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (t) => [index('promotions_school_idx').on(t.schoolId, t.createdAt)],
 );

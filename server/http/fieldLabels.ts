@@ -201,6 +201,14 @@ export const FIELD_LABELS: Record<string, string> = {
   headTeachers: '班主任交接',
   toTeacherId: '接任教师',
   region: '区域',
+  // The school year: terms, 升年级, student states, birth dates (docs/api-school-year.md)
+  currentTerm: '当前学期',
+  terms: '学期',
+  promotionId: '升年级记录',
+  change: '变动类型',
+  onDate: '生效日期',
+  birthDate: '出生日期',
+  consent: '监护人同意',
 };
 
 declare module 'fastify' {

@@ -94,8 +94,8 @@ export function createHeartVoiceApi(http: HttpClient) {
     heartNotices: () => http.get<Page<HeartNotice>>(`${BASE}/notices`),
     markHeartNoticesSeen: (ids: number[]) => http.post(`${BASE}/notices/seen`, { ids }),
     heartReads: (current: number, size: number) => http.get<Page<HeartRead>>(`${BASE}/reads`, { current, size }),
-    guardianConsents: (current: number, size: number, keyword?: string) =>
-      http.get<Page<GuardianConsent>>(`${BASE}/consents`, { current, size, keyword: keyword || undefined }),
+    guardianConsents: (current: number, size: number, keyword?: string, classId?: number) =>
+      http.get<Page<GuardianConsent>>(`${BASE}/consents`, { current, size, keyword: keyword || undefined, classId }),
     recordGuardianConsent: (studentId: number, guardianName: string, consentedOn: string) => http.post(`${BASE}/consents`, { studentId, guardianName, consentedOn }),
   };
 }

@@ -29,6 +29,9 @@ export const AUDIT_ACTIONS = {
   leave: '离职',
   enable: '恢复在职',
   issuePasswords: '生成初始密码',
+  promote: '升年级',
+  undo: '撤销',
+  withdraw: '撤回',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -37,6 +40,7 @@ export const AUDIT_KINDS = {
   teacher: '教师',
   class: '班级',
   grade: '年级',
+  schoolYear: '学年',
   role: '角色/任教',
   room: '教室',
   setting: '学校设置',

@@ -57,10 +57,8 @@ export const SCORE_BANDS: Option<string>[] = [
   { label: '不及格（60%以下）', value: 'fail' },
 ];
 
-export const STUDENT_STATUSES: Option<number>[] = [
-  { label: '在读', value: 0 },
-  { label: '已毕业', value: 1 },
-];
+/** SPEC §3 student status (0 在读, 1 已毕业) and the school year's 转出, 休学: src/domain/schoolYear.ts. */
+export { STUDENT_STATUSES } from './schoolYear';
 export const BINDING_STATUSES: Option<number>[] = [
   { label: '未绑定', value: 0 },
   { label: '已绑定', value: 1 },

@@ -2,6 +2,7 @@
 // persisted to sessionStorage on every change, with the class and course lists loaded per role.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ShellApi } from '../dataProvider/api';
+import type { SchoolYearApi } from '../dataProvider/schoolYear';
 import { LEADER_TYPES, type Role } from '../domain/roles';
 import { SESSION_KEYS } from '../authProvider/session';
 import {
@@ -9,6 +10,7 @@ import {
   dropCourses,
   receiveClasses,
   receiveCourses,
+  hasStoredTerm,
   restoreSelection,
   selectClass,
   selectCourse,
@@ -30,7 +32,8 @@ export const COURSE_ROLES: readonly Role[] = ['teacher', 'mpTeacher', 'subjectle
 export type SelectionApi = Pick<
   ShellApi,
   'teachClasses' | 'courseList' | 'gradesInSchool' | 'coursesByGrade' | 'classesInSchool' | 'exerciseBooks'
->;
+> &
+  Partial<Pick<SchoolYearApi, 'currentTerm'>>;
 
 /** Fields set as they are, from plain dropdowns. */
 export type SimpleField = 'dateType' | 'homeworkDateType' | 'mistakeType' | 'bookId' | 'term' | 'learningTerm' | 'learningYear';
@@ -67,12 +70,31 @@ export function SelectionProvider(props: {
   const { api, role, schoolId, children } = props;
   const storage = props.storage ?? window.sessionStorage;
   const [selection, setSelection] = useState(() => restoreSelection(storage.getItem(SESSION_KEYS.selection)));
+  // Whether this session already holds a term (chosen, or the school's from an earlier load).
+  const termKept = useRef(hasStoredTerm(storage.getItem(SESSION_KEYS.selection)));
 
   useEffect(() => {
     storage.setItem(SESSION_KEYS.selection, JSON.stringify(selection));
   }, [selection, storage]);
 
   const leaderType = role ? LEADER_TYPES[role] : undefined;
+
+  // A new session's learning term is the school's current term (学年/学期 settings), not the calendar's.
+  useEffect(() => {
+    if (termKept.current || !role || !CLASS_ROLES.includes(role) || !api.currentTerm) return;
+    let current = true;
+    api.currentTerm().then(
+      (t) => {
+        if (!current) return;
+        termKept.current = true;
+        setSelection((s) => ({ ...s, learningTerm: t.term }));
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, role]);
 
   useEffect(() => {
     if (!role || !CLASS_ROLES.includes(role) || leaderType === undefined) return;

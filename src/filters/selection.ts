@@ -74,6 +74,16 @@ export function restoreSelection(stored: string | null, date: Date = new Date())
   return withDefaults({ ...emptySelection(), ...saved }, date);
 }
 
+/** Whether the stored selection carries a learning term (else the school's current term is fetched). */
+export function hasStoredTerm(stored: string | null): boolean {
+  try {
+    const parsed: unknown = stored ? JSON.parse(stored) : undefined;
+    return Boolean(parsed && typeof parsed === 'object' && (parsed as Partial<TeacherSelection>).learningTerm);
+  } catch {
+    return false;
+  }
+}
+
 /** SPEC §4: clearing resets every field, dateType to 1 and homeworkDateType to all. */
 export function clearedSelection(date: Date = new Date()): TeacherSelection {
   return withDefaults({ ...emptySelection(), dateType: 1, homeworkDateType: 'all' }, date);

@@ -45,6 +45,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/teacherManage', resources: ['teachers'], uses: ['classes', 'grades', 'jobs'], meta: { title: '教师管理', icon: 'teacherManagement', roles: ['mpSchoolAdmin'] } },
   { path: '/roleManage', uses: ['classes', 'grades'], meta: { title: '角色任命', icon: 'account', roles: ['mpSchoolAdmin'] } },
   { path: '/room', resources: ['rooms'], meta: { title: '教室管理', icon: 'room', roles: ['mpSchoolAdmin'] } },
+  { path: '/schoolYear', meta: { title: '学年管理', icon: 'academic', roles: ['mpSchoolAdmin'] } },
 
   // Psychology teacher
   {
@@ -107,6 +108,7 @@ export const ROUTES: RouteDef[] = [
       { path: '/academic/roles', uses: ['classes', 'grades'], meta: { title: '角色任命', roles: ['schoolAdmin'] } },
       { path: '/academic/student', resources: ['students'], uses: ['classes', 'grades'], meta: { title: '学生管理', roles: ['schoolAdmin'] } },
       { path: '/academic/room', resources: ['rooms'], meta: { title: '教室管理', roles: ['schoolAdmin'] } },
+      { path: '/academic/year', meta: { title: '学年管理', roles: ['schoolAdmin'] } },
     ],
   },
   {

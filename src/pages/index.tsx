@@ -52,6 +52,8 @@ export const CUSTOM_SCREENS: Readonly<Record<string, Screen>> = {
   '/heart-voice-privacy': lazy(() => import('./heartVoices/HeartPrivacy')),
   '/roleManage': lazy(() => import('./roles/RoleHolders')),
   '/academic/roles': lazy(() => import('./roles/RoleHolders')),
+  '/academic/year': lazy(() => import('./schoolYear/SchoolYear')),
+  '/schoolYear': lazy(() => import('./schoolYear/SchoolYear')),
 };
 
 /**

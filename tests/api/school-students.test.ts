@@ -47,6 +47,8 @@ describe('student page', () => {
       status: 0,
       bindingStatus: expect.any(Number),
       graduatedYear: null,
+      birthDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      leftOn: null,
       createdAt: expect.any(String),
       // Whether a terminal PIN is set (the demo's students all have one), never the PIN.
       terminalPin: 1,
@@ -182,7 +184,7 @@ describe('student import', () => {
     expect(template.headers['content-type']).toBe(XLSX);
     expect(template.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('学生导入模板.xlsx')}`);
     const header = (await readRows(template.rawPayload))[0];
-    expect(header).toEqual(['姓名*', '学号*', '性别', '年级*', '班级*', '家长手机号', '终端PIN']);
+    expect(header).toEqual(['姓名*', '学号*', '性别', '年级*', '班级*', '家长手机号', '出生日期', '终端PIN']);
 
     const ExcelJS = (await import('exceljs')).default;
     const wb = new ExcelJS.Workbook();
@@ -280,7 +282,7 @@ describe('student export', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="[^"]+"; filename\*=UTF-8''/);
     expect(decodeURIComponent(res.headers['content-disposition'] as string)).toMatch(/学生数据_\d{14}\.xlsx$/);
     const sheet = await readRows(res.rawPayload);
-    expect(sheet[0]).toEqual(['学号', '姓名', '性别', '年级', '班级', '家长手机号', '状态', '绑定状态', '毕业年份']);
+    expect(sheet[0]).toEqual(['学号', '姓名', '性别', '年级', '班级', '家长手机号', '状态', '绑定状态', '毕业年份', '出生日期']);
     const listed = await c.data('schooladmin', `/api/vesta/student/page?classId=${cls.id}&size=500`);
     // 40 seeded plus the students imported above.
     expect(sheet).toHaveLength(listed.total + 1);

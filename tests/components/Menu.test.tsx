@@ -50,9 +50,9 @@ describe('menu rail', () => {
     expect(nav.getAllByText(/./).map((n) => n.textContent)).toEqual(['数据看板', '直营学校', '设备管理', '订单管理', '操作日志']);
   });
 
-  it('gives the mini-program school admin its six entries (角色任命 too), school resources, 心声隐私 and 操作日志', () => {
+  it('gives the mini-program school admin its entries (角色任命 and 学年管理 too), school resources, 心声隐私 and 操作日志', () => {
     const nav = renderMenu('mpSchoolAdmin', '/class');
-    expect(nav.getAllByText(/./).map((n) => n.textContent)).toEqual(['数据概览', '班级管理', '学生管理', '教师管理', '角色任命', '教室管理', '学校资源', '心声隐私', '操作日志']);
+    expect(nav.getAllByText(/./).map((n) => n.textContent)).toEqual(['数据概览', '班级管理', '学生管理', '教师管理', '角色任命', '教室管理', '学年管理', '学校资源', '心声隐私', '操作日志']);
   });
 });
 

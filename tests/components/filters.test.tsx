@@ -171,3 +171,21 @@ describe('dropdowns', () => {
     expect(screen.getByRole('combobox', { name: '学科' })).not.toHaveAttribute('aria-disabled');
   });
 });
+
+describe('learning term default (学年/学期 settings)', () => {
+  it("a new session starts on the school's current term, not the calendar's", async () => {
+    const currentTerm = vi.fn(async () => ({ term: '202402', label: '2024-2025学年下学期', startDate: '2025-02-16', endDate: '2025-07-10' }));
+    renderBar('teacher', '/analysis', fakeSelectionApi({ currentTerm }));
+    await waitFor(() => expect(stored().learningTerm).toBe('202402'));
+    expect(currentTerm).toHaveBeenCalledTimes(1);
+  });
+
+  it('a term already in the session stays', async () => {
+    sessionStorage.setItem(SESSION_KEYS.selection, JSON.stringify({ learningTerm: '202301' }));
+    const currentTerm = vi.fn(async () => ({ term: '202402', label: '', startDate: null, endDate: null }));
+    renderBar('teacher', '/analysis', fakeSelectionApi({ currentTerm }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: '学科' })).toHaveTextContent('数学'));
+    expect(stored().learningTerm).toBe('202301');
+    expect(currentTerm).not.toHaveBeenCalled();
+  });
+});

@@ -36,6 +36,10 @@ export function fakeSelectionApi(overrides: Partial<SelectionApi> = {}) {
     coursesByGrade: vi.fn(async () => COURSES),
     classesInSchool: vi.fn(async ({ gradeId }: { gradeId: string }) => SCHOOL_CLASSES[gradeId] ?? []),
     exerciseBooks: vi.fn(async () => []),
+    // No 学年/学期 settings: the school's current term is unknown, so the calendar's stays.
+    currentTerm: vi.fn(async (): Promise<{ term: string }> => {
+      throw new Error('no school term');
+    }),
     ...overrides,
   };
 }

@@ -76,7 +76,7 @@ describe('school admin (classic web)', () => {
     const template = new ExcelJS.Workbook();
     await template.xlsx.load((await saved(templateDownload)) as unknown as ArrayBuffer);
     const sheet = template.getWorksheet('学生')!;
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['姓名*', '学号*', '性别', '年级*', '班级*', '家长手机号', '终端PIN']);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['姓名*', '学号*', '性别', '年级*', '班级*', '家长手机号', '出生日期', '终端PIN']);
     for (let i = 1; i <= 120; i++) {
       sheet.getRow(i + 1).values = [`导入学生${i}`, `E2E${String(i).padStart(4, '0')}`, i % 2 ? '男' : '女', '七年级', '七(1)班', `139${String(10000000 + i).slice(0, 8)}`];
     }

@@ -26,7 +26,7 @@ const menuEntries = (page: Page) => page.locator('nav[aria-label="主菜单"] .M
 const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
 
 const MP_TEACHER = ['AI批改', '布置作业', '学生错题本', '班级错题本', '班级管理', '使用教程', '学校资源'];
-const MP_SCHOOL_ADMIN = ['数据概览', '班级管理', '学生管理', '教师管理', '角色任命', '教室管理', '学校资源', '心声隐私', '操作日志'];
+const MP_SCHOOL_ADMIN = ['数据概览', '班级管理', '学生管理', '教师管理', '角色任命', '教室管理', '学年管理', '学校资源', '心声隐私', '操作日志'];
 const ACCOUNTS: { username: string; home: string; menu: string[]; title: string }[] = [
   { username: 'teacher', home: '/AICorrect/index', menu: MP_TEACHER, title: 'AI批改' },
   { username: 'teacher2', home: '/AICorrect/index', menu: MP_TEACHER, title: 'AI批改' },

@@ -8,6 +8,7 @@ import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
 import { classScope, courseScope } from '../vesta/scope';
+import { leftAfter } from '../vesta/enrolment';
 
 export interface AnalysisQuery {
   term: string;
@@ -33,6 +34,10 @@ export function scopeCtes(p: Principal, q: AnalysisQuery): SQL {
       SELECT st.class_id, count(*)::int AS n FROM students st
        WHERE st.tenant_id = ${tenant} AND st.status = 0 AND st.class_id IN (SELECT id FROM sc) GROUP BY st.class_id
     ),
+    gone AS (
+      SELECT st.class_id, st.left_on FROM students st
+       WHERE st.tenant_id = ${tenant} AND st.status <> 0 AND st.left_on IS NOT NULL AND st.class_id IN (SELECT id FROM sc)
+    ),
     work AS (
       SELECT h.source_type, h.id AS source_id, h.class_id, h.assigned_at AS at, h.pending_review, h.due_at > now() AS open FROM homeworks h JOIN courses co ON co.id = h.course_id
        WHERE h.tenant_id = ${tenant} AND h.term = ${q.term} AND h.class_id IN (SELECT id FROM sc) ${course}
@@ -48,7 +53,10 @@ export function scopeCtes(p: Principal, q: AnalysisQuery): SQL {
     -- Hand-ins expected per homework: the class once the deadline has passed, before it only those
     -- already handed in (homework not yet due is not missing: docs/analysis-figures.md).
     expected AS (
-      SELECT w.class_id, w.source_id, w.at, CASE WHEN w.open THEN coalesce(sub.n, 0) ELSE coalesce(en.n, 0) END AS n FROM work w
+      -- Once due: the students of the class on the day it was given — those in school now and those
+      -- who left after that day (gone), not those who left before (server/modules/vesta/enrolment.ts).
+      SELECT w.class_id, w.source_id, w.at, CASE WHEN w.open THEN coalesce(sub.n, 0)
+             ELSE coalesce(en.n, 0) + (SELECT count(*)::int FROM gone WHERE gone.class_id = w.class_id AND ${leftAfter(sql`gone.left_on`, sql`w.at`)}) END AS n FROM work w
         LEFT JOIN enrolled en ON en.class_id = w.class_id
         LEFT JOIN (SELECT source_id, class_id, count(*)::int AS n FROM ws WHERE open GROUP BY 1, 2) sub ON sub.source_id = w.source_id AND sub.class_id = w.class_id AND w.open
        WHERE w.${HOMEWORK}

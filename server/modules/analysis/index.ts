@@ -5,7 +5,6 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { currentSemester } from '../../../src/domain/semester';
 import type { Role } from '../../../src/domain/roles';
 import { allow } from '../../auth/plugin';
 import { buildWorkbookSheets } from '../../files/xlsx';
@@ -22,6 +21,7 @@ import { analysis, type AnalysisQuery } from './figures';
 import { exportSheets } from './export';
 import { usage } from './usage';
 import { classScope, courseScope } from '../vesta/scope';
+import { schoolCurrentTerm } from '../vesta/schoolTerm';
 
 export const ANALYSIS_ROLES: readonly Role[] = ['teacher', 'subjectleader', 'gradeLeader', 'schoolMaster', 'regionResearcher'];
 
@@ -46,7 +46,8 @@ async function readQuery(db: Db, p: Principal, q: Partial<AnalysisQuery>): Promi
   if (q.courseId && !(await rows(db, sql`SELECT 1 FROM courses co WHERE co.tenant_id = ${p.tenantId} AND co.id = ${q.courseId} AND ${courseScope(p)}`)).length) {
     throw notFound('课程不存在');
   }
-  return { ...q, term: q.term || currentSemester() };
+  // No term chosen: the school's current term (学年/学期 settings), the calendar's for a region.
+  return { ...q, term: q.term || (await schoolCurrentTerm(db, p.schoolId)).term };
 }
 
 const analysisRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -12,12 +12,28 @@ import { ageOn, CONSENT_AGE } from '../../../src/domain/heartVoices';
 import { schoolAdmins, schoolOf } from './scope';
 import { findClass } from '../vesta/access';
 import { recordAudit } from '../audit/record';
+import { dateOnly } from '../../../src/domain/format';
+import { isDay } from '../../../src/domain/schoolYear';
 
 const Consent = Type.Object({
   studentId: Id,
   guardianName: Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' }),
   consentedOn: Type.String({ maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
 });
+
+const ClassConsent = Type.Object(
+  {
+    classId: Id,
+    guardianName: Type.Optional(Type.String({ maxLength: 50 })),
+    consentedOn: Type.String({ maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+  },
+  { additionalProperties: false },
+);
+/** The name a class-wide consent is recorded under when the admin gives none. */
+const CLASS_CONSENT_NAME = '全班监护人（统一签署）';
+
+/** A real day, not after today (Asia/Shanghai). */
+const isConsentDay = (text: string) => isDay(text) && text <= dateOnly(new Date());
 
 const ConsentQuery = Type.Object({ ...PagingQuery, classId: Type.Optional(Id), keyword: Type.Optional(Type.String({ maxLength: 50 })) });
 
@@ -69,8 +85,7 @@ const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/heart/v1/consents', { preHandler: schoolAdmins, schema: { body: Consent } }, async (request) => {
     const body = request.body;
     const schoolId = schoolOf(request);
-    const day = new Date(`${body.consentedOn}T00:00:00+08:00`);
-    if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) > new Date().toISOString().slice(0, 10)) throw badRequest('同意日期不正确');
+    if (!isConsentDay(body.consentedOn)) throw badRequest('同意日期不正确');
     const [student] = await rows<{ tenantId: number; name: string; studentNo: string }>(
       db,
       sql`SELECT tenant_id AS "tenantId", name, student_no AS "studentNo" FROM students WHERE id = ${body.studentId} AND school_id = ${schoolId}`,
@@ -85,6 +100,43 @@ const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await recordAudit(tx, request, { action: 'update', kind: 'consent', recordId: body.studentId, summary: `登记学生 ${student.name}（${student.studentNo}）的监护人同意（${body.consentedOn}）` });
     });
     return ok({ studentId: body.studentId });
+  });
+
+  // A whole class at once (the forms collected at a parents' meeting): every student of the class
+  // in school without a consent yet gets one; those already recorded keep theirs.
+  app.post('/api/heart/v1/consents/class', { preHandler: schoolAdmins, schema: { body: ClassConsent } }, async (request) => {
+    const body = request.body;
+    const schoolId = schoolOf(request);
+    if (!isConsentDay(body.consentedOn)) throw badRequest('同意日期不正确');
+    const target = await findClass(db, request.principal, body.classId);
+    const guardianName = body.guardianName?.trim() || CLASS_CONSENT_NAME;
+    const count = await db.transaction(async (tx) => {
+      const added = await rows<{ id: number }>(tx, sql`
+        INSERT INTO guardian_consents (student_id, tenant_id, school_id, guardian_name, consented_on, recorded_by)
+        SELECT s.id, s.tenant_id, s.school_id, ${guardianName}, ${body.consentedOn}::date, ${request.principal.userId}
+          FROM students s WHERE s.class_id = ${target.id} AND s.school_id = ${schoolId} AND s.status = 0
+        ON CONFLICT (student_id) DO NOTHING
+        RETURNING student_id AS id`);
+      await recordAudit(tx, request, { action: 'update', kind: 'consent', recordId: target.id, summary: `登记 ${target.gradeName}${target.name} 全班监护人同意（${body.consentedOn}，${added.length} 名）` });
+      return added.length;
+    });
+    return ok({ classId: target.id, count }, `已为${count}名学生登记监护人同意`);
+  });
+
+  // A guardian may withdraw consent: the record goes (the log keeps that it was withdrawn), and a
+  // student under 14 can no longer write until a new one is recorded.
+  app.post('/api/heart/v1/consents/withdraw', { preHandler: schoolAdmins, schema: { body: Type.Object({ studentId: Id }, { additionalProperties: false }) } }, async (request) => {
+    const { studentId } = request.body;
+    const schoolId = schoolOf(request);
+    await db.transaction(async (tx) => {
+      const [gone] = await rows<{ name: string; studentNo: string }>(tx, sql`
+        DELETE FROM guardian_consents gc USING students s
+         WHERE gc.student_id = ${studentId} AND s.id = gc.student_id AND gc.school_id = ${schoolId}
+        RETURNING s.name, s.student_no AS "studentNo"`);
+      if (!gone) throw notFound('该学生没有已登记的监护人同意');
+      await recordAudit(tx, request, { action: 'withdraw', kind: 'consent', recordId: studentId, summary: `撤回学生 ${gone.name}（${gone.studentNo}）的监护人同意` });
+    });
+    return ok({ studentId }, '已撤回监护人同意');
   });
 };
 export default privacyRoutes;

@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HOMEWORK_NOTE_MAX, SourceType } from '../../../src/domain/content';
 import { exportFileName } from '../../../src/domain/format';
-import { rangeStart, currentSemester } from '../../../src/domain/semester';
+import { rangeStart } from '../../../src/domain/semester';
 import { isoTime, rows } from '../../db/query';
 import { homeworks, type WorkItem } from '../../db/schema';
 import { sendWorkbook } from '../../http/download';
@@ -17,6 +17,8 @@ import { checkCourse, findClass, type ClassRow } from '../vesta/access';
 import { findBook, me, teachersOnly, teaches, visibleContent } from './access';
 import { homeworkWorkbook, missingWorkbook } from './homeworkExport';
 import { chinaDayStart, fileStamp } from '../../../src/domain/format';
+import type { Db } from '../../db';
+import { schoolCurrentTerm, schoolRangeStart } from '../vesta/schoolTerm';
 import { FIGURES, FIGURES_JOIN, HOMEWORK_COLUMNS, HOMEWORK_FROM, homeworkDetail, missingList } from './homeworkQueries';
 
 const IdList = (max: number) => Type.Array(Id, { minItems: 1, maxItems: max });
@@ -37,10 +39,11 @@ function timeOf(value: string, label: string): Date {
 const noteOf = (note: string | undefined) => (note === undefined ? undefined : note.trim() || null);
 
 /** SPEC §9 homework date range (today, within a week, all) and §3 time range (week 1, month 2, term 0). */
-function since(q: { dateRange?: string; dateType?: number }): Date | undefined {
+async function since(db: Db, schoolId: number | null, q: { dateRange?: string; dateType?: number }): Promise<Date | undefined> {
   if (q.dateRange === 'today') return chinaDayStart();
   if (q.dateRange === 'week') return rangeStart(1);
-  if (q.dateType !== undefined) return rangeStart(q.dateType);
+  // 本学期 follows the school's current term (学年/学期 settings).
+  if (q.dateType !== undefined) return schoolRangeStart(db, schoolId, q.dateType);
   return undefined;
 }
 
@@ -68,7 +71,7 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { tenantId, teacherId } = await me(db, p);
       if (q.classId) await findClass(db, p, q.classId);
       const { current, size, offset } = pageWindow(q);
-      const from = since(q);
+      const from = await since(db, p.schoolId, q);
       const where = sql`h.tenant_id = ${tenantId} AND h.teacher_id = ${teacherId}
         ${q.classId ? sql`AND h.class_id = ${q.classId}` : sql``}
         ${q.gradeId ? sql`AND c.grade_id = ${q.gradeId}` : sql``}
@@ -179,6 +182,8 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
 
       const assignedAt = new Date();
+      // Homework belongs to the school's current term (学年/学期 settings), the reports' default.
+      const { term } = await schoolCurrentTerm(db, p.schoolId, assignedAt);
       const created = await db.transaction(async (tx) => {
         const inserted = await tx
           .insert(homeworks)
@@ -195,7 +200,7 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
               bookId,
               selection,
               items,
-              term: currentSemester(assignedAt),
+              term,
               note: noteOf(body.note) ?? null,
               startAt: startAt && startAt.getTime() > assignedAt.getTime() ? startAt : null,
             })),

@@ -8,6 +8,7 @@ import type { WorkItem } from '../../db/schema';
 import { notFound } from '../../http/envelope';
 import { RecognitionStatus } from '../../grading/statuses';
 import { me } from './access';
+import { enrolledAt } from '../vesta/enrolment';
 import { QUESTION_COLUMNS, type QuestionView } from './questions';
 
 /** A homework as listed (docs/api-content.md "Homework"). */
@@ -73,7 +74,7 @@ export const PUBLISHED = sql`(h.start_at IS NULL OR h.start_at <= now())`;
 
 /** A homework's figures: class size, who handed in, how they did (rollups). */
 export const FIGURES = sql`
-  (SELECT count(*)::int FROM students st WHERE st.class_id = h.class_id AND st.status = 0) AS "studentCount",
+  (SELECT count(*)::int FROM students st WHERE st.class_id = h.class_id AND ${enrolledAt('st', sql`h.assigned_at`)}) AS "studentCount",
   coalesce(ws.submitted, 0) AS "submittedCount",
   greatest(coalesce(ws.submitted, 0) - h.pending_review, 0) AS "gradedCount",
   h.pending_review AS "pendingReview",
@@ -111,7 +112,7 @@ async function classStudents(db: Db, tenantId: number, homework: HomeworkRecord)
            CASE WHEN s.answered > 0 THEN round(s.correct::numeric / s.answered, 4)::float8 END AS accuracy
       FROM students st
       LEFT JOIN work_student_stats s ON s.tenant_id = ${tenantId} AND s.source_type = ${homework.sourceType} AND s.source_id = ${homework.id} AND s.student_id = st.id
-     WHERE st.class_id = ${homework.classId} AND st.status = 0
+     WHERE st.class_id = ${homework.classId} AND ${enrolledAt('st', sql`${homework.assignedAt}::timestamptz`)}
      ORDER BY st.student_no`);
 }
 

@@ -138,6 +138,8 @@ export async function classesByName(db: Db, s: SchoolRef): Promise<Map<string, N
   const classRows = await rows<NamedClass>(db, sql`
     SELECT c.id, c.name AS "className", g.name AS "gradeName", g.graduated_year AS "graduatedYear"
       FROM classes c JOIN grades g ON g.id = c.grade_id
-     WHERE c.tenant_id = ${s.tenantId} AND c.school_id = ${s.schoolId}`);
+     WHERE c.tenant_id = ${s.tenantId} AND c.school_id = ${s.schoolId}
+     -- After 升年级 a graduated 九年级 and the current one share names: the current class comes last and wins.
+     ORDER BY g.graduated_year IS NULL, g.graduated_year, c.id`);
   return new Map(classRows.map((c) => [`${c.gradeName}|${c.className}`, c]));
 }

@@ -8,8 +8,13 @@ import { classes, grades, students, teachingAssignments } from '../../db/schema'
 import { adminOnly, adminOrTeacher, checkSchoolId, checkStudentIds, cleanName, findClass, findGrade, idList, schoolOf } from './access';
 import { Id } from '../../http/schemas';
 import { recordAudit, someNames } from '../audit/record';
+import { dateOnly } from '../../../src/domain/format';
+import { StatusChangeKind, StudentStatus, finalLevelOf, gradeNameOf } from '../../../src/domain/schoolYear';
 
 const IdList = Type.Array(Id, { minItems: 1, maxItems: 5000 });
+
+/** Students a class's counts include: in school, or graduated with it; not those who transferred out or are suspended. */
+const IN_CLASS_LISTS = sql`st.status IN (${StudentStatus.enrolled}, ${StudentStatus.graduated})`;
 
 const renamed = (before: string, after: string) => (before === after ? `修改班级 ${after}` : `修改班级 ${before} 为 ${after}`);
 
@@ -41,7 +46,7 @@ const classRoutes: FastifyPluginAsyncTypebox = async (app) => {
          ORDER BY graduated_year DESC NULLS FIRST, level, id`);
       const classRows = await rows<ClassNode>(db, sql`
         SELECT c.id, c.id AS "classId", c.name AS "className", c.grade_id AS "gradeId", g.name AS "gradeName",
-               (SELECT count(*)::int FROM students st WHERE st.class_id = c.id) AS "studentCount"
+               (SELECT count(*)::int FROM students st WHERE st.class_id = c.id AND ${IN_CLASS_LISTS}) AS "studentCount"
           FROM classes c JOIN grades g ON g.id = c.grade_id
          WHERE c.tenant_id = ${s.tenantId} AND c.school_id = ${s.schoolId}
          ORDER BY c.grade_id, c.id`);
@@ -126,7 +131,7 @@ const classRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const c = await findClass(db, p, classId);
       const [counts] = await rows<{ studentCount: number; boundCount: number }>(db, sql`
         SELECT count(*)::int AS "studentCount", count(*) FILTER (WHERE binding_status = 1)::int AS "boundCount"
-          FROM students WHERE class_id = ${c.id}`);
+          FROM students st WHERE st.class_id = ${c.id} AND ${IN_CLASS_LISTS}`);
       const teachers = await rows(db, sql`
         SELECT t.id AS "teacherId", t.name AS "teacherName", co.id AS "courseId", co.name AS "courseName", co.subject_id AS "subjectId"
           FROM teaching_assignments ta JOIN teachers t ON t.id = ta.teacher_id JOIN courses co ON co.id = ta.course_id
@@ -166,13 +171,21 @@ const classRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const grade = await findGrade(db, request.principal, gradeId);
       if (grade.graduatedYear !== null) throw conflict(`${grade.name}已于${grade.graduatedYear}年毕业`);
       if (year > new Date().getFullYear() + 1) throw conflict('毕业年份不能晚于明年');
+      // Only the last grade of its stage (九年级, 六年级, 高三) graduates; the others move up with 升年级.
+      if (grade.level !== finalLevelOf(grade.level)) throw conflict(`只有最高年级（${gradeNameOf(finalLevelOf(grade.level))}）可以毕业，其他年级请使用升年级`);
       const graduated = await db.transaction(async (tx) => {
         await tx.update(grades).set({ graduatedYear: year }).where(eq(grades.id, grade.id));
         const changed = await tx
           .update(students)
-          .set({ status: 1, graduatedYear: year })
-          .where(sql`${students.classId} IN (SELECT id FROM classes WHERE grade_id = ${grade.id}) AND ${students.status} = 0`)
+          .set({ status: StudentStatus.graduated, graduatedYear: year, leftOn: dateOnly(new Date()) })
+          .where(sql`${students.classId} IN (SELECT id FROM classes WHERE grade_id = ${grade.id}) AND ${students.status} = ${StudentStatus.enrolled}`)
           .returning({ id: students.id });
+        if (changed.length) {
+          await tx.execute(sql`
+            INSERT INTO student_status_changes (tenant_id, school_id, student_id, kind, on_date, reason, class_name, recorded_by)
+            SELECT st.tenant_id, st.school_id, st.id, ${StatusChangeKind.graduate}, st.left_on, ${`${year}年毕业`}, c.name, ${request.principal.userId}
+              FROM students st JOIN classes c ON c.id = st.class_id WHERE st.id IN ${idList(changed.map((c) => c.id))}`);
+        }
         await recordAudit(tx, request, { action: 'graduate', kind: 'grade', recordId: grade.id, summary: `${grade.name} ${year} 年毕业（${changed.length} 名学生）` });
         return changed.length;
       });

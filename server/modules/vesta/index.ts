@@ -10,6 +10,8 @@ import teacherAccountRoutes from './teacherAccounts';
 import resourceRoutes from './resources';
 import overviewRoutes from './overview';
 import settingsRoutes from './settings';
+import schoolYearRoutes from './schoolYear';
+import studentStatusRoutes from './studentStatus';
 
 export default fp(async (app) => {
   await app.register(files);
@@ -22,4 +24,6 @@ export default fp(async (app) => {
   await app.register(resourceRoutes);
   await app.register(overviewRoutes);
   await app.register(settingsRoutes);
+  await app.register(schoolYearRoutes);
+  await app.register(studentStatusRoutes);
 });

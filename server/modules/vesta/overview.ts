@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../http/envelope';
+import { StudentStatus } from '../../../src/domain/schoolYear';
 import { rows } from '../../db/query';
 import { adminOnly, checkSchoolId } from './access';
 import { Id } from '../../http/schemas';
@@ -29,7 +30,7 @@ const overviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
                count(st.id) FILTER (WHERE st.binding_status = 0)::int AS "unboundCount"
           FROM grades g
           LEFT JOIN classes c ON c.grade_id = g.id
-          LEFT JOIN students st ON st.class_id = c.id
+          LEFT JOIN students st ON st.class_id = c.id AND st.status IN (${StudentStatus.enrolled}, ${StudentStatus.graduated})
          WHERE g.tenant_id = ${s.tenantId} AND g.school_id = ${s.schoolId}
          GROUP BY g.id
          ORDER BY g.graduated_year DESC NULLS FIRST, g.level, g.id`);

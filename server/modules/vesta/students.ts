@@ -2,7 +2,7 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { exportFileName, fileStamp } from '../../../src/domain/format';
+import { dateOnly, exportFileName, fileStamp } from '../../../src/domain/format';
 import { GENDERS, STUDENT_NO_PATTERN, genderFromLabel, genderLabel, isMobilePhone } from '../../../src/domain/school';
 import { BINDING_STATUSES, STUDENT_STATUSES } from '../../../src/domain/enums';
 import type { Principal } from '../../auth/principal';
@@ -21,10 +21,13 @@ import { recordAudit, someNames } from '../audit/record';
 import { hashPin, isWeakPin, PIN_PATTERN, randomPin } from '../../auth/terminalPins';
 import { EnvelopeSchema } from '../../../src/domain/envelope';
 import { TerminalPinSchema, TerminalPinState } from '../../../src/domain/school';
+import { StudentStatus, isDay } from '../../../src/domain/schoolYear';
 
 const Gender = Type.Union([Type.Literal(1), Type.Literal(2)]);
 const StudentNo = Type.String({ minLength: 1, maxLength: 32, pattern: STUDENT_NO_PATTERN.source });
 const Phone = Type.String({ maxLength: 11, pattern: '^(1[3-9]\\d{9})?$' });
+/** 出生日期: empty clears it; a real day between 1990 and today (birthDateProblem). */
+const BirthDate = Type.String({ maxLength: 10, pattern: '^(\\d{4}-\\d{2}-\\d{2})?$' });
 
 const SORTS: Record<string, SQL> = {
   studentNo: sql`s.student_no`,
@@ -40,7 +43,7 @@ const StudentFilterQuery = Type.Object({
   gradeId: Type.Optional(Id),
   classId: Type.Optional(Id),
   keyword: Type.Optional(Type.String({ maxLength: 50 })),
-  status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+  status: Type.Optional(Type.Union(STUDENT_STATUSES.map((o) => Type.Literal(o.value)))),
   bindingStatus: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
   sort: Type.Optional(Type.Union(Object.keys(SORTS).map((k) => Type.Literal(k)))),
   order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
@@ -61,6 +64,9 @@ export interface StudentRecord {
   status: number;
   bindingStatus: number;
   graduatedYear: number | null;
+  /** 出生日期 'YYYY-MM-DD' (the 学生心声 consent age), and the day the student left (转出, 休学, 毕业). */
+  birthDate: string | null;
+  leftOn: string | null;
   createdAt: string;
   /** 终端PIN: 0 未设置, 1 已设置, 2 已锁定 (too many wrong PINs); never the PIN or its hash. */
   terminalPin: number;
@@ -70,6 +76,7 @@ const SELECT_STUDENT = sql`
   SELECT s.id, s.id AS "studentId", s.name, s.student_no AS "studentNo", s.gender, s.parent_phone AS "parentPhone",
          s.class_id AS "classId", c.name AS "className", c.grade_id AS "gradeId", g.name AS "gradeName",
          s.status, s.binding_status AS "bindingStatus", s.graduated_year AS "graduatedYear", s.created_at AS "createdAt",
+         to_char(s.birth_date, 'YYYY-MM-DD') AS "birthDate", to_char(s.left_on, 'YYYY-MM-DD') AS "leftOn",
          (CASE WHEN s.terminal_pin_hash IS NULL THEN ${TerminalPinState.none}
                WHEN s.pin_locked_until > now() THEN ${TerminalPinState.locked} ELSE ${TerminalPinState.set} END)::int AS "terminalPin"
     FROM students s LEFT JOIN classes c ON c.id = s.class_id LEFT JOIN grades g ON g.id = c.grade_id`;
@@ -81,6 +88,13 @@ function terminalPinProblem(pin: string): string | undefined {
   return undefined;
 }
 
+/** Why a typed or imported birth date is refused, or undefined. */
+function birthDateProblem(day: string): string | undefined {
+  if (!isDay(day)) return '出生日期格式不正确，应为“2012-09-01”这样的日期';
+  if (day < '1990-01-01' || day > dateOnly(new Date())) return '出生日期不在合理范围内';
+  return undefined;
+}
+
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** WHERE for the student list and export: the caller's school (teachers: their classes) plus filters. */
@@ -89,6 +103,8 @@ async function studentWhere(db: Db, p: Principal, q: StudentFilterQuery): Promis
   const parts: SQL[] = [sql`s.tenant_id = ${school.tenantId}`, sql`s.school_id = ${school.schoolId}`];
   if (!isAdmin(p)) {
     parts.push(sql`s.class_id IN (SELECT ta.class_id FROM teaching_assignments ta JOIN teachers t ON t.id = ta.teacher_id WHERE t.user_id = ${p.userId})`);
+    // A teacher's roster is who is in the class: those who transferred out or are suspended leave it.
+    if (q.status === undefined) parts.push(sql`s.status NOT IN (${StudentStatus.transferredOut}, ${StudentStatus.suspended})`);
   }
   if (q.classId !== undefined) parts.push(sql`s.class_id = ${(await findClass(db, p, q.classId)).id}`);
   if (q.gradeId !== undefined) parts.push(sql`s.class_id IN (SELECT id FROM classes WHERE grade_id = ${(await findGrade(db, p, q.gradeId)).id})`);
@@ -106,7 +122,7 @@ function studentOrder(q: StudentFilterQuery): SQL {
   return sql`${key} ${direction} NULLS LAST, s.id ${direction}`;
 }
 
-const IMPORT_COLUMNS = ['姓名', '学号', '性别', '年级', '班级', '家长手机号', '终端PIN'] as const;
+const IMPORT_COLUMNS = ['姓名', '学号', '性别', '年级', '班级', '家长手机号', '出生日期', '终端PIN'] as const;
 const REQUIRED_COLUMNS = ['姓名', '学号', '年级', '班级'];
 /** The PIN column; the name on the student cards some schools print (卡片码) is read too. */
 const PIN_COLUMNS = ['终端PIN', '卡片码'];
@@ -116,6 +132,7 @@ const TEMPLATE_NOTE = [
   '性别填写“男”或“女”。',
   '年级、班级须与系统中的名称一致，如“七年级”“七(1)班”。',
   '家长手机号为11位手机号码，可不填。',
+  '出生日期写成“2012-09-01”，可不填（不填则不修改）；未满14周岁的学生提交心声需监护人同意。',
   '终端PIN为6位数字（列名也可写“卡片码”），学生在打印终端实名提交心声时输入；不填则不修改已有的终端PIN。请勿使用“123456”“000000”这类简单数字。',
   '单次最多导入5000条数据。',
 ].join('\n');
@@ -158,6 +175,7 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { header: '状态', width: 8 },
           { header: '绑定状态', width: 10 },
           { header: '毕业年份', width: 10 },
+          { header: '出生日期', width: 12 },
         ],
         list.map((s) => [
           s.studentNo,
@@ -169,6 +187,7 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           statusLabel(s.status, STUDENT_STATUSES),
           statusLabel(s.bindingStatus, BINDING_STATUSES),
           s.graduatedYear ?? '',
+          s.birthDate ?? '',
         ]),
       );
       return sendWorkbook(reply, stream, exportFileName('学生数据', fileStamp(), 'xlsx'));
@@ -196,6 +215,7 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           gender: Type.Optional(Gender),
           classId: Id,
           parentPhone: Type.Optional(Phone),
+          birthDate: Type.Optional(Type.Union([BirthDate, Type.Null()])),
         }),
       },
     },
@@ -206,11 +226,13 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const name = cleanName(body.name, '姓名');
       const target = await findClass(db, p, body.classId);
       if (target.graduatedYear !== null) throw conflict('该班级已毕业，不能新增学生');
+      const birthProblem = body.birthDate ? birthDateProblem(body.birthDate) : undefined;
+      if (birthProblem) throw badRequest(birthProblem);
       try {
         const row = await db.transaction(async (tx) => {
           const [created] = await tx
             .insert(students)
-            .values({ ...s, classId: target.id, name, studentNo: body.studentNo, gender: body.gender ?? null, parentPhone: body.parentPhone || null })
+            .values({ ...s, classId: target.id, name, studentNo: body.studentNo, gender: body.gender ?? null, parentPhone: body.parentPhone || null, birthDate: body.birthDate || null })
             .returning({ id: students.id });
           await recordAudit(tx, request, { action: 'create', kind: 'student', recordId: created.id, summary: `新增学生 ${name}（${body.studentNo}）到 ${target.gradeName}${target.name}` });
           return created;
@@ -235,6 +257,7 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           gender: Type.Optional(Type.Union([Gender, Type.Null()])),
           classId: Type.Optional(Id),
           parentPhone: Type.Optional(Type.Union([Phone, Type.Null()])),
+          birthDate: Type.Optional(Type.Union([BirthDate, Type.Null()])),
         }, { additionalProperties: false }),
       },
     },
@@ -247,6 +270,11 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (body.studentNo !== undefined) changes.studentNo = body.studentNo;
       if (body.gender !== undefined) changes.gender = body.gender;
       if (body.parentPhone !== undefined) changes.parentPhone = body.parentPhone || null;
+      if (body.birthDate !== undefined) {
+        const problem = body.birthDate ? birthDateProblem(body.birthDate) : undefined;
+        if (problem) throw badRequest(problem);
+        changes.birthDate = body.birthDate || null;
+      }
       if (body.classId !== undefined) {
         const target = await findClass(db, p, body.classId);
         if (target.graduatedYear !== null) throw conflict('不能转入已毕业的班级');
@@ -328,7 +356,7 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
     const errors = new Map<number, string>();
     const firstRowOf = new Map<string, number>();
-    const valid: { rowNumber: number; name: string; studentNo: string; gender: number | null; classId: number; parentPhone: string | null; pin: string | null }[] = [];
+    const valid: { rowNumber: number; name: string; studentNo: string; gender: number | null; classId: number; parentPhone: string | null; birthDate: string | null; pin: string | null }[] = [];
     for (const { rowNumber, values } of imported.rows) {
       const problems: string[] = unsafeCells(values);
       const name = values['姓名'] ?? '';
@@ -347,6 +375,9 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const gender = genderText ? genderFromLabel(genderText) : null;
       if (gender === undefined) problems.push(`性别只能填写${GENDERS.map((g) => g.label).join('或')}`);
       if (phone && !isMobilePhone(phone)) problems.push('家长手机号格式不正确');
+      const birthDate = values['出生日期'] ?? '';
+      const birthProblem = birthDate ? birthDateProblem(birthDate) : undefined;
+      if (birthProblem) problems.push(birthProblem);
       const gradeName = values['年级'] ?? '';
       const className = values['班级'] ?? '';
       const cls = classByName.get(`${gradeName}|${className}`);
@@ -354,7 +385,7 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       else if (!cls) problems.push(`本校没有${gradeName}${className}`);
       else if (cls.graduatedYear !== null) problems.push(`${gradeName}已毕业`);
       if (problems.length) errors.set(rowNumber, problems.join('；'));
-      else valid.push({ rowNumber, name, studentNo, gender: gender ?? null, classId: cls!.id, parentPhone: phone || null, pin: pin || null });
+      else valid.push({ rowNumber, name, studentNo, gender: gender ?? null, classId: cls!.id, parentPhone: phone || null, birthDate: birthDate || null, pin: pin || null });
     }
 
     if (errors.size) return sendImportErrors(reply, imported, errors, '学生导入结果.xlsx');
@@ -374,7 +405,7 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           if (fresh.length) {
             const inserted = await tx
               .insert(students)
-              .values(fresh.map((r) => ({ ...s, classId: r.classId, name: r.name, studentNo: r.studentNo, gender: r.gender, parentPhone: r.parentPhone })))
+              .values(fresh.map((r) => ({ ...s, classId: r.classId, name: r.name, studentNo: r.studentNo, gender: r.gender, parentPhone: r.parentPhone, birthDate: r.birthDate })))
               .returning({ id: students.id, studentNo: students.studentNo });
             inserted.forEach((r) => idByNo.set(r.studentNo, r.id));
             created += fresh.length;
@@ -388,10 +419,12 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           }
           const known = chunk.filter((r) => existing.some((e) => e.studentNo === r.studentNo));
           if (known.length) {
-            const values = sql.join(known.map((r) => sql`(${idByNo.get(r.studentNo)}::int, ${r.name}::text, ${r.gender}::smallint, ${r.classId}::int, ${r.parentPhone}::text)`), sql`, `);
+            const values = sql.join(known.map((r) => sql`(${idByNo.get(r.studentNo)}::int, ${r.name}::text, ${r.gender}::smallint, ${r.classId}::int, ${r.parentPhone}::text, ${r.birthDate}::date)`), sql`, `);
+            // An empty 出生日期 cell keeps the date already known.
             await tx.execute(sql`
-              UPDATE students st SET name = v.name, gender = v.gender, class_id = v.class_id, parent_phone = v.parent_phone
-                FROM (VALUES ${values}) AS v(id, name, gender, class_id, parent_phone)
+              UPDATE students st SET name = v.name, gender = v.gender, class_id = v.class_id, parent_phone = v.parent_phone,
+                     birth_date = coalesce(v.birth_date, st.birth_date)
+                FROM (VALUES ${values}) AS v(id, name, gender, class_id, parent_phone, birth_date)
                WHERE st.id = v.id`);
             updated += known.length;
           }
@@ -417,7 +450,7 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 export default studentRoutes;
 
-const STUDENT_FIELD_NAMES: Record<string, string> = { name: '姓名', studentNo: '学号', gender: '性别', parentPhone: '家长手机号', classId: '班级' };
+const STUDENT_FIELD_NAMES: Record<string, string> = { name: '姓名', studentNo: '学号', gender: '性别', parentPhone: '家长手机号', classId: '班级', birthDate: '出生日期' };
 
 /** 姓名、班级: what an update changed, by name (never the values: a phone number stays out of the log). */
 const changedFields = (changes: object) => Object.keys(changes).map((key) => STUDENT_FIELD_NAMES[key] ?? key).join('、');

@@ -7,7 +7,7 @@ import { ok } from '../../http/envelope';
 import { rows } from '../../db/query';
 import { allow } from '../../auth/plugin';
 import { BADGE_ROLES } from '../../../src/domain/roles';
-import { rangeStart } from '../../../src/domain/semester';
+import { schoolRangeStart } from '../vesta/schoolTerm';
 import { pinnedCount } from '../heartVoices/scope';
 
 const navRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -23,7 +23,7 @@ const navRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (request.principal.activeRole === 'psychologyteacher') {
         return ok({ dateType, heartCount: request.principal.schoolId ? await pinnedCount(app.db, request.principal.schoolId) : 0 });
       }
-      const since = rangeStart(dateType).toISOString();
+      const since = (await schoolRangeStart(app.db, request.principal.schoolId, dateType)).toISOString();
       const tenantId = request.principal.tenantId;
       const [counts] = await rows<{ correctCount: number; homeworkCount: number; wrongCount: number }>(app.db, sql`
         WITH me AS (SELECT id FROM teachers WHERE user_id = ${request.principal.userId}),

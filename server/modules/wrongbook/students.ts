@@ -12,7 +12,7 @@ import type { Db } from '../../db';
 import { rows } from '../../db/query';
 import { ApiError, badRequest, forbidden, notFound, ok } from '../../http/envelope';
 import { Id } from '../../http/schemas';
-import { currentSemester } from '../../../src/domain/semester';
+import { schoolCurrentTerm } from '../vesta/schoolTerm';
 import { SourceType } from '../../../src/domain/content';
 import { me, teachersOnly, teaches } from '../minerva/access';
 
@@ -34,7 +34,7 @@ async function classScope(db: Db, p: Principal, classId: number, courseId: numbe
     SELECT subject_id AS "subjectId", name FROM courses WHERE id = ${courseId} AND tenant_id = ${tenantId} AND school_id = ${schoolId}`);
   if (!course) throw notFound('课程不存在');
   if (!(await teaches(db, teacherId, classId, courseId))) throw forbidden('您未任教该班级的这门课程');
-  return { tenantId, teacherId, classId, subjectId: course.subjectId, courseName: course.name, term: currentSemester() };
+  return { tenantId, teacherId, classId, subjectId: course.subjectId, courseName: course.name, term: (await schoolCurrentTerm(db, schoolId)).term };
 }
 
 interface StudentRow {

@@ -12,6 +12,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Table from '@mui/material/Table';
@@ -30,6 +31,7 @@ import { ScreenCard } from '../../ui/ScreenCard';
 import { dateOnly, dayTime } from '../../domain/format';
 import { TablePaging } from '../../ui/TablePaging';
 import type { Page } from '../../domain/envelope';
+import { classLabel } from '../../domain/school';
 
 const PAGE_SIZE = 10;
 
@@ -113,25 +115,81 @@ function ConsentDialog({ student, onClose, onSaved }: { student: GuardianConsent
   );
 }
 
+/** A whole class's consents at once (the forms of a parents' meeting); those already recorded stay. */
+function ClassConsentDialog({ target, onClose, onSaved }: { target: { classId: number; label: string } | undefined; onClose: () => void; onSaved: () => void }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const [guardianName, setGuardianName] = useState('');
+  const [consentedOn, setConsentedOn] = useState(() => dateOnly(new Date()));
+  const save = () =>
+    target &&
+    dataProvider.recordClassConsent(target.classId, consentedOn, guardianName.trim() || undefined).then((r) => {
+      notify(`已为${r.count}名学生登记监护人同意`, { type: 'success' });
+      onSaved();
+    }, () => undefined);
+  return (
+    <Dialog open={!!target} onClose={onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>全班登记监护人同意 · {target?.label}</DialogTitle>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
+        <TextField label="签署说明（选填）" placeholder="全班监护人（统一签署）" value={guardianName} onChange={(e) => setGuardianName(e.target.value)} slotProps={{ htmlInput: { maxLength: 50 } }} />
+        <TextField label="同意日期" type="date" value={consentedOn} onChange={(e) => setConsentedOn(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+        <Box sx={{ color: 'text.secondary', fontSize: 14 }}>为该班尚未登记的在读学生登记同意；已登记的学生保持原记录。</Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>取消</Button>
+        <Button variant="contained" onClick={save} disabled={!consentedOn}>
+          登记
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 function Consents() {
   const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
   const [keyword, setKeyword] = useState('');
   const [search, setSearch] = useState('');
+  const [classId, setClassId] = useState<number>();
   const [editing, setEditing] = useState<GuardianConsent>();
-  const { page, current, setCurrent, reload } = usePaged<GuardianConsent>(['guardianConsents', search], (c) => dataProvider.guardianConsents(c, PAGE_SIZE, search));
+  const [classConsent, setClassConsent] = useState<{ classId: number; label: string }>();
+  const [withdrawing, setWithdrawing] = useState<GuardianConsent>();
+  const classes = useQuery({ queryKey: ['classTree'], queryFn: () => dataProvider.classTree(), retry: false });
+  const classOptions = (classes.data ?? []).flatMap((g) => g.children.map((c) => ({ classId: c.classId, label: classLabel(g.gradeName, c.className) })));
+  const { page, current, setCurrent, reload } = usePaged<GuardianConsent>(['guardianConsents', search, classId], (c) => dataProvider.guardianConsents(c, PAGE_SIZE, search, classId));
+  const withdraw = () =>
+    withdrawing &&
+    dataProvider.withdrawConsent(withdrawing.studentId).then(() => {
+      notify('已撤回监护人同意', { type: 'success' });
+      setWithdrawing(undefined);
+      reload();
+    }, () => setWithdrawing(undefined));
   return (
     <>
-      <TextField
-        size="small"
-        label="搜索"
-        placeholder="学生姓名或学号"
-        value={keyword}
-        onChange={(e) => setKeyword(e.target.value)}
-        onKeyDown={(e) => e.key === 'Enter' && setSearch(keyword.trim())}
-        onBlur={() => setSearch(keyword.trim())}
-        slotProps={{ htmlInput: { maxLength: 50 } }}
-        sx={{ mt: 2, width: 240 }}
-      />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mt: 2 }}>
+        <TextField select size="small" label="班级" value={classId ?? ''} onChange={(e) => setClassId(e.target.value === '' ? undefined : Number(e.target.value))} sx={{ width: 160 }}>
+          <MenuItem value="">全部班级</MenuItem>
+          {classOptions.map((c) => (
+            <MenuItem key={c.classId} value={c.classId}>
+              {c.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          label="搜索"
+          placeholder="学生姓名或学号"
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && setSearch(keyword.trim())}
+          onBlur={() => setSearch(keyword.trim())}
+          slotProps={{ htmlInput: { maxLength: 50 } }}
+          sx={{ width: 240 }}
+        />
+        <Button variant="outlined" disabled={classId === undefined} onClick={() => setClassConsent(classOptions.find((c) => c.classId === classId))}>
+          全班登记
+        </Button>
+      </Box>
       {page === undefined && <LinearProgress sx={{ mt: 2 }} />}
       {page && page.records.length === 0 && <EmptyState />}
       {page && page.records.length > 0 && (
@@ -166,10 +224,15 @@ function Consents() {
                         </Box>
                       )}
                     </TableCell>
-                    <TableCell align="right">
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       <Button size="small" onClick={() => setEditing(s)}>
                         {s.consentedOn ? '更新' : '登记'}
                       </Button>
+                      {s.consentedOn && (
+                        <Button size="small" color="warning" onClick={() => setWithdrawing(s)}>
+                          撤回
+                        </Button>
+                      )}
                     </TableCell>
                   </TableRow>
                 ))}
@@ -179,6 +242,24 @@ function Consents() {
           <Pager total={page.total} current={current} onChange={setCurrent} />
         </>
       )}
+      <ClassConsentDialog
+        target={classConsent}
+        onClose={() => setClassConsent(undefined)}
+        onSaved={() => {
+          setClassConsent(undefined);
+          reload();
+        }}
+      />
+      <Dialog open={!!withdrawing} onClose={() => setWithdrawing(undefined)} maxWidth="xs" fullWidth>
+        <DialogTitle>撤回监护人同意 · {withdrawing?.name}</DialogTitle>
+        <DialogContent>撤回后，未满{CONSENT_AGE}周岁的该生不能再在终端提交心声，直到重新登记。操作日志会记录此次撤回。</DialogContent>
+        <DialogActions>
+          <Button onClick={() => setWithdrawing(undefined)}>取消</Button>
+          <Button variant="contained" color="warning" onClick={withdraw}>
+            撤回
+          </Button>
+        </DialogActions>
+      </Dialog>
       <ConsentDialog
         student={editing}
         onClose={() => setEditing(undefined)}

@@ -9,6 +9,7 @@ import { defineResource, lazyNamed } from '../define';
 const BindStudents = lazyNamed(() => import('./BindButtons'), 'BindStudents');
 const UnbindStudents = lazyNamed(() => import('./BindButtons'), 'UnbindStudents');
 const TerminalPinButton = lazyNamed(() => import('./TerminalPin'), 'TerminalPinButton');
+const StatusChangeButton = lazyNamed(() => import('./StatusChange'), 'StatusChangeButton');
 
 /**
  * The 终端PIN column (never the PIN: the list only knows whether one is set). Quiet when set; a
@@ -51,6 +52,7 @@ export default defineResource({
       sortable: true,
     },
     { type: 'phone', source: 'parentPhone', label: '家长手机号' },
+    { type: 'date', source: 'birthDate', label: '出生日期', list: false, helperText: '未满14周岁的学生提交心声需监护人同意' },
     { type: 'select', source: 'status', label: '状态', choices: STUDENT_STATUSES, form: false, sortable: true },
     { type: 'select', source: 'bindingStatus', label: '绑定状态', choices: BINDING_STATUSES, form: false, sortable: true },
     { type: 'status', source: 'terminalPin', label: '终端PIN', status: terminalPinStatus, form: false },
@@ -71,6 +73,6 @@ export default defineResource({
     import: { url: '/api/vesta/student/importData' },
     export: { url: '/api/vesta/student/exportStudentData', name: '学生数据' },
   },
-  rowActions: [TerminalPinButton],
+  rowActions: [TerminalPinButton, StatusChangeButton],
   bulkActions: [BindStudents, UnbindStudents],
 });

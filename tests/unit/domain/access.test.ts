@@ -41,7 +41,7 @@ describe('menus per role (SPEC §2.4, §6)', () => {
     expect(menuTitles('mpTeacher')).toEqual(['/AICorrect', '/assignHomework', '/studentTracking', '/wrongbook', '/usageStatistics', '/useGuide', '/schoolResource']);
   });
   it('mini-program school admin', () => {
-    expect(menuTitles('mpSchoolAdmin')).toEqual(['/school-dashboard', '/class', '/studentManage', '/teacherManage', '/roleManage', '/room', '/schoolResource', '/heart-voice-privacy', '/audit-log']);
+    expect(menuTitles('mpSchoolAdmin')).toEqual(['/school-dashboard', '/class', '/studentManage', '/teacherManage', '/roleManage', '/room', '/schoolYear', '/schoolResource', '/heart-voice-privacy', '/audit-log']);
   });
   it('classic teacher', () => {
     expect(menuTitles('teacher')).toEqual(['/homework', '/exam', '/paper', '/classManage', '/errorNote', '/analysis']);
