@@ -192,6 +192,11 @@ export const FIELD_LABELS: Record<string, string> = {
   teacherIds: '阅卷老师',
   double: '双评分差',
   arbitrate: '仲裁',
+  // 家长查看链接 and 复核申请 (docs/api-family.md)
+  linkId: '链接',
+  token: '链接',
+  sent: '提交状态',
+  regradeId: '复核申请',
 };
 
 declare module 'fastify' {

@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = {
   deploy: '部署',
   undeploy: '解绑',
   rotateSecret: '更换密钥',
+  issue: '发放',
+  revoke: '撤销',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -40,6 +42,8 @@ export const AUDIT_KINDS = {
   recharge: '充值单',
   statement: '结算单',
   terminal: '终端',
+  familyLink: '家长查看链接',
+  regrade: '复核申请',
 } as const;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 
