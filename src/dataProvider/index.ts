@@ -20,11 +20,12 @@ import { createOrderApi, type OrderApi } from './orders';
 import { createSettlementApi, type SettlementApi } from './settlement';
 import { createPartnerBoardsApi, type PartnerBoardsApi } from './partnerBoards';
 import { createHeartVoiceApi, type HeartVoiceApi } from './heartVoices';
+import { createFamilyApi, type FamilyApi } from './family';
 
 /** Adapters by resource name, built from the resource configs (src/resources: adaptersOf). */
 export type AdapterRegistry = Record<string, (http: HttpClient) => ResourceAdapter>;
 
-export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & PaperApi & VolumePaperApi & CorrectApi & WrongbookApi & StudentWrongbookApi & AnalysisApi & SavedFilterApi & DeviceApi & OrderApi & SettlementApi & PartnerBoardsApi & HeartVoiceApi & Pick<HttpClient, 'download'>;
+export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & PaperApi & VolumePaperApi & CorrectApi & WrongbookApi & StudentWrongbookApi & AnalysisApi & SavedFilterApi & DeviceApi & OrderApi & SettlementApi & PartnerBoardsApi & HeartVoiceApi & FamilyApi & Pick<HttpClient, 'download'>;
 
 export function createDataProvider(http: HttpClient, registry: AdapterRegistry): AppDataProvider {
   const adapters = new Map<string, ResourceAdapter>();
@@ -78,6 +79,7 @@ export function createDataProvider(http: HttpClient, registry: AdapterRegistry):
     ...createSettlementApi(http),
     ...createPartnerBoardsApi(http),
     ...createHeartVoiceApi(http),
+    ...createFamilyApi(http),
     download: (url, options) => http.download(url, options),
   };
 }

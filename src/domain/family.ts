@@ -68,6 +68,16 @@ export interface IssuedFamilyLink extends FamilyLinkRow {
   path: string;
 }
 
+/** GET /links: a student's links and what the caller may issue for them. */
+export interface FamilyLinkOptions {
+  student: { name: string; studentNo: string };
+  courses: { courseId: number; courseName: string }[];
+  /** Whether the caller may issue a link for all the child's courses (a school admin). */
+  allCourses: boolean;
+  defaultDays: number;
+  links: FamilyLinkRow[];
+}
+
 export interface RegradeRow {
   id: number;
   studentId: number;
@@ -85,4 +95,5 @@ export interface RegradeRow {
   answeredByName: string | null;
   answeredAt: string | null;
   createdAt: string;
+  statusLabel?: string;
 }

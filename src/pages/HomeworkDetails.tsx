@@ -37,6 +37,7 @@ import type { ScreenProps } from './screen';
 import { EmptyState } from '../ui/EmptyState';
 import { MathText } from './MathText';
 import { ScreenCard } from '../ui/ScreenCard';
+import { RegradePanel } from './family/RegradePanel';
 
 /** Below this accuracy a question is worth going over again in class. */
 const LOW_ACCURACY = 0.6;
@@ -379,7 +380,10 @@ export default function HomeworkDetails({ route }: ScreenProps) {
       ) : !data ? (
         <LinearProgress sx={{ mt: 2 }} />
       ) : (
-        <Detail data={data} back={route.parent ?? '/homework'} />
+        <>
+          <Detail data={data} back={route.parent ?? '/homework'} />
+          <RegradePanel work={{ homeworkId: Number(id) }} />
+        </>
       )}
     </ScreenCard>
   );

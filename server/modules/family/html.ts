@@ -128,7 +128,7 @@ export function pageHtml(token: string, page: FamilyPage, notice?: { ok: boolean
             const qs = w.wrong
               .map(
                 (q) => `<div class="q" id="q-${w.sourceType}-${w.sourceId}-${q.questionId}"><b>第 ${escapeHtml(q.no || '?')} 题</b>
-${question(q, `<dt>作答</dt><dd class="wrongans">${q.studentAnswer ? mathText(q.studentAnswer) : '未作答'}</dd>`)}
+${question(q, q.studentAnswer ? `<dt>作答</dt><dd class="wrongans">${mathText(q.studentAnswer)}</dd>` : '')}
 ${regradeBlock(token, w, q.questionId, q.regrade)}</div>`,
               )
               .join('');

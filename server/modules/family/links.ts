@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { FAMILY_LIMITS, type FamilyLinkRow, type IssuedFamilyLink } from '../../../src/domain/family';
+import { FAMILY_LIMITS, type FamilyLinkOptions, type FamilyLinkRow, type IssuedFamilyLink } from '../../../src/domain/family';
 import type { Db } from '../../db';
 import { isoTime, rows } from '../../db/query';
 import { badRequest, conflict, forbidden, notFound, ok } from '../../http/envelope';
@@ -96,7 +96,21 @@ const linkRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: adminOrTeacher, schema: { querystring: Type.Object({ studentId: Id }, { additionalProperties: false }) } },
     async (request) => {
       const s = await staffStudent(db, request.principal, request.query.studentId);
-      return ok(await linkRows(db, sql`l.tenant_id = ${s.tenantId} AND l.student_id = ${s.id} AND ${visibleLinks(s, request.principal.userId)}`));
+      // The courses a link may cover: those taught in the student's class, a teacher's own only.
+      const courses = await rows<{ courseId: number; courseName: string }>(db, sql`
+        SELECT DISTINCT co.id AS "courseId", co.name AS "courseName", co.subject_id FROM teaching_assignments ta JOIN courses co ON co.id = ta.course_id
+         WHERE ta.tenant_id = ${s.tenantId} AND ta.class_id = ${s.classId ?? -1}
+           ${s.courseIds === null ? sql`` : sql`AND co.id IN (${sql.join(s.courseIds.map((id) => sql`${id}`), sql`, `)})`}
+         ORDER BY co.subject_id, co.id`);
+      const links = await linkRows(db, sql`l.tenant_id = ${s.tenantId} AND l.student_id = ${s.id} AND ${visibleLinks(s, request.principal.userId)}`);
+      const options: FamilyLinkOptions = {
+        student: { name: s.name, studentNo: s.studentNo },
+        courses: courses.map(({ courseId, courseName }) => ({ courseId, courseName })),
+        allCourses: s.courseIds === null,
+        defaultDays: FAMILY_LIMITS.defaultDays,
+        links,
+      };
+      return ok(options);
     },
   );
 

@@ -26,6 +26,7 @@ import { ScanOverlay } from './ScanOverlay';
 import { PointsInput, useSavePoints } from './reviewPoints';
 import { answerGroups } from './answerGroups';
 import { AnswerGroupsPanel } from './AnswerGroupsPanel';
+import { RegradePanel } from '../family/RegradePanel';
 
 const studentLabel = (r: { studentName: string | null; studentNo: string | null; studentKey: string | null }) =>
   `${r.studentName ?? '未识别学生'}${r.studentNo ? `（${r.studentNo}）` : r.studentKey ? `（${r.studentKey}）` : ''}`;
@@ -519,6 +520,7 @@ export default function CorrectDetail({ route }: ScreenProps) {
       ) : (
         <StudentView results={results} resultId={resultId} go={(id) => update({ resultId: String(id) })} saver={saver} homework={homework} />
       )}
+      <RegradePanel work={{ taskId }} />
     </ScreenCard>
   );
 }
