@@ -381,8 +381,9 @@ export default function HomeworkDetails({ route }: ScreenProps) {
         <LinearProgress sx={{ mt: 2 }} />
       ) : (
         <>
-          <Detail data={data} back={route.parent ?? '/homework'} />
+          {/* Families' questions first: they wait for an answer. */}
           <RegradePanel work={{ homeworkId: Number(id) }} />
+          <Detail data={data} back={route.parent ?? '/homework'} />
         </>
       )}
     </ScreenCard>

@@ -57,11 +57,16 @@ footer{font-size:12px;color:#8f959e;padding:4px 4px 24px}
 math{font-size:1.05em}
 `;
 
+/** The product's icon (as account.html), inline: the page asks the server for nothing else. */
+const ICON =
+  'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 32 32%22%3E%3Crect width=%2232%22 height=%2232%22 rx=%227%22 fill=%22%232f6fed%22/%3E%3Ctext x=%2216%22 y=%2223%22 font-size=%2218%22 text-anchor=%22middle%22 fill=%22white%22%3E%E5%AD%A6%3C/text%3E%3C/svg%3E';
+
 /** The frame of every family page: noindex, no referrer (the headers say it too), no script. */
 export function familyHtml(title: string, body: string): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow"><meta name="referrer" content="no-referrer">
+<link rel="icon" href="${ICON}">
 <title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 

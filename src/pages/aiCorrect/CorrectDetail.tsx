@@ -513,6 +513,8 @@ export default function CorrectDetail({ route }: ScreenProps) {
         <ToggleButton value="student">按学生</ToggleButton>
         <ToggleButton value="question">按题目</ToggleButton>
       </ToggleButtonGroup>
+      {/* Families' questions on the work this task grades (none for a task tied to no work). */}
+      <RegradePanel work={{ taskId }} />
       {!results.length || resultId === undefined ? (
         <EmptyState />
       ) : mode === 'question' ? (
@@ -520,7 +522,6 @@ export default function CorrectDetail({ route }: ScreenProps) {
       ) : (
         <StudentView results={results} resultId={resultId} go={(id) => update({ resultId: String(id) })} saver={saver} homework={homework} />
       )}
-      <RegradePanel work={{ taskId }} />
     </ScreenCard>
   );
 }
