@@ -9,15 +9,28 @@ import type { FamilyPage, RegradeView } from './page';
 
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/**
+ * Formulas as MathML, remembered: a class's pages share their questions, and KaTeX costs more than
+ * the rest of the page. Bounded; when full it starts over.
+ */
+const formulas = new Map<string, string>();
+const FORMULAS_KEPT = 5000;
+
+function formula(tex: string): string {
+  let out = formulas.get(tex);
+  if (out === undefined) {
+    if (formulas.size >= FORMULAS_KEPT) formulas.clear();
+    out = katex.renderToString(tex, { throwOnError: false, output: 'mathml' });
+    formulas.set(tex, out);
+  }
+  return out;
+}
+
 /** Text with LaTeX between $…$, as the bank keeps stems, options and 解析. */
 export function mathText(text: string): string {
   return text
     .split(/(\$[^$]+\$)/g)
-    .map((part) =>
-      part.length > 2 && part.startsWith('$') && part.endsWith('$')
-        ? katex.renderToString(part.slice(1, -1), { throwOnError: false, output: 'mathml' })
-        : escapeHtml(part).replace(/\n/g, '<br>'),
-    )
+    .map((part) => (part.length > 2 && part.startsWith('$') && part.endsWith('$') ? formula(part.slice(1, -1)) : escapeHtml(part).replace(/\n/g, '<br>')))
     .join('');
 }
 
