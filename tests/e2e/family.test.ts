@@ -1,5 +1,5 @@
 // 家长查看 end to end in a real browser: the school admin issues a link from the 学生 screen (shown
-// once, with a QR code), a family opens it on a 375 px phone without an account and sees what the
+// once, with a QR code; a teacher issues one for her course from 班级), a family opens it on a 375 px phone without an account and sees what the
 // school's 成绩公开范围 allows (the demo: bands only), files a regrade request on a wrong question, the
 // teacher answers it on the homework's details, the family sees the answer; once revoked, the link
 // answers a Chinese page with no data.
@@ -149,5 +149,25 @@ describe('家长查看', () => {
     expect(made?.status()).toBe(404);
     await phone.getByRole('heading', { name: '链接无效' }).waitFor();
     await phoneContext.close();
+
+    // The classic teacher issues one for her course from 班级, on a 375 px screen; the admin's links
+    // for all courses are not hers to see.
+    await teacher.setViewportSize({ width: 375, height: 812 });
+    await teacher.goto(`${server.url}/#/classManage`);
+    await teacher.getByRole('heading', { level: 1, name: '班级' }).waitFor();
+    // The first student of the list (by number), whichever page the one above is on.
+    const row = teacher.locator('tr', { has: teacher.getByRole('button', { name: '家长查看' }) }).first();
+    const rowNo = (await row.locator('td').first().innerText()).trim();
+    await row.getByRole('button', { name: '家长查看' }).click();
+    const own = teacher.getByRole('dialog');
+    await own.getByRole('heading', { name: new RegExp(`家长查看链接 · .+（${rowNo}）`) }).waitFor();
+    await own.getByLabel('查看范围').click();
+    expect(await teacher.getByRole('option').allInnerTexts()).toEqual(['数学', '物理']);
+    await teacher.getByRole('option', { name: '数学' }).click();
+    await own.getByRole('button', { name: '生成链接' }).click();
+    await own.getByTestId('family-link-url').waitFor();
+    await own.getByTestId('family-link-list').getByText('数学').waitFor();
+    expect(await teacher.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await teacher.screenshot({ path: `${SHOTS}/family-link-teacher-375.png` });
   });
 });
