@@ -238,8 +238,9 @@ describe('regrade requests', () => {
       (await rows<{ id: number }>(t.database.db, sql`
         SELECT h.id FROM homeworks h JOIN teachers te ON te.id = h.teacher_id JOIN users u ON u.id = te.user_id WHERE u.username = 'teacher'`)).map((r) => r.id),
     );
-    const work = page.works.find((w: { kind: string; sourceId: number; wrong: unknown[] }) => w.kind === '作业' && hers.has(w.sourceId) && w.wrong.length > 0);
-    const question = work.wrong[0];
+    type Wrong = { questionId: number; no: string; regrade: unknown };
+    const work = page.works.find((w: { kind: string; sourceId: number; wrong: Wrong[] }) => w.kind === '作业' && hers.has(w.sourceId) && w.wrong.some((q) => !q.regrade));
+    const question = work.wrong.find((q: Wrong) => !q.regrade);
     const post = (payload: object, ip = '10.8.0.1') => t.app.inject({ method: 'POST', url: `${BASE}/view/${token}/regrades`, payload, remoteAddress: ip });
     const target = { sourceType: work.sourceType, sourceId: work.sourceId, questionId: question.questionId };
     expect((await post({ ...target, reason: '   ' })).statusCode).toBe(400);
@@ -262,6 +263,14 @@ describe('regrade requests', () => {
     expect((await c.post('teacher2', `${BASE}/regrades/${request.id}/answer`, { answer: '好的' })).statusCode).toBe(404);
     expect((await c.post('teacher', `${BASE}/regrades/${request.id}/answer`, { answer: ' ' })).statusCode).toBe(400);
     expect((await c.post('teacher', `${BASE}/regrades/${request.id}/answer`, { answer: '答'.repeat(301) })).statusCode).toBe(400);
+    // The AI批改 task grading that homework shows the same requests; a task tied to nothing, none.
+    const task = await c.done('teacher', '/api/wrongbook/v1.0/correct/task/create', { type: 1, title: '作业拍照批改', classId: student.classId, homeworkId: work.sourceId });
+    const onTask = await c.data('teacher', `${BASE}/regrades?taskId=${task.id}`);
+    expect(onTask.records.map((r: { id: number }) => r.id)).toContain(request.id);
+    expect((await c.get('teacher2', `${BASE}/regrades?taskId=${task.id}`)).statusCode).toBe(404);
+    const loose = await c.done('teacher', '/api/wrongbook/v1.0/correct/task/create', { type: 1, title: '随堂练习批改', classId: student.classId });
+    expect(await c.data('teacher', `${BASE}/regrades?taskId=${loose.id}`)).toEqual({ records: [], open: 0 });
+
     const answered = await c.done('teacher', `${BASE}/regrades/${request.id}/answer`, { answer: '已重新查看，第二步列式有误，维持原判。' });
     expect(answered).toMatchObject({ status: 1, answeredByName: '陈静' });
 

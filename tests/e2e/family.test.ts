@@ -33,7 +33,7 @@ interface FamilyWork {
   kind: string;
   submitted: boolean;
   result: { band?: string; rank?: number };
-  wrong: { questionId: number; no: string }[];
+  wrong: { questionId: number; no: string; regrade: unknown }[];
 }
 
 describe('家长查看', () => {
@@ -72,13 +72,13 @@ describe('家长查看', () => {
     const view = (await (await fetch(`${server.url}/api/family/v1.0/view/${token}`)).json()).data as { works: FamilyWork[] };
     const session = await pageSession(teacher);
     let target: { work: FamilyWork; questionId: number } | undefined;
-    for (const work of view.works.filter((w) => w.kind === '作业' && w.wrong.length)) {
+    for (const work of view.works.filter((w) => w.kind === '作业' && w.wrong.some((q) => !q.regrade))) {
       const mine = await sessionCall(server.url, session, `/api/family/v1.0/regrades?homeworkId=${work.sourceId}`).then(
         () => true,
         () => false,
       );
       if (mine) {
-        target = { work, questionId: work.wrong[0].questionId };
+        target = { work, questionId: work.wrong.find((q) => !q.regrade)!.questionId };
         break;
       }
     }
@@ -122,11 +122,12 @@ describe('家长查看', () => {
     // The teacher reads it on the homework's details and answers.
     await teacher.goto(`${server.url}/#/homeworkDetails?id=${work.sourceId}`);
     const panel = teacher.getByRole('region', { name: '复核申请' });
-    await panel.getByText('孩子说这道题的列式和老师讲的一样，麻烦再看一下。').waitFor();
-    await panel.getByText(/待答复 1/).waitFor();
-    await panel.getByLabel(`答复${student.name}`).fill('已重新查看，第二步移项时符号写错了，维持原判。');
-    await panel.getByRole('button', { name: '答复' }).click();
-    await panel.getByText('已答复').waitFor();
+    const asked = panel.locator('[data-testid^="regrade-"]', { hasText: '孩子说这道题的列式和老师讲的一样，麻烦再看一下。' });
+    await asked.getByText('待答复').waitFor();
+    await asked.getByLabel(`答复${student.name}`).fill('已重新查看，第二步移项时符号写错了，维持原判。');
+    await asked.getByRole('button', { name: '答复' }).click();
+    await asked.getByText('已答复').waitFor();
+    await asked.getByText(/陈静 答复：已重新查看/).waitFor();
     await teacher.screenshot({ path: `${SHOTS}/family-regrade-teacher-1440.png`, fullPage: true });
 
     await phone.goto(url);
