@@ -11,13 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
-import { openDatabase, type Database } from '../server/db';
+import type { Database } from '../server/db';
 import { rows } from '../server/db/query';
 import { tokenHash } from '../server/modules/family/access';
 import { ScoreDisclosure } from '../src/domain/content';
 import { testConfig } from '../tests/support/testApp';
 import { openTestDatabase } from '../tests/support/testDatabase';
-import { districtExists, districtUrl, dropDistrict, generateDistrict } from './district';
+import { onDistrict } from './district';
 import { percentile, type BenchRow } from './table';
 
 const RUNS = 100;
@@ -100,22 +100,10 @@ async function timePage(database: Database, label: string): Promise<BenchRow[]> 
 }
 
 async function benchDistrict(serverUrl: string): Promise<BenchRow[]> {
-  const schools = Math.max(1, Math.round(50 * Number(process.env.SCALE ?? 0.04)));
-  const reuse = process.argv.includes('--reuse') && (await districtExists(serverUrl));
-  const keep = process.argv.includes('--keep') || reuse;
-  let database: Database | undefined;
-  try {
-    if (reuse) database = await openDatabase({ url: districtUrl(serverUrl), poolSize: 10 });
-    else {
-      console.error(`  generating a district of ${schools} schools`);
-      database = (await generateDistrict(serverUrl, schools)).database;
-    }
+  return onDistrict(serverUrl, async (database) => {
     const [{ n }] = await rows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM answer_records`);
     return [{ name: 'family_page_district_answer_records', value: n, unit: '', target: '' }, ...(await timePage(database, 'pg'))];
-  } finally {
-    await database?.close();
-    if (!keep) await dropDistrict(serverUrl);
-  }
+  });
 }
 
 export async function benchFamily(): Promise<BenchRow[]> {
