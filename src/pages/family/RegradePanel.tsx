@@ -67,7 +67,7 @@ export function RegradePanel({ work }: { work: RegradeWork }) {
       </Typography>
       {list.data?.open ? (
         <Alert severity="info" sx={{ my: 1 }}>
-          家长在查看页面对以下题目申请复核。如需改分，请在下方批改结果中修改，再写答复。
+          家长在查看页面对以下题目申请复核。需要改分时，请先在批改中修改，再写答复；答复会显示在家长的查看页面。
         </Alert>
       ) : null}
       <Stack spacing={1.5} sx={{ mt: 1 }}>
