@@ -197,6 +197,7 @@ export const FIELD_LABELS: Record<string, string> = {
   token: '链接',
   sent: '提交状态',
   regradeId: '复核申请',
+  familyQr: '家长查看二维码',
 };
 
 declare module 'fastify' {

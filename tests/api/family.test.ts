@@ -4,6 +4,12 @@
 // made-up link answers a Chinese page with a 4xx and no data, a family files a regrade request that
 // the teacher reads on the work and answers, and the answer shows on the page. Staff routes refuse
 // other schools, wrong roles and hostile input in Chinese.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../server/db/query';
@@ -299,4 +305,59 @@ describe('regrade requests', () => {
     expect(twice.headers['content-type']).toContain('text/html');
     expect(twice.body).toContain('已经申请过复核');
   });
+});
+
+describe('the QR code on a personalised 错题卷', () => {
+  it('issues each student a link for the course, printed as a QR code that opens that student’s page', async () => {
+    const VOLUME = '/api/wrongbook/v1.0/web/volumePaper';
+    const { list } = await c.data('teacher', `${VOLUME}/candidates?classId=${student.classId}&courseId=${mathCourse}`);
+    const body = { classId: student.classId, courseId: mathCourse, questionIds: list.slice(0, 3).map((q: { id: number }) => q.id), mode: 'personal', variants: 0 };
+    const preview = await c.done('teacher', `${VOLUME}/preview`, body);
+    const before = await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM family_links WHERE label = '错题卷二维码'`);
+    const res = await c.post('teacher', `${VOLUME}/pdf`, { ...body, familyQr: true });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const links = await rows<{ studentId: number; courseId: number; days: number }>(t.database.db, sql`
+      SELECT student_id AS "studentId", course_id AS "courseId", round(extract(epoch FROM expires_at - created_at) / 86400)::int AS days
+        FROM family_links WHERE label = '错题卷二维码'`);
+    expect(links.length - before[0].n).toBe(preview.students.length);
+    for (const l of links) expect(l).toMatchObject({ courseId: mathCourse, days: 30 });
+    const [entry] = await rows<{ summary: string }>(t.database.db, sql`SELECT summary FROM audit_logs WHERE kind = 'familyLink' ORDER BY id DESC LIMIT 1`);
+    expect(entry.summary).toContain(`为学生 ${preview.students.length} 名生成家长查看链接（数学，30 天有效，错题卷二维码）`);
+
+    // The first section's QR code, read back from the printed page, opens its student's page.
+    const dir = mkdtempSync(join(tmpdir(), 'xz-family-qr-'));
+    try {
+      writeFileSync(join(dir, 'v.pdf'), res.rawPayload);
+      expect(execFileSync('pdftotext', [join(dir, 'v.pdf'), '-']).toString()).toContain('家长扫码查看学习情况');
+      // The first student's section: their sheet and questions, a few pages at most.
+      execFileSync('pdftoppm', ['-r', '110', '-f', '1', '-l', '3', '-png', join(dir, 'v.pdf'), join(dir, 'p')]);
+      let url: string | undefined;
+      // Read in overlapping tiles: a page also carries the answer sheet's own codes (sheet and
+      // page, not an address), and a reader answers one code per image.
+      const TILE = 360;
+      pages: for (const file of readdirSync(dir).filter((f) => f.endsWith('.png')).sort()) {
+        const image = sharp(readFileSync(join(dir, file)));
+        const { width = 0, height = 0 } = await image.metadata();
+        for (let top = 0; top < height; top += TILE / 2) {
+          for (let left = 0; left < width; left += TILE / 2) {
+            const w = Math.min(TILE, width - left);
+            const h = Math.min(TILE, height - top);
+            const { data } = await image.clone().extract({ left, top, width: w, height: h }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+            const found = jsQR(new Uint8ClampedArray(data), w, h);
+            if (found?.data.includes('/f/')) {
+              url = found.data;
+              break pages;
+            }
+          }
+        }
+      }
+      expect(url).toMatch(/^http:\/\/localhost(:\d+)?\/f\/[A-Za-z0-9_-]{43}$/);
+      const page = await open(`${BASE}/view/${url!.split('/f/')[1]}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.json().data.student.name).toBe(preview.students[0].name);
+      expect(page.json().data.scopeName).toBe('数学');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

@@ -3,13 +3,14 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { FAMILY_LIMITS, type FamilyLinkOptions, type FamilyLinkRow, type IssuedFamilyLink } from '../../../src/domain/family';
 import type { Db } from '../../db';
 import { isoTime, rows } from '../../db/query';
 import { badRequest, conflict, forbidden, notFound, ok } from '../../http/envelope';
 import { Id } from '../../http/schemas';
-import { recordAudit } from '../audit/record';
+import { recordAudit, someNames } from '../audit/record';
 import { adminOrTeacher } from '../vesta/access';
 import { familyPath, staffStudent, tokenHash, type StaffStudent } from './access';
 
@@ -30,6 +31,45 @@ async function linkRows(db: Db, where: SQL): Promise<FamilyLinkRow[]> {
   return rows<FamilyLinkRow>(db, sql`
     SELECT ${LINK_COLUMNS} FROM family_links l LEFT JOIN courses co ON co.id = l.course_id
      WHERE ${where} ORDER BY l.created_at DESC, l.id DESC`);
+}
+
+/**
+ * Issues one link per student (a student at the live-link limit is refused, in the same
+ * transaction), with one 操作日志 entry, and answers their tokens. Also used when a 错题卷 is printed
+ * with each student's QR code (wrongbook/volumePaper.ts).
+ */
+export async function issueFamilyLinks(
+  db: Db,
+  request: FastifyRequest,
+  o: { tenantId: number; schoolId: number; courseId: number | null; courseName: string; label: string; days: number; students: { id: number; name: string; studentNo: string }[] },
+): Promise<{ studentId: number; id: number; token: string }[]> {
+  const ids = o.students.map((st) => sql`${st.id}`);
+  const [full] = await rows<{ name: string; live: number }>(db, sql`
+    SELECT st.name, count(*)::int AS live FROM family_links l JOIN students st ON st.id = l.student_id
+     WHERE l.tenant_id = ${o.tenantId} AND l.student_id IN (${sql.join(ids, sql`, `)}) AND l.revoked_at IS NULL AND l.expires_at > now()
+     GROUP BY st.id, st.name HAVING count(*) >= ${FAMILY_LIMITS.livePerStudent} LIMIT 1`);
+  if (full) throw conflict(`${o.students.length > 1 ? `学生 ${full.name} ` : '该学生'}已有 ${full.live} 个有效链接，请先撤销不用的链接`);
+  const made = o.students.map((st) => ({ studentId: st.id, token: randomBytes(32).toString('base64url') }));
+  return db.transaction(async (tx) => {
+    const inserted = await rows<{ id: number; studentId: number }>(tx, sql`
+      INSERT INTO family_links (tenant_id, school_id, student_id, course_id, label, token_hash, created_by, created_by_name, expires_at)
+      VALUES ${sql.join(
+        made.map((m) => sql`(${o.tenantId}, ${o.schoolId}, ${m.studentId}, ${o.courseId}, ${o.label}, ${tokenHash(m.token)}, ${request.principal.userId}, ${request.principal.name}, now() + make_interval(days => ${o.days}))`),
+        sql`, `,
+      )}
+      RETURNING id, student_id AS "studentId"`);
+    const one = o.students.length === 1 ? o.students[0] : null;
+    const extra = `${o.courseName}，${o.days} 天有效${o.label ? `，${o.label}` : ''}`;
+    await recordAudit(tx, request, {
+      action: 'issue',
+      kind: 'familyLink',
+      recordId: one ? inserted[0].id : null,
+      summary: one
+        ? `为学生 ${one.name}（${one.studentNo}）生成家长查看链接（${extra}）`
+        : `为学生 ${o.students.length} 名生成家长查看链接（${extra}）：${someNames(o.students.map((st) => st.name))}`,
+    });
+    return made.map((m) => ({ ...m, id: inserted.find((r) => r.studentId === m.studentId)!.id }));
+  });
 }
 
 const linkRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -65,25 +105,14 @@ const linkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!course) throw notFound('课程不存在');
         courseName = course.name;
       }
-      const [{ live }] = await rows<{ live: number }>(db, sql`
-        SELECT count(*)::int AS live FROM family_links WHERE tenant_id = ${s.tenantId} AND student_id = ${s.id} AND revoked_at IS NULL AND expires_at > now()`);
-      if (live >= FAMILY_LIMITS.livePerStudent) throw conflict(`该学生已有 ${live} 个有效链接，请先撤销不用的链接`);
-      const token = randomBytes(32).toString('base64url');
-      const label = (b.label ?? '').trim();
-      const days = b.days ?? FAMILY_LIMITS.defaultDays;
-      const id = await db.transaction(async (tx) => {
-        const [row] = await rows<{ id: number }>(tx, sql`
-          INSERT INTO family_links (tenant_id, school_id, student_id, course_id, label, token_hash, created_by, created_by_name, expires_at)
-          VALUES (${s.tenantId}, ${s.schoolId}, ${s.id}, ${b.courseId ?? null}, ${label}, ${tokenHash(token)}, ${p.userId}, ${p.name},
-                  now() + make_interval(days => ${days}))
-          RETURNING id`);
-        await recordAudit(tx, request, {
-          action: 'issue',
-          kind: 'familyLink',
-          recordId: row.id,
-          summary: `为学生 ${s.name}（${s.studentNo}）生成家长查看链接（${courseName}，${days} 天有效${label ? `，${label}` : ''}）`,
-        });
-        return row.id;
+      const [{ token, id }] = await issueFamilyLinks(db, request, {
+        tenantId: s.tenantId,
+        schoolId: s.schoolId,
+        courseId: b.courseId ?? null,
+        courseName,
+        label: (b.label ?? '').trim(),
+        days: b.days ?? FAMILY_LIMITS.defaultDays,
+        students: [s],
       });
       const [link] = await linkRows(db, sql`l.id = ${id}`);
       const issued: IssuedFamilyLink = { ...link, path: familyPath(token) };
