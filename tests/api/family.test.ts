@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../server/db/query';
-import { DISCLOSED_FIELDS } from '../../src/domain/family';
+import { DISCLOSED_FIELDS, FAMILY_LIMITS } from '../../src/domain/family';
 import { ScoreDisclosure } from '../../src/domain/content';
 import { createTestApp, type TestApp } from '../support/testApp';
 import { client } from '../support/school';
@@ -313,6 +313,14 @@ describe('the QR code on a personalised 错题卷', () => {
     const { list } = await c.data('teacher', `${VOLUME}/candidates?classId=${student.classId}&courseId=${mathCourse}`);
     const body = { classId: student.classId, courseId: mathCourse, questionIds: list.slice(0, 3).map((q: { id: number }) => q.id), mode: 'personal', variants: 0 };
     const preview = await c.done('teacher', `${VOLUME}/preview`, body);
+    // A student of the paper at the live-link limit: printing for the class is refused whole.
+    const [{ live }] = await rows<{ live: number }>(t.database.db, sql`
+      SELECT count(*)::int AS live FROM family_links WHERE student_id = ${student.id} AND revoked_at IS NULL AND expires_at > now()`);
+    for (let i = live; i < FAMILY_LIMITS.livePerStudent; i++) await issue('schooladmin', { studentId: student.id });
+    const full = await c.post('teacher', `${VOLUME}/pdf`, { ...body, familyQr: true });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().msg).toBe(`学生 ${student.name} 已有 ${FAMILY_LIMITS.livePerStudent} 个有效链接，请先撤销不用的链接`);
+    await t.database.db.execute(sql`UPDATE family_links SET revoked_at = now() WHERE student_id = ${student.id}`);
     const before = await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM family_links WHERE label = '错题卷二维码'`);
     const res = await c.post('teacher', `${VOLUME}/pdf`, { ...body, familyQr: true });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
