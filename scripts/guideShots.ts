@@ -1,6 +1,6 @@
 // Pictures for 使用教程 (/useGuide), taken from the product itself: starts the server on a fresh
 // data directory with its demo AI批改 tasks, waits until the worker has graded them, signs in as
-// the demo teacher in Chromium and saves screenshots, plus the demo quiz's answer sheet and one
+// the demo teacher in Chromium and saves screenshots (AI批改, 布置作业, 班级错题本), plus the demo quiz's answer sheet and one
 // student's scan as the engine renders them. Written to public/guide/ (served as /guide/…),
 // 1200 px wide at most, palette PNGs. Run: `npx tsx scripts/guideShots.ts`.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -73,8 +73,8 @@ try {
   // A fresh load: the list the sign-in opened was fetched before the demo tasks were graded.
   await page.goto(`${server.url}/#/AICorrect/index`);
   await page.reload();
-  await page.locator(`[data-task-id="${essay.id}"]`).getByText('已批改').waitFor();
-  await page.locator(`[data-task-id="${quiz.id}"]`).getByText('已批改').waitFor();
+  await page.locator(`[data-task-id="${essay.id}"]`).getByText('已批改', { exact: true }).waitFor();
+  await page.locator(`[data-task-id="${quiz.id}"]`).getByText('已批改', { exact: true }).waitFor();
   await page.waitForTimeout(500);
   await save('list.png', await page.screenshot());
   await save('task.png', await page.locator(`[data-task-id="${quiz.id}"]`).screenshot());
@@ -87,6 +87,16 @@ try {
   await page.getByRole('heading', { name: /^需要复核的学生/ }).first().scrollIntoViewIfNeeded();
   await page.waitForTimeout(800);
   await save('essay.png', await page.screenshot());
+
+  // Homework and wrong answers, the teacher's other weekly work.
+  await page.goto(`${server.url}/#/assignHomework`);
+  await page.getByRole('heading', { level: 1, name: '布置作业' }).waitFor();
+  await page.waitForTimeout(1200);
+  await save('homework.png', await page.screenshot());
+  await page.goto(`${server.url}/#/wrongbook/index`);
+  await page.getByRole('heading', { level: 1, name: '班级错题本' }).waitFor();
+  await page.waitForTimeout(1200);
+  await save('wrongbook.png', await page.screenshot());
 } finally {
   await browser.close();
   await server.stop();

@@ -88,7 +88,8 @@ export async function buildApp({ db, config, webRoot, logger = false, onRoute, p
     return payload;
   });
   app.decorate('wakeWorkers', wakeWorkers);
-  registerEnvelope(app);
+  const servesWeb = Boolean(webRoot && existsSync(join(webRoot, 'index.html')));
+  registerEnvelope(app, { webApp: servesWeb });
   registerInputRules(app);
   if (onRoute) app.addHook('onRoute', onRoute);
   // Before auth, so refusals carry the headers too.
@@ -108,7 +109,7 @@ export async function buildApp({ db, config, webRoot, logger = false, onRoute, p
   await app.register(audit);
   await app.register(family);
 
-  if (webRoot && existsSync(join(webRoot, 'index.html'))) {
+  if (webRoot && servesWeb) {
     const { default: fastifyStatic } = await import('@fastify/static');
     await app.register(fastifyStatic, { root: webRoot, wildcard: true });
   }

@@ -276,6 +276,13 @@ export const homeworks = pgTable(
     term: text('term').notNull().default(''),
     /** Rows assigned together to several classes share this id (the first row's id). */
     batchId: integer('batch_id'),
+    /** The teacher's note to the students (what to watch for, how to hand in), up to 200 characters. */
+    note: text('note'),
+    /**
+     * Scheduled publishing: students see the homework from this time on. NULL is published when
+     * assigned. Always before `due_at`.
+     */
+    startAt: timestamp('start_at', { withTimezone: true }),
   },
   (t) => [index('homeworks_teacher_idx').on(t.tenantId, t.teacherId, t.assignedAt), index('homeworks_class_idx').on(t.tenantId, t.classId, t.assignedAt)],
 );

@@ -95,7 +95,19 @@ function send(reply: FastifyReply, code: number, msg: string) {
 }
 
 /** One error handler for the whole app: envelopes every failure and never leaks a stack trace. */
-export function registerEnvelope(app: FastifyInstance) {
+/**
+ * The product routes by `#` (`/#/studentManage`). An address typed or pasted without it
+ * (`/studentManage`) is a page address, not an API call: send it to the same place in the app, which
+ * shows the screen or 页面不存在. Anything under /api, and anything that looks like a file, stays a 404.
+ */
+export function appAddress(method: string, url: string): string | null {
+  if (method !== 'GET' && method !== 'HEAD') return null;
+  const [path, query = ''] = url.split('?', 2);
+  if (path === '/' || path.startsWith('/api/') || path === '/api' || !/^\/[\w\-/]{1,200}$/.test(path) || /\/\//.test(path)) return null;
+  return `/#${path}${query ? `?${query}` : ''}`;
+}
+
+export function registerEnvelope(app: FastifyInstance, { webApp = false }: { webApp?: boolean } = {}) {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       reply.headers(error.headers);
@@ -117,7 +129,11 @@ export function registerEnvelope(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, '服务异常');
   });
-  app.setNotFoundHandler((request, reply) => send(reply, 404, '接口不存在'));
+  app.setNotFoundHandler((request, reply) => {
+    const address = webApp ? appAddress(request.method, request.url) : null;
+    if (address) return reply.redirect(address, 302);
+    return send(reply, 404, '接口不存在');
+  });
 }
 
 const CLIENT_ERRORS: Record<string, [number, string, string]> = {

@@ -93,6 +93,7 @@ export const FIELD_LABELS: Record<string, string> = {
   mode: '组卷方式',
   variants: '举一反三题数',
   dueAt: '截止时间',
+  startAt: '发布时间',
   examId: '考试',
   paperId: '试卷',
   homeworkId: '作业',

@@ -4,7 +4,7 @@
 import { HttpError } from 'ra-core';
 import queryString from 'query-string';
 import { ERROR_TOAST_MS, REQUEST_TIMEOUT_MS } from '../domain/enums';
-import { exportFileName } from '../domain/format';
+import { exportFileName, fileStamp } from '../domain/format';
 import type { Notify } from './notifier';
 import type { Envelope } from '../domain/envelope';
 
@@ -131,10 +131,6 @@ export function dispositionFileName(header: string | null): string | undefined {
   return /filename\s*=\s*"?([^";]+)"?/i.exec(header)?.[1];
 }
 
-function stamp(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`;
-}
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const baseUrl = (options.baseUrl ?? '/').replace(/\/$/, '');
@@ -231,7 +227,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         fail(envelope?.msg || failure, status, payload, false);
       }
       if (!response.ok) fail(failure, response.status, null, false);
-      const fileName = exportFileName(opts.name, opts.suffix ?? stamp(now()), opts.ext);
+      const fileName = exportFileName(opts.name, opts.suffix ?? fileStamp(now()), opts.ext);
       saveFile(await response.blob(), fileName);
       return fileName;
     });

@@ -55,6 +55,12 @@ export interface HomeworkRecord {
   pendingReview: number;
   accuracy: number | null;
   scoreRate: number | null;
+  /** The teacher's note to the students, or null. */
+  note: string | null;
+  /** Scheduled publishing time, or null (published when assigned). */
+  startAt: string | null;
+  /** Students can see it (its publishing time has come). */
+  published: boolean;
 }
 /** A student of the homework's class: handed in or not, and how they did. */
 export interface HomeworkStudent {
@@ -67,6 +73,8 @@ export interface HomeworkStudent {
   answered: number | null;
   correct: number | null;
   accuracy: number | null;
+  /** The pages she handed in as photos or scans (AI批改 tasks linked to the homework), in upload order. */
+  pages: { fileId: number; taskId: number; name: string; mime: string }[];
 }
 /** A question of the homework as frozen when assigned, with the class's results on it. */
 export interface HomeworkQuestion {
@@ -85,15 +93,33 @@ export interface HomeworkDetail extends HomeworkRecord {
   students: HomeworkStudent[];
   questions: HomeworkQuestion[];
 }
+/** 未提交名单: the students who have not handed a homework in, to remind (docs/api-content.md). */
+export interface MissingList extends HomeworkRecord {
+  gradeName: string;
+  /** The deadline has passed. */
+  overdue: boolean;
+  students: { studentId: number; studentNo: string; name: string }[];
+}
 export interface AssignRequest {
   courseId: number;
   classIds: number[];
   dueAt: string;
-  bookId: number;
-  pageIds: number[];
+  /** Book pages (both), or else chosen bank questions. */
+  bookId?: number;
+  pageIds?: number[];
+  questionIds?: number[];
   title?: string;
+  /** A note to the students (up to 200 characters). */
+  note?: string;
+  /** Scheduled publishing: students see it from this time (ISO), before the deadline. */
+  startAt?: string;
   /** Assign even though a class already has some of these pages (otherwise 409 asks first). */
   confirmDuplicate?: boolean;
+}
+/** Questions handed from the paper builder's 试题篮 to 布置作业 (router state), in the basket's order. */
+export interface BasketHomework {
+  title: string;
+  questions: { id: number; type: number; stem: string; options: QuestionOption[] | null }[];
 }
 export interface AssignResult {
   batchId: string;
@@ -118,8 +144,8 @@ export function createMinervaApi(http: HttpClient) {
       }),
     /** Silent: the screen shows the refusal itself, and asks on 409 (the same pages again). */
     assignHomework: (body: AssignRequest) => http.post<AssignResult>(`${BASE}/homeworks`, body, { silent: true }),
-    /** A new title or deadline (still ahead); answers the detail as changed. */
-    updateHomework: async (homeworkId: number, body: { title?: string; dueAt?: string }) =>
+    /** A new title, deadline (still ahead) or note (empty takes it away); answers the detail as changed. */
+    updateHomework: async (homeworkId: number, body: { title?: string; dueAt?: string; note?: string; startAt?: string }) =>
       (await http.request<HomeworkDetail>(`${BASE}/homeworks/${Number(homeworkId)}`, { method: 'PUT', body })).data,
     /** Withdraw: only while nobody has handed it in (409 otherwise). */
     withdrawHomework: async (homeworkId: number) => {
@@ -128,6 +154,9 @@ export function createMinervaApi(http: HttpClient) {
     homeworkDetail: (homeworkId: number | string) => http.get<HomeworkDetail>(`${BASE}/homeworks/${Number(homeworkId)}`),
     /** The detail as an .xlsx (概况, 学生, 题目), saved as 作业详情_{time}.xlsx. */
     exportHomework: (homeworkId: number | string) => http.download(`${BASE}/homeworks/${Number(homeworkId)}/export`, { name: '作业详情', ext: 'xlsx' }),
+    missingList: (homeworkId: number | string) => http.get<MissingList>(`${BASE}/homeworks/${Number(homeworkId)}/missing`),
+    /** 未提交名单 as an .xlsx (学号, 姓名, 班级, 作业, 截止时间). */
+    exportMissing: (homeworkId: number | string) => http.download(`${BASE}/homeworks/${Number(homeworkId)}/missing/export`, { name: '未提交名单', ext: 'xlsx' }),
   };
 }
 

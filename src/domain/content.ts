@@ -21,6 +21,9 @@ export const OBJECTIVE_TYPES: readonly number[] = [QuestionType.single, Question
 /** SPEC §3 wrong-question source: where an answer record comes from. */
 export const SourceType = { customHomework: 0, bookHomework: 1, exam: 2 } as const;
 
+/** A homework's note to the students: a few sentences (what to watch for, how to hand in). */
+export const HOMEWORK_NOTE_MAX = 200;
+
 /** Stage of schooling of a knowledge point or question. */
 export const Stage = { primary: 1, junior: 2, senior: 3 } as const;
 

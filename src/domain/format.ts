@@ -76,6 +76,40 @@ export function dateTimeSeconds(at: Moment): string {
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${second}`;
 }
 
+/**
+ * 20261125140307: the China time an export file is named by, so repeated exports do not overwrite
+ * each other and the name says the same time the teacher's clock did (not the server's zone).
+ */
+export function fileStamp(at: Date = new Date()): string {
+  return dateTimeSeconds(at).replace(/\D/g, '');
+}
+
+/** Midnight of the China day `at` falls on: where "today" begins for a school. */
+export function chinaDayStart(at: Date = new Date()): Date {
+  return new Date(`${dateOnly(at)}T00:00:00+08:00`);
+}
+
+/** A time in a spreadsheet cell: China time to the second, an empty cell where there is none. */
+export function cellTime(at: Moment): string {
+  const text = dateTimeSeconds(at);
+  return text === EMPTY ? '' : text;
+}
+
+/**
+ * A moment as a date-time input's value (2026-11-28T22:00), in China time: the school's clock, not
+ * the browser's, so a teacher's laptop set to another zone still sets 22:00 Beijing time.
+ */
+export function chinaInputValue(at: Moment): string {
+  const p = chinaParts(at);
+  return p ? `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}` : '';
+}
+
+/** A date-time input's value read as China time, as the ISO instant the server takes; '' if unreadable. */
+export function fromChinaInput(value: string): string {
+  const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? new Date(`${value}:00+08:00`) : new Date(NaN);
+  return Number.isNaN(at.getTime()) ? '' : at.toISOString();
+}
+
 /** 2026-11-25 */
 export function dateOnly(at: Moment): string {
   const p = chinaParts(at);

@@ -21,10 +21,14 @@ export function homePath(permitted: readonly RouteDef[]): string {
   return permitted.find((r) => r.meta.home)?.path ?? '/404';
 }
 
-/** The menu entry a path belongs to: the path with its last segment removed when it has more than two. */
-export function activeMenuPath(pathname: string): string {
-  const parts = pathname.split('/');
-  return parts.length > 2 ? parts.slice(0, -1).join('/') : pathname;
+/**
+ * The menu entry a path belongs to: the path with its last segment removed when it has more than
+ * two; a detail screen outside its entry's folder (/correctDetail under AI批改) names its `parent`.
+ */
+export function activeMenuPath(pathname: string, routes: readonly RouteDef[] = []): string {
+  const path = findRoute(routes, pathname)?.parent ?? pathname;
+  const parts = path.split('/');
+  return parts.length > 2 ? parts.slice(0, -1).join('/') : path;
 }
 
 /** Turns '/workbook/:bookId' into a matcher for '/workbook/42'. */

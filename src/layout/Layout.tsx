@@ -17,7 +17,7 @@ function Rail({ permissions }: { permissions: Permissions }) {
   const { selection } = useSelection();
   const dataProvider = useDataProvider<AppDataProvider>();
   const badges = useMenuBadges(dataProvider, permissions.activeRole, selection.dateType, selection.learningYear);
-  return <Menu entries={permissions.menu} badges={badges} />;
+  return <Menu entries={permissions.menu} routes={permissions.routes} badges={badges} />;
 }
 
 function Shell({ permissions, children }: { permissions: Permissions; children: ReactNode }) {

@@ -50,9 +50,10 @@ function MenuEntry({ route, active, badge }: { route: RouteDef; active: boolean;
   );
 }
 
-export function Menu({ entries, badges }: { entries: readonly RouteDef[]; badges: MenuBadges }) {
+/** `routes` are every permitted route, so a detail screen lights the entry it belongs to. */
+export function Menu({ entries, routes = entries, badges }: { entries: readonly RouteDef[]; routes?: readonly RouteDef[]; badges: MenuBadges }) {
   const { pathname } = useLocation();
-  const active = activeMenuPath(pathname);
+  const active = activeMenuPath(pathname, routes);
   return (
     <Box
       component="nav"

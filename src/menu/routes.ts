@@ -24,6 +24,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/school-dashboard', meta: { title: '学校看板', roles: ['partner'], ...FULL_SCREEN } },
   { path: '/student-usage-detail', meta: { title: '学生详情', roles: ['partner'], ...FULL_SCREEN } },
   { path: '/composition-detail', meta: { title: '作文批改详情', roles: ['mpTeacher'], ...FULL_SCREEN } },
+  // 未提交名单 of one homework, a sheet to print (from either teacher's 作业详情).
+  { path: '/homeworkMissing', meta: { title: '未提交名单', roles: ['teacher', 'mpTeacher'], ...FULL_SCREEN } },
   { path: '/compositionCorrectDetail', meta: { title: '作文批改详情', roles: ['mpTeacher'], ...FULL_SCREEN } },
   { path: '/correctDetail', parent: '/AICorrect', meta: { title: '批改详情', roles: ['mpTeacher'], hideMenu: true } },
   { path: '/examProcessCorrectDetail', parent: '/AICorrect', meta: { title: '作业批改详情', roles: ['mpTeacher'], hideMenu: true } },
@@ -117,6 +119,8 @@ export const ROUTES: RouteDef[] = [
   // Teacher (classic web, TEACHER_CLASSIC_WEB)
   { path: '/homework', resources: ['homeworks'], meta: { title: '作业', icon: 'homework', badge: 'homeworkCount', roles: ['teacher'], home: true, search: ['classGrade', 'course', 'time'] } },
   { path: '/homeworkDetails', uses: ['homeworks'], parent: '/homework', meta: { title: '作业详情', roles: ['teacher'], hideMenu: true, hideSidebar: true } },
+  // The classic teacher's 布置作业 (from 作业's button): the same screen as the mini-program teacher's.
+  { path: '/homeworkAssign', parent: '/homework', meta: { title: '布置作业', roles: ['teacher'], hideMenu: true, search: ['classGrade', 'course'] } },
   { path: '/exam', meta: { title: '考试', icon: 'exam', roles: ['teacher'], search: ['classGrade', 'course'] } },
   { path: '/examReport', parent: '/exam', meta: { title: '考试报告', roles: ['teacher'], hideMenu: true, hideSidebar: true } },
   { path: '/paper', meta: { title: '试卷', icon: 'paper', roles: ['teacher'], search: ['grade', 'courseInGrade'] } },

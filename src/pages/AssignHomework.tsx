@@ -1,9 +1,10 @@
-// 布置作业 (/assignHomework) of the teacher: pick a book of the selected grade and course, tick pages
-// (their questions previewed), tick classes, set the due time and assign; below, the homework already
+// 布置作业 (/assignHomework of the mini-program teacher, /homeworkAssign of the classic one): pick a book of the selected grade and course, tick pages
+// (their questions previewed), tick classes, set the due time (and, to publish later, the time
+// students first see it) and a note to them, and assign; below, the homework already
 // given with completion and accuracy, each opening its 作业详情. Errors come as the server's own message from the http client.
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useDataProvider, useNotify, usePermissions } from 'react-admin';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
@@ -11,6 +12,7 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -24,27 +26,24 @@ import TextField from '@mui/material/TextField';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Typography from '@mui/material/Typography';
 import type { AppDataProvider } from '../dataProvider';
-import type { BookDetail, HomeworkRecord } from '../dataProvider/minerva';
+import type { BasketHomework, BookDetail, HomeworkRecord } from '../dataProvider/minerva';
 import type { Permissions } from '../authProvider';
 import { useSelection } from '../filters/SelectionProvider';
 import type { ScreenProps } from './screen';
 import EmptyScreen from './EmptyScreen';
 import { EmptyState } from '../ui/EmptyState';
 import { ScreenCard } from '../ui/ScreenCard';
-import { Stem } from './Stem';
-import { dateTime, percent } from '../domain/format';
+import { NoteField, QuestionPreview, TimeField } from './homeworkFields';
+import { chinaDayStart, chinaInputValue, dateTime, fromChinaInput, percent } from '../domain/format';
 
 const TEACHERS = ['teacher', 'mpTeacher'];
 
 
-/** Tomorrow 22:00 local time, as a datetime-local value. */
-function defaultDue() {
-  const d = new Date();
-  d.setDate(d.getDate() + 1);
-  d.setHours(22, 0, 0, 0);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+/** Tomorrow at the given hour, China time, as a date-time input's value. */
+function tomorrowAt(hour: number) {
+  return chinaInputValue(chinaDayStart(new Date(Date.now() + 86400_000)).getTime() + hour * 3600_000);
 }
+const defaultDue = () => tomorrowAt(22);
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -86,16 +85,7 @@ function Pages({ book, picked, toggle }: { book: BookDetail; picked: Set<number>
                   <Box component="ol" sx={{ m: 0, pl: { xs: 2.5, sm: 4 }, fontSize: 14, color: 'text.secondary' }}>
                     {page.questions.map((q) => (
                       <li key={q.id} value={q.no} data-testid="question-preview">
-                        <Stem text={q.stem} />
-                        {q.options && (
-                          <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
-                            {q.options.map((o) => (
-                              <span key={o.key}>
-                                {o.key}. <Stem text={o.text} />
-                              </span>
-                            ))}
-                          </Box>
-                        )}
+                        <QuestionPreview stem={q.stem} options={q.options} />
                       </li>
                     ))}
                   </Box>
@@ -109,7 +99,20 @@ function Pages({ book, picked, toggle }: { book: BookDetail; picked: Set<number>
   );
 }
 
-function HomeworkList({ records }: { records: HomeworkRecord[] | undefined }) {
+/** The questions brought from the paper builder's 试题篮, as they will be numbered in the homework. */
+function BasketQuestions({ basket }: { basket: BasketHomework }) {
+  return (
+    <Box component="ol" sx={{ m: 0, pl: { xs: 2.5, sm: 4 }, fontSize: 14, color: 'text.secondary', display: 'grid', gap: 0.5, minWidth: 0 }} aria-label="题库选题">
+      {basket.questions.map((q) => (
+        <li key={q.id} data-testid="basket-question" data-question-id={q.id}>
+          <QuestionPreview stem={q.stem} options={q.options} />
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+function HomeworkList({ records, detailPath }: { records: HomeworkRecord[] | undefined; detailPath: string }) {
   if (records === undefined) return <LinearProgress />;
   if (records.length === 0) return <EmptyState />;
   return (
@@ -124,12 +127,15 @@ function HomeworkList({ records }: { records: HomeworkRecord[] | undefined }) {
         >
           <Box sx={{ minWidth: 0, gridColumn: { xs: '1 / -1', md: 'auto' } }}>
             {/* Opens who has and has not submitted, per-question results and the export. */}
-            <Link component={RouterLink} to={`/assignHomework/details?id=${h.id}`} underline="hover" sx={{ fontWeight: 600, overflowWrap: 'anywhere', display: 'block' }}>
+            <Link component={RouterLink} to={`${detailPath}?id=${h.id}`} underline="hover" sx={{ fontWeight: 600, overflowWrap: 'anywhere', display: 'block' }}>
               {h.title}
             </Link>
             <Typography variant="body2" color="text.secondary">
               {h.className} · {h.courseName} · {h.questionCount} 题 · 截止 {dateTime(h.dueAt)}
             </Typography>
+            {!h.published && h.startAt && (
+              <Chip size="small" color="warning" variant="outlined" data-testid="homework-scheduled" label={`定时发布 ${dateTime(h.startAt)}`} sx={{ mt: 0.5 }} />
+            )}
           </Box>
           <Typography variant="body2" data-testid="homework-completion">
             完成 {h.submittedCount}/{h.studentCount}
@@ -146,15 +152,23 @@ function HomeworkList({ records }: { records: HomeworkRecord[] | undefined }) {
   );
 }
 
-function Assign() {
+function Assign({ detailPath }: { detailPath: string }) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const { selection } = useSelection();
   const { gradeId, courseId, classId, classList } = selection;
+  // Questions chosen in the paper builder's 试题篮 (布置为作业), given instead of book pages.
+  const location = useLocation();
+  const [basket, setBasket] = useState<BasketHomework | null>(() => (location.state as BasketHomework | null)?.questions?.length ? (location.state as BasketHomework) : null);
+  const [title, setTitle] = useState(() => basket?.title ?? '');
   const [bookId, setBookId] = useState('');
   const [pages, setPages] = useState<Set<number>>(new Set());
   const [classIds, setClassIds] = useState<Set<number>>(new Set());
   const [due, setDue] = useState(defaultDue);
+  const [note, setNote] = useState('');
+  /** Scheduled publishing: students see the homework from `start` on. */
+  const [scheduled, setScheduled] = useState(false);
+  const [start, setStart] = useState(() => tomorrowAt(7));
   const [busy, setBusy] = useState(false);
   /** The server's question when these pages were already given to a class (409). */
   const [duplicate, setDuplicate] = useState<string | null>(null);
@@ -187,7 +201,7 @@ function Assign() {
     return next;
   };
 
-  const ready = bookId && pages.size > 0 && classIds.size > 0 && due && !busy;
+  const ready = (basket ? basket.questions.length > 0 && title.trim() : bookId && pages.size > 0) && classIds.size > 0 && due && (!scheduled || start) && !busy;
   const submit = async (confirmDuplicate = false) => {
     setDuplicate(null);
     setBusy(true);
@@ -195,13 +209,17 @@ function Assign() {
       const result = await dataProvider.assignHomework({
         courseId: Number(courseId),
         classIds: [...classIds],
-        dueAt: new Date(due).toISOString(),
-        bookId: Number(bookId),
-        pageIds: [...pages],
+        dueAt: fromChinaInput(due),
+        ...(basket ? { questionIds: basket.questions.map((q) => q.id), title: title.trim() } : { bookId: Number(bookId), pageIds: [...pages] }),
+        ...(note.trim() ? { note } : {}),
+        ...(scheduled && start ? { startAt: fromChinaInput(start) } : {}),
         ...(confirmDuplicate ? { confirmDuplicate: true } : {}),
       });
       notify(`已布置「${result.title}」给 ${result.homeworks.length} 个班级`, { type: 'success' });
       setPages(new Set());
+      setNote('');
+      // Given once: another homework starts from the book again.
+      setBasket(null);
       void homeworkPage.refetch();
     } catch (error) {
       const { status, message } = error as { status?: number; message?: string };
@@ -215,6 +233,15 @@ function Assign() {
   if (!gradeId || !courseId) return <EmptyState text="请先在上方选择班级和学科" />;
   return (
     <>
+      {basket ? (
+        <Section title={`1. 题库选题（${basket.questions.length} 题，分值按题库）`}>
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 1.5 }}>
+            <TextField size="small" label="作业标题" value={title} onChange={(e) => setTitle(e.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} sx={{ width: { xs: '100%', sm: 360 } }} />
+            <Button onClick={() => setBasket(null)}>改用练习册</Button>
+          </Box>
+          <BasketQuestions basket={basket} />
+        </Section>
+      ) : (
       <Section title="1. 选择练习册">
         {books === undefined ? (
           <LinearProgress />
@@ -230,12 +257,22 @@ function Assign() {
           </TextField>
         )}
       </Section>
-      {bookId && (
-        <Section title={`2. 选择页面（已选 ${pages.size} 页）`}>
-          {book ? <Pages book={book} picked={pages} toggle={(id) => setPages((p) => toggle(p, id))} /> : <LinearProgress />}
+      )}
+      {/* Shown before a book is picked too, so the steps read 1, 2, 3, 4. */}
+      {!basket && (
+        <Section title={bookId ? `2. 选择页面（已选 ${pages.size} 页）` : '2. 选择页面'}>
+          {!bookId ? (
+            <Typography variant="body2" color="text.secondary">
+              请先选择练习册
+            </Typography>
+          ) : book ? (
+            <Pages book={book} picked={pages} toggle={(id) => setPages((p) => toggle(p, id))} />
+          ) : (
+            <LinearProgress />
+          )}
         </Section>
       )}
-      <Section title="3. 选择班级">
+      <Section title={`${basket ? 2 : 3}. 选择班级`}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
           {gradeClasses.map((c) => (
             <FormControlLabel
@@ -246,24 +283,26 @@ function Assign() {
           ))}
         </Box>
       </Section>
-      <Section title="4. 截止时间">
+      <Section title={`${basket ? 3 : 4}. 留言、发布和截止时间`}>
+        <NoteField
+          fullWidth
+          label="给学生的留言（选填）"
+          placeholder="例如：第 3 题写出完整过程；拍照时把整页拍清楚"
+          value={note}
+          onChange={setNote}
+          sx={{ maxWidth: 640, mb: 2 }}
+        />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-          <TextField
-            type="datetime-local"
-            size="small"
-            label="截止时间"
-            value={due}
-            onChange={(e) => setDue(e.target.value)}
-            sx={{ width: { xs: '100%', sm: 280 } }}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <FormControlLabel control={<Checkbox checked={scheduled} onChange={(e) => setScheduled(e.target.checked)} />} label="定时发布" />
+          {scheduled && <TimeField wide label="发布时间" value={start} onChange={setStart} helperText="学生在此之前看不到这份作业" />}
+          <TimeField wide label="截止时间" value={due} onChange={setDue} />
           <Button variant="contained" disabled={!ready} onClick={() => submit()}>
             布置作业
           </Button>
         </Box>
       </Section>
       <Section title="已布置的作业">
-        <HomeworkList records={homework} />
+        <HomeworkList records={homework} detailPath={detailPath} />
       </Section>
       <Dialog open={duplicate !== null} onClose={() => setDuplicate(null)} aria-labelledby="duplicate-title">
         <DialogTitle id="duplicate-title">重复布置</DialogTitle>
@@ -286,8 +325,9 @@ export default function AssignHomework({ route }: ScreenProps) {
   if (!permissions) return null;
   if (!TEACHERS.includes(permissions.activeRole)) return <EmptyScreen route={route} />;
   return (
-    <ScreenCard title={route.meta.title} description="选择练习册页面和班级，设定截止时间后布置；下方列出已布置作业的完成情况和正确率。">
-      <Assign />
+    <ScreenCard title={route.meta.title} description="选择练习册页面（或从试卷的试题篮布置为作业）和班级，设定截止时间后布置，可定时发布；下方列出已布置作业的完成情况和正确率。">
+      {/* Each teacher's own 作业详情: the classic one sits under 作业, the mini-program one under 布置作业. */}
+      <Assign detailPath={route.parent === '/homework' ? '/homeworkDetails' : '/assignHomework/details'} />
     </ScreenCard>
   );
 }

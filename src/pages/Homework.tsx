@@ -1,6 +1,10 @@
 // 作业 (/homework) of the classic teacher: the teacher's homework for the class, course and time
 // range picked in the header (the shell's selection store), as the `homeworks` resource list; a
-// row opens its detail (/homeworkDetails?id=).
+// row opens its detail (/homeworkDetails?id=); 布置作业 opens the assign screen (/homeworkAssign).
+import { Link } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import PostAddOutlined from '@mui/icons-material/PostAddOutlined';
 import { useSelection } from '../filters/SelectionProvider';
 import { classLabel } from '../filters/widgets';
 import { TIME_RANGES } from '../domain/enums';
@@ -18,6 +22,11 @@ export default function Homework({ route }: ScreenProps) {
   const filter = { classId, courseId, dateType: dateType ?? undefined };
   return (
     <ScreenCard title={route.meta.title} description={scope}>
+      <Box sx={{ mt: 1.5, display: 'flex', justifyContent: 'flex-end' }}>
+        <Button variant="contained" component={Link} to="/homeworkAssign" startIcon={<PostAddOutlined />}>
+          布置作业
+        </Button>
+      </Box>
       {!classId ? (
         <EmptyState text="请先在上方选择班级" />
       ) : (

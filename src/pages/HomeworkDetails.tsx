@@ -1,7 +1,7 @@
 // 作业详情 (/homeworkDetails?id= of the classic teacher, /assignHomework/details?id= of the
 // mini-program teacher): one homework's figures, the class's
 // accuracy per question as a chart, every question as printed with its results, every student's
-// status and score, and the same as an .xlsx. The server answers only the homework's own teacher.
+// status and score (and the pages she handed in, when graded from photos), the same as an .xlsx, and the 未提交名单 to print (/homeworkMissing). The server answers only the homework's own teacher.
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDataProvider, useNotify } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { BarChart } from '@mui/x-charts/BarChart';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -27,15 +28,18 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import { useState } from 'react';
 import type { AppDataProvider } from '../dataProvider';
 import type { HomeworkDetail, HomeworkQuestion, HomeworkStudent } from '../dataProvider/minerva';
 import { QUESTION_TYPES } from '../domain/content';
+import { NoteField, TimeField } from './homeworkFields';
 import { classLabel } from '../filters/widgets';
-import { dayTime, percent } from '../domain/format';
+import { chinaInputValue, dayTime, fromChinaInput, percent } from '../domain/format';
 import type { ScreenProps } from './screen';
 import { EmptyState } from '../ui/EmptyState';
 import { MathText } from './MathText';
+import { useCorrectFileImage } from './aiCorrect/correctFileImage';
 import { ScreenCard } from '../ui/ScreenCard';
 import { RegradePanel } from './family/RegradePanel';
 
@@ -175,7 +179,45 @@ function QuestionItem({ q }: { q: HomeworkQuestion }) {
   );
 }
 
+/** One page a student handed in, fetched with the teacher's session. */
+function PageImage({ fileId, name }: { fileId: number; name: string }) {
+  const image = useCorrectFileImage(fileId);
+  if (image.data) return <Box component="img" src={image.data} alt={name} data-testid="student-page-image" sx={{ width: '100%', height: 'auto', display: 'block', border: 1, borderColor: 'divider' }} />;
+  return (
+    <Typography color="text.secondary" variant="body2">
+      {image.isLoading ? '加载中…' : `${name}（PDF 请在 AI 批改的批改详情中查看）`}
+    </Typography>
+  );
+}
+
+/** The pages a student handed in (graded from photos), one under another. */
+function StudentPages({ student, onClose }: { student: HomeworkStudent; onClose: () => void }) {
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="student-pages-title">
+      <DialogTitle id="student-pages-title">
+        {student.name}的作业页（{student.pages.length} 页）
+      </DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2 }}>
+        {student.pages.map((page, i) => (
+          <Box key={page.fileId} sx={{ minWidth: 0 }}>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+              第 {i + 1} 页
+            </Typography>
+            <PageImage fileId={page.fileId} name={page.name} />
+          </Box>
+        ))}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>关闭</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 function StudentTable({ students }: { students: HomeworkStudent[] }) {
+  const [viewing, setViewing] = useState<HomeworkStudent | null>(null);
+  // Only homework graded from photos has pages to show.
+  const withPages = students.some((s) => s.pages.length > 0);
   if (students.length === 0) return <EmptyState />;
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 2 }}>
@@ -188,6 +230,7 @@ function StudentTable({ students }: { students: HomeworkStudent[] }) {
             <TableCell align="right">得分</TableCell>
             <TableCell align="right">答对/答题</TableCell>
             <TableCell align="right">正确率</TableCell>
+            {withPages && <TableCell>作业页</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -207,21 +250,27 @@ function StudentTable({ students }: { students: HomeworkStudent[] }) {
               <TableCell align="right" data-testid="student-accuracy">
                 {percent(s.accuracy)}
               </TableCell>
+              {withPages && (
+                <TableCell data-testid="student-pages">
+                  {s.pages.length > 0 ? (
+                    <Button size="small" onClick={() => setViewing(s)}>
+                      查看 {s.pages.length} 页
+                    </Button>
+                  ) : (
+                    '—'
+                  )}
+                </TableCell>
+              )}
             </TableRow>
           ))}
         </TableBody>
       </Table>
+      {viewing && <StudentPages student={viewing} onClose={() => setViewing(null)} />}
     </TableContainer>
   );
 }
 
-/** A time as a datetime-local value in the browser's zone. */
-function localInput(iso: string) {
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
-
-/** 修改 (title, deadline) and 撤回 (only while nobody has handed it in; the server checks too). */
+/** 修改 (title, deadline, note) and 撤回 (only while nobody has handed it in; the server checks too). */
 function Changes({ data, back }: { data: HomeworkDetail; back: string }) {
   const api = useDataProvider<AppDataProvider>();
   const notify = useNotify();
@@ -229,7 +278,9 @@ function Changes({ data, back }: { data: HomeworkDetail; back: string }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<'edit' | 'withdraw' | null>(null);
   const [title, setTitle] = useState(data.title);
-  const [due, setDue] = useState(localInput(data.dueAt));
+  const [due, setDue] = useState(chinaInputValue(data.dueAt));
+  const [note, setNote] = useState(data.note ?? '');
+  const [start, setStart] = useState(data.startAt && !data.published ? chinaInputValue(data.startAt) : '');
   const [busy, setBusy] = useState(false);
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
@@ -244,7 +295,13 @@ function Changes({ data, back }: { data: HomeworkDetail; back: string }) {
   };
   const save = () =>
     run(async () => {
-      const changed = await api.updateHomework(data.id, { title, dueAt: new Date(due).toISOString() });
+      const changed = await api.updateHomework(data.id, {
+        title,
+        dueAt: fromChinaInput(due),
+        note,
+        // The publishing time can change only while students cannot see it yet.
+        ...(!data.published && start ? { startAt: fromChinaInput(start) } : {}),
+      });
       queryClient.setQueryData(['homeworkDetail', String(data.id)], changed);
       notify('已修改', { type: 'success' });
     });
@@ -258,7 +315,7 @@ function Changes({ data, back }: { data: HomeworkDetail; back: string }) {
   return (
     <>
       <Button variant="outlined" onClick={() => setOpen('edit')}>
-        修改标题或截止时间
+        修改作业
       </Button>
       {untouched && (
         <Button variant="outlined" color="error" onClick={() => setOpen('withdraw')}>
@@ -269,7 +326,9 @@ function Changes({ data, back }: { data: HomeworkDetail; back: string }) {
         <DialogTitle id="edit-title">修改作业</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
           <TextField label="标题" size="small" value={title} onChange={(e) => setTitle(e.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
-          <TextField label="截止时间" type="datetime-local" size="small" value={due} onChange={(e) => setDue(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          {!data.published && <TimeField label="发布时间" value={start} onChange={setStart} helperText="改为现在或更早即立即发布" />}
+          <TimeField label="截止时间" value={due} onChange={setDue} />
+          <NoteField label="给学生的留言" value={note} onChange={setNote} hint="，清空即删除留言" />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(null)}>取消</Button>
@@ -314,8 +373,23 @@ function Detail({ data, back }: { data: HomeworkDetail; back: string }) {
         <Button variant="contained" startIcon={<FileDownloadOutlined />} onClick={exportXlsx} disabled={exporting}>
           导出作业详情
         </Button>
+        {/* The reminder list: a sheet to print, or its .xlsx (on that screen). */}
+        <Button variant="outlined" component={Link} to={`/homeworkMissing?id=${data.id}`} startIcon={<PrintOutlined />}>
+          未提交名单（{data.students.filter((s) => !s.submitted).length} 人）
+        </Button>
         <Changes data={data} back={back} />
       </Stack>
+      {!data.published && data.startAt && (
+        <Alert severity="warning" data-testid="homework-scheduled">
+          定时发布：{dayTime(data.startAt)} 发布，学生在此之前看不到这份作业。
+        </Alert>
+      )}
+      {data.note && (
+        <Alert severity="info" icon={false} data-testid="homework-note" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          <strong>给学生的留言：</strong>
+          {data.note}
+        </Alert>
+      )}
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', md: 'repeat(5, 1fr)' } }}>
         <Tile label="学生数" value={data.studentCount} testId="tile-students" />
         <Tile label="已提交" value={`${data.submittedCount}/${data.studentCount}`} testId="tile-submitted" />

@@ -32,6 +32,7 @@ import RemoveShoppingCart from '@mui/icons-material/RemoveShoppingCartOutlined';
 import Search from '@mui/icons-material/Search';
 import type { AppDataProvider } from '../dataProvider';
 import type { BankQuestion, PaperSummary, PointNode } from '../dataProvider/papers';
+import type { BasketHomework } from '../dataProvider/minerva';
 import type { Page } from '../domain/envelope';
 import type { Permissions } from '../authProvider';
 import { QUESTION_TYPES } from '../domain/content';
@@ -313,7 +314,7 @@ function NumberField({ label, value, onChange, min, max, step, width = 84 }: { l
   );
 }
 
-function Basket({ draft, setDraft, saving, onSave, onNew }: { draft: Draft; setDraft: (d: Draft | string) => void; saving: boolean; onSave: () => void; onNew: () => void }) {
+function Basket({ draft, setDraft, saving, onSave, onNew, onAssign }: { draft: Draft; setDraft: (d: Draft | string) => void; saving: boolean; onSave: () => void; onNew: () => void; onAssign: () => void }) {
   const [bulk, setBulk] = useState<Record<number, string>>({});
   const count = draftCount(draft);
   const problem = draftProblem(draft);
@@ -422,6 +423,10 @@ function Basket({ draft, setDraft, saving, onSave, onNew }: { draft: Draft; setD
           <Button onClick={onNew} disabled={saving}>
             {draft.paperId ? '新建试卷' : '清空'}
           </Button>
+          {/* The same questions as homework for a class, on 布置作业. */}
+          <Button variant="outlined" onClick={onAssign} disabled={saving || count === 0}>
+            布置为作业
+          </Button>
           <Tooltip title={problem ?? ''}>
             <span>
               <Button variant="contained" onClick={onSave} disabled={saving || !!problem}>
@@ -521,6 +526,14 @@ function Builder() {
     }
   };
 
+  const assignAsHomework = () => {
+    const state: BasketHomework = {
+      title: draft.title.trim(),
+      questions: draft.sections.flatMap((s) => s.items.map(({ question: q }) => ({ id: q.id, type: q.type, stem: q.stem, options: q.options }))),
+    };
+    navigate('/homeworkAssign', { state });
+  };
+
   const edit = async (p: PaperSummary) => {
     try {
       setDraftState(fromPaper(await dataProvider.paper(p.id)));
@@ -552,7 +565,7 @@ function Builder() {
         <Bank subjectId={subjectId} gradeLevel={gradeLevel} draft={draft} toggle={toggle} />
         {/* Bank and basket each scroll inside themselves on wide screens, so both stay in view side by side. */}
         <Box sx={{ gridColumn: { md: '1 / -1', lg: 'auto' }, minWidth: 0 }}>
-          <Basket draft={draft} setDraft={setDraft} saving={saving} onSave={save} onNew={() => setDraftState(emptyDraft(defaultTitle))} />
+          <Basket draft={draft} setDraft={setDraft} saving={saving} onSave={save} onNew={() => setDraftState(emptyDraft(defaultTitle))} onAssign={assignAsHomework} />
         </Box>
       </Box>
       <Box component="section" sx={{ mt: 3 }}>

@@ -70,6 +70,28 @@ describe('homework export', () => {
     );
   });
 
+  it("shows China times in the sheet and the file name, whatever the server's zone", async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'UTC';
+    try {
+      const [own] = (await c.data('teacher', '/api/minerva/v1.0/homeworks?size=1')).records;
+      const detail: Detail & { assignedAt: string; dueAt: string } = await c.data('teacher', `/api/minerva/v1.0/homeworks/${own.id}`);
+      const before = Date.now();
+      const res = await c.get('teacher', `/api/minerva/v1.0/homeworks/${own.id}/export`);
+      // Written here with another formatter than the product's: Sweden's locale reads 2026-11-22 08:00.
+      const china = (at: string | number) => new Date(at).toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' });
+      const summary = Object.fromEntries((await readSheets(res.rawPayload)).values('概况').slice(1).map(([k, v]) => [k, v]));
+      expect(summary['布置时间']).toBe(china(detail.assignedAt).slice(0, 16));
+      expect(summary['截止时间']).toBe(china(detail.dueAt).slice(0, 16));
+      const fileStampOf = String(res.headers['content-disposition']).match(/_(\d{14})\.xlsx/)![1];
+      const minutes = [china(before), china(Date.now())].map((t) => t.replace(/\D/g, '').slice(0, 12));
+      expect(minutes).toContain(fileStampOf.slice(0, 12));
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it("refuses other roles, another teacher's and another tenant's homework, and hostile ids, in Chinese", async () => {
     const [own] = (await c.data('teacher', '/api/minerva/v1.0/homeworks?size=1')).records;
     const url = `/api/minerva/v1.0/homeworks/${own.id}/export`;

@@ -2,16 +2,20 @@
 // has and has not submitted, per question the answers given), guarded by teacher, school and tenant.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/testApp';
-import { client } from '../support/school';
+import { client, multipart, tempDataDir } from '../support/school';
+import { homeworkPhoto } from '../../server/grading/corpus/homeworkPhoto';
 import { query, rawRecords } from '../support/content';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { recordAnswers } from '../../server/modules/minerva/answers';
 import type { HomeworkRecord } from '../../src/dataProvider/minerva';
+import { PUBLISHED } from '../../server/modules/minerva/homeworkQueries';
 
 // One app for the file: the seeded school, and the homework each test adds.
 let t: TestApp;
 let c: ReturnType<typeof client>;
-beforeAll(async () => void (c = client((t = await createTestApp()))));
+// A data directory of its own: the photo-graded homework stores the pages handed in.
+beforeAll(async () => void (c = client((t = await createTestApp({ dataDir: tempDataDir() })))));
 afterAll(() => t.close());
 
 type Listed = Pick<HomeworkRecord, 'id' | 'submittedCount' | 'studentCount'> & { sourceType: number };
@@ -172,7 +176,10 @@ describe('changing and withdrawing a homework', () => {
     expect(changed.json().data).toMatchObject({ title: '周末练习（改）', id });
     expect(Math.abs(new Date(changed.json().data.dueAt).getTime() - due.getTime())).toBeLessThan(1000);
     const refusals: [object, number, RegExp][] = [
-      [{}, 400, /^请填写要修改的标题或截止时间$/],
+      [{}, 400, /^请填写要修改的标题、截止时间、发布时间或留言$/],
+      // Published when assigned: the publishing time is history.
+      [{ startAt: inAWeek() }, 409, /^作业已发布，不能修改发布时间$/],
+      [{ note: '字'.repeat(201) }, 400, /^给学生的留言长度不能超过200个字符$/],
       [{ title: '   ' }, 400, /^标题不能为空$/],
       [{ dueAt: '2020-01-01T00:00:00Z' }, 400, /^截止时间必须晚于现在$/],
       [{ dueAt: '明天' }, 400, /^截止时间格式不正确$/],
@@ -209,4 +216,176 @@ describe('changing and withdrawing a homework', () => {
     expect((await c.get('teacher', url)).json()).toMatchObject({ code: 404, msg: '作业不存在' });
     expect((await del('teacher')).statusCode).toBe(404);
   });
+});
+
+describe('未提交名单 (the reminder list)', () => {
+  it('names exactly the enrolled students who have not handed in, as JSON and as a workbook', async () => {
+    const listed = (await c.data('teacher', '/api/minerva/v1.0/homeworks?size=50')).records as Listed[];
+    const hw = listed.find((h) => h.submittedCount > 0 && h.submittedCount < h.studentCount)!;
+    const detail = await c.data('teacher', `/api/minerva/v1.0/homeworks/${hw.id}`);
+    const missing = await c.data('teacher', `/api/minerva/v1.0/homeworks/${hw.id}/missing`);
+    const expected = (detail.students as { studentId: number; studentNo: string; name: string; submitted: boolean }[]).filter((s) => !s.submitted);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(missing.students).toEqual(expected.map(({ studentId, studentNo, name }) => ({ studentId, studentNo, name })));
+    expect(missing).toMatchObject({ id: hw.id, title: detail.title, className: detail.className, studentCount: detail.studentCount });
+    // The seeded homework's deadline has passed; one assigned now has not.
+    expect(missing.overdue).toBe(new Date(detail.dueAt).getTime() <= Date.now());
+
+    const file = await c.get('teacher', `/api/minerva/v1.0/homeworks/${hw.id}/missing/export`);
+    expect(file.statusCode).toBe(200);
+    expect(decodeURIComponent(file.headers['content-disposition'] as string)).toContain(`未提交名单_${detail.className}_`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('未提交名单')!;
+    const values: unknown[][] = [];
+    sheet.eachRow((row) => values.push((row.values as unknown[]).slice(1, 4)));
+    expect(values[0]).toEqual(['学号', '姓名', '班级']);
+    expect(values.slice(1)).toEqual(expected.map((s) => [s.studentNo, s.name, `${detail.gradeName} ${detail.className}`]));
+  });
+
+  it("refuses another teacher's or tenant's homework, other roles and hostile ids in Chinese", async () => {
+    const [own] = (await c.data('teacher', '/api/minerva/v1.0/homeworks?size=1')).records as Listed[];
+    for (const path of ['missing', 'missing/export']) {
+      for (const user of ['teacher2', 'teacher3']) {
+        expect((await c.get(user, `/api/minerva/v1.0/homeworks/${own.id}/${path}`)).json()).toMatchObject({ code: 404, msg: '作业不存在' });
+      }
+      for (const user of ['schooladmin', 'partner1']) {
+        const res = await c.get(user, `/api/minerva/v1.0/homeworks/${own.id}/${path}`);
+        expect([res.statusCode, res.json().msg]).toEqual([403, expect.stringMatching(/\p{Script=Han}/u)]);
+      }
+      for (const id of ['0', 'abc', '99999999999', '1%3BDROP']) {
+        const res = await c.get('teacher', `/api/minerva/v1.0/homeworks/${id}/${path}`);
+        expect([res.statusCode, res.json().msg], id).toEqual([400, expect.stringMatching(/\p{Script=Han}/u)]);
+      }
+    }
+  });
+});
+
+describe('the note to students', () => {
+  it('is given when assigning, shown in the list and the detail, changed and removed; a too-long one is a Chinese 400', async () => {
+    const maths = ((await c.data('teacher', '/api/vesta/teaching/getTeacherCourse')) as { courseId: number; courseName: string }[]).find((x) => x.courseName === '数学')!;
+    const classes = (await c.data('teacher', '/api/vesta/teaching/getTeachClass?leaderType=1')) as { id: number }[];
+    const bank = await c.data('teacher', '/api/minerva/v1.0/questions?gradeLevel=7&type=1&size=2&subjectId=2');
+    const body = { courseId: maths.courseId, classIds: [classes[0].id, classes[1].id], dueAt: inAWeek(), questionIds: bank.records.map((q: { id: number }) => q.id) };
+    const tooLong = await c.post('teacher', '/api/minerva/v1.0/homeworks', { ...body, note: '写'.repeat(201) });
+    expect([tooLong.statusCode, tooLong.json().msg]).toEqual([400, '给学生的留言长度不能超过200个字符']);
+    const note = '第 2 题写出完整过程。\n拍照时把整页拍清楚。';
+    const created = await c.done('teacher', '/api/minerva/v1.0/homeworks', { ...body, note: `  ${note}  ` });
+    // Every class of the batch carries it, trimmed.
+    for (const h of created.homeworks as { id: number }[]) expect((await c.data('teacher', `/api/minerva/v1.0/homeworks/${h.id}`)).note).toBe(note);
+    const listed = (await c.data('teacher', `/api/minerva/v1.0/homeworks?classId=${classes[0].id}&size=5`)).records as { id: number; note: string | null }[];
+    expect(listed.find((r) => r.id === created.homeworks[0].id)!.note).toBe(note);
+
+    const url = `/api/minerva/v1.0/homeworks/${created.homeworks[0].id}`;
+    const put = async (payload: object) => t.call(await c.token('teacher'), { method: 'PUT', url, payload });
+    // Changing only the note keeps the title and deadline; an empty note removes it.
+    const before = await c.data('teacher', url);
+    expect((await put({ note: '改为只做选择题' })).json().data).toMatchObject({ note: '改为只做选择题', title: before.title, dueAt: before.dueAt });
+    expect((await put({ title: '新标题' })).json().data).toMatchObject({ note: '改为只做选择题', title: '新标题' });
+    expect((await put({ note: '   ' })).json().data.note).toBeNull();
+    // The other class's copy is its own.
+    expect((await c.data('teacher', `/api/minerva/v1.0/homeworks/${created.homeworks[1].id}`)).note).toBe(note);
+    expect((await t.call(await c.token('teacher2'), { method: 'PUT', url, payload: { note: '别人的留言' } })).json()).toMatchObject({ code: 404, msg: '作业不存在' });
+  });
+});
+
+describe('scheduled publishing', () => {
+  it('keeps a homework from students until its start time, which must come before the deadline', async () => {
+    const maths = ((await c.data('teacher', '/api/vesta/teaching/getTeacherCourse')) as { courseId: number; courseName: string }[]).find((x) => x.courseName === '数学')!;
+    const classes = (await c.data('teacher', '/api/vesta/teaching/getTeachClass?leaderType=1')) as { id: number }[];
+    const bank = await c.data('teacher', '/api/minerva/v1.0/questions?gradeLevel=7&type=1&size=2&subjectId=2');
+    const hours = (n: number) => new Date(Date.now() + n * 3600_000).toISOString();
+    const body = { courseId: maths.courseId, classIds: [classes[0].id], dueAt: hours(48), questionIds: bank.records.map((q: { id: number }) => q.id) };
+    const refusals: [object, string][] = [
+      [{ startAt: hours(48) }, '发布时间必须早于截止时间'],
+      [{ startAt: hours(72) }, '发布时间必须早于截止时间'],
+      [{ startAt: '下周一早上' }, '发布时间格式不正确'],
+      [{ startAt: 'x'.repeat(41) }, '发布时间长度不能超过40个字符'],
+    ];
+    const total = async () => (await c.data('teacher', '/api/minerva/v1.0/homeworks?size=1')).total as number;
+    const before = await total();
+    for (const [extra, msg] of refusals) {
+      const res = await c.post('teacher', '/api/minerva/v1.0/homeworks', { ...body, ...extra });
+      expect([res.statusCode, res.json().msg], JSON.stringify(extra)).toEqual([400, msg]);
+    }
+    expect(await total()).toBe(before);
+
+    const start = hours(24);
+    const created = await c.done('teacher', '/api/minerva/v1.0/homeworks', { ...body, startAt: start });
+    const id = created.homeworks[0].id as number;
+    const url = `/api/minerva/v1.0/homeworks/${id}`;
+    const detail = await c.data('teacher', url);
+    expect(detail).toMatchObject({ startAt: start, published: false });
+    // What a student- or family-facing list sees: only published homework (PUBLISHED).
+    const visible = async () =>
+      (await query<{ id: number }>(t, sql`SELECT h.id FROM homeworks h WHERE h.id = ${id} AND ${PUBLISHED}`)).length === 1;
+    expect(await visible()).toBe(false);
+    // Its 未提交名单 says so too; a time already past publishes at once.
+    expect((await c.data('teacher', `${url}/missing`)).published).toBe(false);
+    const put = async (payload: object) => t.call(await c.token('teacher'), { method: 'PUT', url, payload });
+    expect((await put({ startAt: hours(49) })).json()).toMatchObject({ code: 400, msg: '发布时间必须早于截止时间' });
+    expect((await put({ dueAt: hours(12) })).json()).toMatchObject({ code: 400, msg: '发布时间必须早于截止时间' });
+    const moved = hours(30);
+    expect((await put({ startAt: moved })).json().data).toMatchObject({ startAt: moved, published: false });
+    expect((await put({ title: '改个标题' })).json().data).toMatchObject({ published: false, title: '改个标题' });
+    expect((await t.call(await c.token('teacher2'), { method: 'PUT', url, payload: { startAt: hours(1) } })).json()).toMatchObject({ code: 404, msg: '作业不存在' });
+    expect(await visible()).toBe(false);
+    // When the time comes (here: moved to the past), students see it, and the time stays as it was.
+    await t.database.db.execute(sql`UPDATE homeworks SET start_at = now() - interval '1 minute' WHERE id = ${id}`);
+    expect(await visible()).toBe(true);
+    expect((await c.data('teacher', url)).published).toBe(true);
+    expect((await put({ startAt: hours(5) })).json()).toMatchObject({ code: 409, msg: '作业已发布，不能修改发布时间' });
+    const published = await c.data('teacher', url);
+    expect((await put({ title: '再改标题' })).json().data.startAt).toBe(published.startAt);
+
+    // Published now: a start time already past, when assigning or when changed.
+    const now = await c.done('teacher', '/api/minerva/v1.0/homeworks', { ...body, startAt: hours(-1) });
+    expect(await c.data('teacher', `/api/minerva/v1.0/homeworks/${now.homeworks[0].id}`)).toMatchObject({ startAt: null, published: true });
+    const later = await c.done('teacher', '/api/minerva/v1.0/homeworks', { ...body, startAt: hours(3) });
+    const laterUrl = `/api/minerva/v1.0/homeworks/${later.homeworks[0].id}`;
+    const released = await t.call(await c.token('teacher'), { method: 'PUT', url: laterUrl, payload: { startAt: new Date().toISOString() } });
+    expect(released.json().data).toMatchObject({ startAt: null, published: true });
+  });
+});
+
+describe("the students' pages of a homework graded from photos", () => {
+  it('lists per student the pages uploaded for her to an AI批改 task of this homework, viewable by its teacher only', async () => {
+    const maths = ((await c.data('teacher', '/api/vesta/teaching/getTeacherCourse')) as { courseId: number; courseName: string }[]).find((x) => x.courseName === '数学')!;
+    const classes = (await c.data('teacher', '/api/vesta/teaching/getTeachClass?leaderType=1')) as { id: number }[];
+    const bank = await c.data('teacher', '/api/minerva/v1.0/questions?gradeLevel=7&type=1&size=2&subjectId=2');
+    const created = await c.done('teacher', '/api/minerva/v1.0/homeworks', { courseId: maths.courseId, classIds: [classes[0].id], dueAt: inAWeek(), questionIds: bank.records.map((q: { id: number }) => q.id) });
+    const id = created.homeworks[0].id as number;
+    const url = `/api/minerva/v1.0/homeworks/${id}`;
+    const before = await c.data('teacher', url);
+    expect(before.students.every((s: { pages: unknown[] }) => s.pages.length === 0)).toBe(true);
+
+    const CORRECT = '/api/wrongbook/v1.0/correct';
+    const task = await c.done('teacher', `${CORRECT}/task/create`, { type: 1, title: '作业拍照批改', homeworkId: id, questions: [{ no: 1 }, { no: 2 }] });
+    const [first, second] = before.students as { studentId: number; name: string }[];
+    const upload = async (studentId: number | undefined, name: string, seed: number) => {
+      const photo = await homeworkPhoto([{ text: '1. A', hand: true }, { text: '2. C', hand: true }], seed);
+      const body = multipart(studentId === undefined ? { taskId: task.id } : { taskId: task.id, studentId }, { name, content: photo });
+      const res = await c.upload('teacher', `${CORRECT}/task/upload`, body);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.id as number;
+    };
+    const pageOne = await upload(first.studentId, '第1页.jpg', 3);
+    const pageTwo = await upload(first.studentId, '第2页.jpg', 4);
+    const theirs = await upload(second.studentId, '作业.jpg', 5);
+    // A page not yet tied to a student is nobody's.
+    await upload(undefined, '未指定.jpg', 6);
+
+    const detail = await c.data('teacher', url);
+    const pagesOf = (studentId: number) => detail.students.find((s: { studentId: number }) => s.studentId === studentId).pages as { fileId: number; name: string; taskId: number }[];
+    expect(pagesOf(first.studentId).map((p) => [p.fileId, p.name, p.taskId])).toEqual([[pageOne, '第1页.jpg', task.id], [pageTwo, '第2页.jpg', task.id]]);
+    expect(pagesOf(second.studentId).map((p) => p.fileId)).toEqual([theirs]);
+    expect(detail.students.filter((s: { pages: unknown[] }) => s.pages.length > 0)).toHaveLength(2);
+    // The page opens for her, not for another teacher; other homework shows none of them.
+    const view = await c.get('teacher', `${CORRECT}/file/view?fileId=${pageOne}`);
+    expect([view.statusCode, view.headers['content-type']]).toEqual([200, 'image/jpeg']);
+    expect((await c.get('teacher2', `${CORRECT}/file/view?fileId=${pageOne}`)).json()).toMatchObject({ code: 404, msg: '文件不存在' });
+    const listed = (await c.data('teacher', '/api/minerva/v1.0/homeworks?size=50')).records as Listed[];
+    const seeded = await c.data('teacher', `/api/minerva/v1.0/homeworks/${listed.find((h) => h.id !== id)!.id}`);
+    expect(seeded.students.flatMap((s: { pages: { fileId: number }[] }) => s.pages.map((p) => p.fileId))).not.toContain(pageOne);
+  }, 120_000);
 });

@@ -48,7 +48,11 @@ describe('shell', () => {
     renderShell('mpTeacher', '#/');
     expect(await screen.findByRole('heading', { name: 'AI批改' })).toBeInTheDocument();
     expect(window.location.hash).toBe('#/AICorrect/index');
-    expect(await screen.findByText('暂无数据')).toBeInTheDocument();
+    // A new teacher's empty home says what to do first and links to it and to 使用教程.
+    expect(await screen.findByText('还没有批改任务')).toBeInTheDocument();
+    expect(screen.getByText(/第一步：点「新建批改任务」/)).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: '新建批改任务' }).map((a) => a.getAttribute('href'))).toContain('#/AICorrect/createCorrectTask');
+    expect(screen.getByRole('link', { name: '查看使用教程' })).toHaveAttribute('href', '#/useGuide');
     await waitFor(() => expect(document.title).toBe('AI教学助手-AI批改'));
     expect(screen.getByRole('navigation', { name: '主菜单' })).toHaveTextContent('99+');
   });

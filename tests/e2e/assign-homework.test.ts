@@ -81,7 +81,8 @@ describe('assign homework (mini-program teacher)', () => {
     await expect.poll(() => page.getByRole('checkbox', { name: '七(1)班' }).isChecked()).toBe(true);
     await page.getByRole('checkbox', { name: '七(2)班' }).check();
     // A due time already past: the server refuses and its own message is shown.
-    const toLocal = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    // What a teacher types: China time, whatever zone the test machine or browser is in.
+    const toLocal = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 16);
     await page.getByLabel('截止时间').fill(toLocal(new Date(Date.now() - 86400_000)));
     const isAssign = (r: Response) => r.url().endsWith('/api/minerva/v1.0/homeworks') && r.request().method() === 'POST';
     const [refusal] = await Promise.all([page.waitForResponse(isAssign), page.getByRole('button', { name: '布置作业' }).click()]);
@@ -155,7 +156,7 @@ describe('assign homework (mini-program teacher)', () => {
     await page.screenshot({ path: `${SHOTS}/details-375.png`, fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     // She renames it, then withdraws it (nobody has handed it in): back on 布置作业, it is gone.
-    await page.getByRole('button', { name: '修改标题或截止时间' }).click();
+    await page.getByRole('button', { name: '修改作业' }).click();
     const edit = page.getByRole('dialog', { name: '修改作业' });
     await edit.getByLabel('标题').fill('周末练习（改）');
     await settled(page);

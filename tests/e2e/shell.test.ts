@@ -96,6 +96,18 @@ describe('navigation guards', () => {
     await page.context().close();
   });
 
+  it('an address typed without # opens that screen, and an unknown one the 404 page, never raw JSON', async () => {
+    const page = await signIn(browser, server.url, 'schooladmin');
+    await page.waitForFunction(() => location.hash.startsWith('#/school-dashboard'));
+    await page.goto(`${server.url}/studentManage`);
+    await page.waitForFunction(() => location.hash.startsWith('#/studentManage'));
+    await page.getByRole('heading', { level: 1, name: '学生管理' }).waitFor();
+    await page.goto(`${server.url}/no-such-page`);
+    await expect.poll(() => page.getByText('页面不存在').count()).toBeGreaterThan(0);
+    expect(await page.getByText('接口不存在').count()).toBe(0);
+    await page.context().close();
+  });
+
   it("'/' goes to the role's home", async () => {
     const page = await signIn(browser, server.url, 'psych');
     await page.goto(`${server.url}/#/`);

@@ -1,4 +1,4 @@
-// 使用教程 for the mini-program teacher: the six steps of AI批改 in Chinese, each with its picture
+// 使用教程 for the mini-program teacher: the eight steps (AI批改, 布置作业, 错题本) in Chinese, each with its picture
 // of the product (public/guide/, made by scripts/guideShots.ts), loaded and fitting the screen at
 // desktop and phone width. Screenshots at 1440 px and 375 px.
 import { mkdirSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { startServer, type RunningServer } from '../support/serverProcess';
 let server: RunningServer;
 let browser: Browser;
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-records';
-const STEPS = ['设计答题卡并打印', '学生作答', '扫描或拍照上传', '提交批改', '查看报告与复核', '作文批改'];
+const STEPS = ['设计答题卡并打印', '学生作答', '扫描或拍照上传', '提交批改', '查看报告与复核', '作文批改', '布置作业', '错题本与错题组卷'];
 
 beforeAll(async () => {
   await ensureWebBuild();
@@ -40,7 +40,7 @@ async function loadedImages(page: Page) {
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 describe('使用教程 (mini-program teacher)', () => {
-  it('shows the six steps of AI批改 with their pictures at desktop and phone width', async () => {
+  it('shows the eight steps (AI批改, homework, wrong-answer books) with their pictures at desktop and phone width', async () => {
     const page = await signIn(browser, server.url, 'teacher');
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));

@@ -8,7 +8,11 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--lang=zh-CN'],
+    // The browser a Chinese teacher runs (with chromium-l10n installed), so native date and time
+    // inputs read 2026/11/28 22:00 as they do for her, not the machine's en-US 11/28/2026, 10:00 PM.
+    // LANGUAGE only: LANG stays the machine's UTF-8 locale, or Chinese download names would be lost.
+    env: { ...process.env, LANGUAGE: 'zh_CN:zh' },
   });
 }
 

@@ -17,7 +17,7 @@ function setup(fetchImpl: (url: string, init: RequestInit) => Promise<Response>,
     notify,
     onAuthFailure,
     saveFile,
-    now: () => new Date(2026, 2, 5, 9, 8, 7),
+    now: () => new Date('2026-03-05T09:08:07+08:00'),
     ...extra,
   });
   return { client, notify, onAuthFailure, saveFile, fetchMock };
@@ -143,7 +143,7 @@ describe('export download', () => {
     expect(await (blob as Blob).text()).toBe('xls-bytes');
   });
 
-  it('uses the given extension and a date-time suffix by default', async () => {
+  it('uses the given extension and a China date-time suffix by default', async () => {
     const { client, saveFile } = setup(async () => new Response(new Blob(['x']), { headers: { 'content-type': 'application/octet-stream' } }));
     await client.download('/x', { name: '成绩', ext: 'xlsx' });
     expect(saveFile.mock.calls[0][1]).toBe('成绩_20260305090807.xlsx');

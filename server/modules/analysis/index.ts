@@ -17,7 +17,7 @@ import { forbidden, notFound, ok } from '../../http/envelope';
 import { Id } from '../../http/schemas';
 import { EnvelopeSchema } from '../../../src/domain/envelope';
 import { ANALYSIS_FIGURES, AnalysisSchema, UsageSchema } from '../../../src/domain/analysis';
-import { stamp } from '../minerva/homeworkExport';
+import { fileStamp } from '../../../src/domain/format';
 import { analysis, type AnalysisQuery } from './figures';
 import { exportSheets } from './export';
 import { usage } from './usage';
@@ -63,7 +63,7 @@ const analysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const q = await readQuery(db, request.principal, request.query);
       const { figure } = request.query;
       const { title, sheets } = exportSheets(await analysis(db, request.principal, q), figure);
-      return sendWorkbook(reply, await buildWorkbookSheets(sheets), `学情分析_${title}_${q.term}_${stamp()}.xlsx`);
+      return sendWorkbook(reply, await buildWorkbookSheets(sheets), `学情分析_${title}_${q.term}_${fileStamp()}.xlsx`);
     },
   );
 

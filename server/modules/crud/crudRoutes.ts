@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type TObject, type TSchema } from 'typebox';
 import type { Role } from '../../../src/domain/roles';
-import { exportFileName } from '../../../src/domain/format';
+import { dateTimeSeconds, exportFileName, fileStamp } from '../../../src/domain/format';
 import { allow } from '../../auth/plugin';
 import type { Db } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
@@ -24,7 +24,6 @@ import { inputProblem } from '../../http/input';
 import { MAX_PAGE, MAX_PAGE_SIZE } from '../../http/paging';
 import { EnvelopeSchema } from '../../../src/domain/envelope';
 import { Id } from '../../http/schemas';
-import { stamp } from '../minerva/homeworkExport';
 import { schoolOf, type SchoolRef } from '../vesta/access';
 import type { AuditKind } from '../../../src/domain/auditFields';
 import { recordAudit } from '../audit/record';
@@ -230,7 +229,7 @@ export function crudRoutes(untyped: FastifyInstance, resource: CrudResource): vo
     const records = await db.select(selection).from(table).where(where).orderBy(...order);
     const headers = listed.map((key) => ({ header: labels[key], width: key === 'createdAt' || key === 'remark' ? 24 : 14 }));
     const rows = records.map((record) => listed.map((key) => cell(record[key])));
-    return sendWorkbook(reply, streamWorkbook(label, headers, rows), exportFileName(`${label}列表`, stamp(), 'xlsx'));
+    return sendWorkbook(reply, streamWorkbook(label, headers, rows), exportFileName(`${label}列表`, fileStamp(), 'xlsx'));
   });
 
   app.get(`${base}/:id`, { ...read, schema: { params: IdParams, response: one } }, async (request) => {
@@ -288,7 +287,7 @@ function keyOf(columns: Record<string, PgColumn>, column: PgColumn): string {
 
 /** A spreadsheet cell: times as read in China (Asia/Shanghai), the rest as stored. */
 function cell(value: unknown): string | number | null {
-  if (value instanceof Date) return value.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
+  if (value instanceof Date) return dateTimeSeconds(value);
   if (typeof value === 'number' || typeof value === 'string') return value;
   return value === null || value === undefined ? null : String(value);
 }

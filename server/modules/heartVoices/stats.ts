@@ -8,9 +8,8 @@ import { rows } from '../../db/query';
 import { ok } from '../../http/envelope';
 import { sendWorkbook } from '../../http/download';
 import { streamWorkbook } from '../../files/xlsx';
-import { exportFileName } from '../../../src/domain/format';
+import { exportFileName, fileStamp } from '../../../src/domain/format';
 import { labelOf, RISK_LEVELS, VOICE_CATEGORIES } from '../../../src/domain/heartVoices';
-import { stamp } from '../minerva/homeworkExport';
 import { placeFilter, psychologists, schoolOf } from './scope';
 import { Place } from './voices';
 
@@ -63,7 +62,7 @@ const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ],
       list.map((r) => [r.week, r.gradeName ?? '', r.className ?? '', labelOf(VOICE_CATEGORIES, r.category), r.level ? labelOf(RISK_LEVELS, r.level) : '未确认', r.count]),
     );
-    return sendWorkbook(reply, stream, exportFileName('学生心声统计', stamp(), 'xlsx'));
+    return sendWorkbook(reply, stream, exportFileName('学生心声统计', fileStamp(), 'xlsx'));
   });
 };
 export default statsRoutes;

@@ -10,7 +10,7 @@ import { badRequest, conflict, ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { streamWorkbook } from '../../files/xlsx';
 import { ColumnsQuery, exportTable, pickColumns, type ExportColumn } from '../../http/exportColumns';
-import { exportFileName } from '../../../src/domain/format';
+import { cellTime, exportFileName } from '../../../src/domain/format';
 import { ORDER_STATUSES, OrderDetailSchema, OrderRecordSchema, OrderStatus, PAY_STATUSES, REASON_MAX_LENGTH, REFUND_STATUSES, labelOf, type OrderRecord } from '../../../src/domain/orders';
 import { EnvelopeSchema, PageSchema } from '../../../src/domain/envelope';
 import { yuan } from '../../../src/domain/partner';
@@ -26,7 +26,6 @@ export function absoluteCodeUrl(request: FastifyRequest, codeUrl: string | null)
   return codeUrl.startsWith('/') ? `${request.protocol}://${request.host}${codeUrl}` : codeUrl;
 }
 
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }) : '');
 
 type OrderRow = Awaited<ReturnType<typeof listOrders>>[number];
 
@@ -40,8 +39,8 @@ const ORDER_COLUMNS: ExportColumn<OrderRow>[] = [
   { key: 'status', header: '订单状态', width: 10, value: (o) => labelOf(ORDER_STATUSES, o.status) },
   { key: 'payStatus', header: '支付状态', width: 10, value: (o) => labelOf(PAY_STATUSES, o.payStatus) },
   { key: 'refundStatus', header: '退款状态', width: 10, value: (o) => labelOf(REFUND_STATUSES, o.refundStatus) },
-  { key: 'createdAt', header: '下单时间', width: 20, value: (o) => time(o.createdAt) },
-  { key: 'paidAt', header: '支付时间', width: 20, value: (o) => time(o.paidAt) },
+  { key: 'createdAt', header: '下单时间', width: 20, value: (o) => cellTime(o.createdAt) },
+  { key: 'paidAt', header: '支付时间', width: 20, value: (o) => cellTime(o.paidAt) },
   { key: 'remark', header: '备注', width: 30, value: (o) => o.remark ?? '' },
 ];
 

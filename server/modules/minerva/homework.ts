@@ -4,10 +4,10 @@
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { SourceType } from '../../../src/domain/content';
+import { HOMEWORK_NOTE_MAX, SourceType } from '../../../src/domain/content';
 import { exportFileName } from '../../../src/domain/format';
 import { rangeStart, currentSemester } from '../../../src/domain/semester';
-import { rows } from '../../db/query';
+import { isoTime, rows } from '../../db/query';
 import { homeworks, type WorkItem } from '../../db/schema';
 import { sendWorkbook } from '../../http/download';
 import { badRequest, conflict, notFound, ok } from '../../http/envelope';
@@ -15,17 +15,30 @@ import { page, PagingQuery, pageWindow } from '../../http/paging';
 import { Id } from '../../http/schemas';
 import { checkCourse, findClass, type ClassRow } from '../vesta/access';
 import { findBook, me, teachersOnly, teaches, visibleContent } from './access';
-import { homeworkWorkbook, stamp } from './homeworkExport';
-import { FIGURES, FIGURES_JOIN, HOMEWORK_COLUMNS, HOMEWORK_FROM, homeworkDetail } from './homeworkQueries';
+import { homeworkWorkbook, missingWorkbook } from './homeworkExport';
+import { chinaDayStart, fileStamp } from '../../../src/domain/format';
+import { FIGURES, FIGURES_JOIN, HOMEWORK_COLUMNS, HOMEWORK_FROM, homeworkDetail, missingList } from './homeworkQueries';
 
 const IdList = (max: number) => Type.Array(Id, { minItems: 1, maxItems: max });
 
+const Note = Type.String({ maxLength: HOMEWORK_NOTE_MAX });
+/** `note` names another field elsewhere (a psychology record); here it is the note to the students. */
+const HOMEWORK_LABELS = { fieldLabels: { note: '给学生的留言' } };
+const Time = Type.String({ minLength: 1, maxLength: 40 });
+
+/** A time the client sent (ISO 8601), or a Chinese 400 naming the field. */
+function timeOf(value: string, label: string): Date {
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) throw badRequest(`${label}格式不正确`);
+  return at;
+}
+
+/** A note as stored: trimmed, and nothing when blank. */
+const noteOf = (note: string | undefined) => (note === undefined ? undefined : note.trim() || null);
+
 /** SPEC §9 homework date range (today, within a week, all) and §3 time range (week 1, month 2, term 0). */
 function since(q: { dateRange?: string; dateType?: number }): Date | undefined {
-  if (q.dateRange === 'today') {
-    const now = new Date();
-    return new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  }
+  if (q.dateRange === 'today') return chinaDayStart();
   if (q.dateRange === 'week') return rangeStart(1);
   if (q.dateType !== undefined) return rangeStart(q.dateType);
   return undefined;
@@ -79,24 +92,29 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
             title: Type.Optional(Type.String({ maxLength: 100 })),
             courseId: Id,
             classIds: IdList(20),
-            dueAt: Type.String({ minLength: 1, maxLength: 40 }),
+            dueAt: Time,
+            startAt: Type.Optional(Time),
             bookId: Type.Optional(Id),
             pageIds: Type.Optional(IdList(100)),
             sectionIds: Type.Optional(IdList(50)),
             questionIds: Type.Optional(IdList(100)),
             confirmDuplicate: Type.Optional(Type.Boolean()),
+            note: Type.Optional(Note),
           },
           { additionalProperties: false },
         ),
       },
+      config: HOMEWORK_LABELS,
     },
     async (request) => {
       const body = request.body;
       const p = request.principal;
       const { tenantId, teacherId } = await me(db, p);
-      const dueAt = new Date(body.dueAt);
-      if (Number.isNaN(dueAt.getTime())) throw badRequest('截止时间格式不正确');
+      const dueAt = timeOf(body.dueAt, '截止时间');
       if (dueAt.getTime() <= Date.now()) throw badRequest('截止时间必须晚于现在');
+      // Scheduled publishing: students see it from then on; a time already past publishes it now.
+      const startAt = body.startAt === undefined ? null : timeOf(body.startAt, '发布时间');
+      if (startAt && startAt.getTime() >= dueAt.getTime()) throw badRequest('发布时间必须早于截止时间');
       const course = await checkCourse(db, p, body.courseId);
       const [{ subjectId }] = await rows<{ subjectId: number }>(db, sql`SELECT subject_id AS "subjectId" FROM courses WHERE id = ${course.id}`);
       const classIds = [...new Set(body.classIds)];
@@ -178,6 +196,8 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
               selection,
               items,
               term: currentSemester(assignedAt),
+              note: noteOf(body.note) ?? null,
+              startAt: startAt && startAt.getTime() > assignedAt.getTime() ? startAt : null,
             })),
           )
           .returning({ id: homeworks.id, classId: homeworks.classId });
@@ -200,37 +220,56 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // transaction holds.
   async function ownHomework(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], who: { tenantId: number; teacherId: number }, homeworkId: number) {
     const { tenantId, teacherId } = who;
-    const [found] = await rows<{ id: number; sourceType: number; pendingReview: number; title: string }>(tx, sql`
-      SELECT id, source_type AS "sourceType", pending_review AS "pendingReview", title FROM homeworks
+    const [row] = await rows<{ id: number; sourceType: number; pendingReview: number; title: string; dueAt: string; startAt: string | null }>(tx, sql`
+      SELECT id, source_type AS "sourceType", pending_review AS "pendingReview", title, ${isoTime(sql`due_at`)} AS "dueAt",
+             CASE WHEN start_at > now() THEN ${isoTime(sql`start_at`)} END AS "startAt"
+        FROM homeworks
        WHERE id = ${homeworkId} AND tenant_id = ${tenantId} AND teacher_id = ${teacherId} FOR UPDATE`);
-    if (!found) throw notFound('作业不存在');
+    if (!row) throw notFound('作业不存在');
+    // `startAt`: the publishing time while still ahead, else null (published).
+    const found = { ...row, dueAt: new Date(row.dueAt), startAt: row.startAt === null ? null : new Date(row.startAt) };
     const [{ handedIn }] = await rows<{ handedIn: number }>(tx, sql`
       SELECT count(*)::int AS "handedIn" FROM answer_records WHERE tenant_id = ${tenantId} AND source_type = ${found.sourceType} AND source_id = ${found.id}`);
     return { ...found, tenantId, handedIn: handedIn + found.pendingReview };
   }
 
-  // Change the title or the deadline (a new deadline must still be ahead).
+  // Change the title, the deadline (a new deadline must still be ahead), the note, or the publishing
+  // time while it is still ahead.
   app.put(
     '/api/minerva/v1.0/homeworks/:homeworkId',
     {
       preHandler: teachersOnly,
       schema: {
         ...HomeworkParams,
-        body: Type.Object({ title: Type.Optional(Type.String({ maxLength: 100 })), dueAt: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })) }, { additionalProperties: false }),
+        body: Type.Object(
+          { title: Type.Optional(Type.String({ maxLength: 100 })), dueAt: Type.Optional(Time), startAt: Type.Optional(Time), note: Type.Optional(Note) },
+          { additionalProperties: false },
+        ),
       },
+      config: HOMEWORK_LABELS,
     },
     async (request) => {
       const { title, dueAt } = request.body;
+      // An empty note takes the note away.
+      const note = noteOf(request.body.note);
       const name = title?.trim();
       if (title !== undefined && !name) throw badRequest('标题不能为空');
-      const due = dueAt === undefined ? undefined : new Date(dueAt);
-      if (due && Number.isNaN(due.getTime())) throw badRequest('截止时间格式不正确');
+      const due = dueAt === undefined ? undefined : timeOf(dueAt, '截止时间');
       if (due && due.getTime() <= Date.now()) throw badRequest('截止时间必须晚于现在');
-      if (name === undefined && due === undefined) throw badRequest('请填写要修改的标题或截止时间');
+      const start = request.body.startAt === undefined ? undefined : timeOf(request.body.startAt, '发布时间');
+      if (name === undefined && due === undefined && note === undefined && start === undefined) throw badRequest('请填写要修改的标题、截止时间、发布时间或留言');
       const who = await me(db, request.principal);
       await db.transaction(async (tx) => {
         const hw = await ownHomework(tx, who, request.params.homeworkId);
-        await tx.execute(sql`UPDATE homeworks SET title = coalesce(${name ?? null}, title), due_at = coalesce(${due?.toISOString() ?? null}::timestamptz, due_at) WHERE id = ${hw.id}`);
+        const now = Date.now();
+        // Once students can see it, it stays published (they may have started on it).
+        if (start && hw.startAt === null) throw conflict('作业已发布，不能修改发布时间');
+        // A time already past publishes it now.
+        const startAt = start === undefined ? hw.startAt : start.getTime() <= now ? null : start;
+        if (startAt && startAt.getTime() >= (due ?? hw.dueAt).getTime()) throw badRequest('发布时间必须早于截止时间');
+        const newStart = start === undefined ? sql`start_at` : sql`${startAt?.toISOString() ?? null}::timestamptz`;
+        await tx.execute(sql`UPDATE homeworks SET start_at = ${newStart}, title = coalesce(${name ?? null}, title), due_at = coalesce(${due?.toISOString() ?? null}::timestamptz, due_at),
+          note = ${note === undefined ? sql`note` : note} WHERE id = ${hw.id}`);
       });
       return ok(await homeworkDetail(db, request.principal, request.params.homeworkId), '修改成功');
     },
@@ -252,7 +291,17 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { homeworkId } = request.params;
     const detail = await homeworkDetail(db, request.principal, homeworkId);
     const bytes = await homeworkWorkbook(detail);
-    return sendWorkbook(reply, bytes, exportFileName(`作业详情_${detail.className}`, stamp(), 'xlsx'));
+    return sendWorkbook(reply, bytes, exportFileName(`作业详情_${detail.className}`, fileStamp(), 'xlsx'));
+  });
+
+  // 未提交名单: who has not handed it in, to remind them (printed from 作业详情, or as a workbook).
+  app.get('/api/minerva/v1.0/homeworks/:homeworkId/missing', { preHandler: teachersOnly, schema: HomeworkParams }, async (request) => {
+    return ok(await missingList(db, request.principal, request.params.homeworkId));
+  });
+
+  app.get('/api/minerva/v1.0/homeworks/:homeworkId/missing/export', { preHandler: teachersOnly, schema: HomeworkParams }, async (request, reply) => {
+    const list = await missingList(db, request.principal, request.params.homeworkId);
+    return sendWorkbook(reply, await missingWorkbook(list), exportFileName(`未提交名单_${list.className}`, fileStamp(), 'xlsx'));
   });
 };
 

@@ -3,22 +3,10 @@
 // Small by nature (one class, a few dozen questions), so it is built in memory.
 import ExcelJS from 'exceljs';
 import { QUESTION_TYPES } from '../../../src/domain/content';
-import type { HomeworkDetail } from './homeworkQueries';
+import { dateTime } from '../../../src/domain/format';
+import type { HomeworkDetail, MissingList } from './homeworkQueries';
 
 const RATE = '0.0%';
-
-/** Local date and time as teachers read it (the server runs in the school's time zone). */
-export function localTime(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** Export file suffix: local yyyyMMddHHmmss, so repeated exports do not overwrite each other. */
-export function stamp(d = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}`;
-}
 
 const typeLabel = (type: number) => QUESTION_TYPES.find((t) => t.value === type)?.label ?? '';
 
@@ -42,8 +30,8 @@ export async function homeworkWorkbook(detail: HomeworkDetail): Promise<Buffer> 
     ['作业', detail.title],
     ['班级', `${detail.gradeName} ${detail.className}`],
     ['学科', detail.courseName],
-    ['布置时间', localTime(detail.assignedAt)],
-    ['截止时间', localTime(detail.dueAt)],
+    ['布置时间', dateTime(detail.assignedAt)],
+    ['截止时间', dateTime(detail.dueAt)],
     ['题数', detail.questionCount],
     ['学生数', detail.studentCount],
     ['已提交', detail.submittedCount],
@@ -95,5 +83,20 @@ export async function homeworkWorkbook(detail: HomeworkDetail): Promise<Buffer> 
     ]);
   }
   questions.getColumn(3).alignment = { wrapText: true, vertical: 'top' };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** 未提交名单 as a workbook: what the homework is, then one row per student who has not handed it in. */
+export async function missingWorkbook(list: MissingList): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = '学助';
+  const ws = sheet(workbook, '未提交名单', [
+    { header: '学号', width: 16, text: true },
+    { header: '姓名', width: 12 },
+    { header: '班级', width: 14 },
+    { header: '作业', width: 36 },
+    { header: '截止时间', width: 18 },
+  ]);
+  for (const s of list.students) ws.addRow([s.studentNo, s.name, `${list.gradeName} ${list.className}`, list.title, dateTime(list.dueAt)]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

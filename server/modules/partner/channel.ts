@@ -13,7 +13,7 @@ import { sendWorkbook } from '../../http/download';
 import { badRequest, forbidden, ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { buildWorkbook } from '../../files/xlsx';
-import { exportFileName } from '../../../src/domain/format';
+import { cellTime, exportFileName } from '../../../src/domain/format';
 import { EntryKind, REASON_MAX_LENGTH, STATEMENT_NO_PATTERN, STATEMENT_STATUSES, StatementRecordSchema, labelOf, type StatementRecord } from '../../../src/domain/orders';
 import { EnvelopeSchema, PageSchema } from '../../../src/domain/envelope';
 import { yuan } from '../../../src/domain/partner';
@@ -100,7 +100,6 @@ function periodRange(q: { dateFrom?: string; dateTo?: string }): { from: Date; t
   return { from, to };
 }
 
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }) : '');
 
 const channelRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
@@ -165,7 +164,7 @@ const channelRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { header: '生成时间', width: 20 },
         { header: '结算时间', width: 20 },
       ],
-      list.map((s) => [s.statementNo, s.period, s.partnerName, s.payerName, yuan(s.amountFen), s.entryCount, labelOf(STATEMENT_STATUSES, s.status), s.rejectReason ?? '', time(s.createdAt), time(s.settledAt)]),
+      list.map((s) => [s.statementNo, s.period, s.partnerName, s.payerName, yuan(s.amountFen), s.entryCount, labelOf(STATEMENT_STATUSES, s.status), s.rejectReason ?? '', cellTime(s.createdAt), cellTime(s.settledAt)]),
     );
     return sendWorkbook(reply, bytes, exportFileName('结算单', chinaStamp(), 'xlsx'));
   });

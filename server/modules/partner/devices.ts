@@ -12,10 +12,9 @@ import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { Id } from '../../http/schemas';
 import { streamWorkbook } from '../../files/xlsx';
 import { ColumnsQuery, exportTable, pickColumns, type ExportColumn } from '../../http/exportColumns';
-import { exportFileName } from '../../../src/domain/format';
+import { dateTime, exportFileName, fileStamp } from '../../../src/domain/format';
 import { DEVICE_MODELS, LOW_PAPER_SHEETS, OFFLINE_AFTER_SECONDS } from '../../../src/domain/partner';
 import type { DeviceRecord } from '../../../src/domain/devices';
-import { stamp, localTime } from '../minerva/homeworkExport';
 import { anyPartner, checkSchool, inSubtree, scopeOf, type PartnerScope } from './scope';
 import { recordAudit } from '../audit/record';
 
@@ -98,7 +97,7 @@ const listOf = (serials: string[]) => (serials.length > 5 ? `${serials.slice(0, 
 
 const yesNo = (v: boolean) => (v ? '是' : '否');
 
-const time = (v: string | null) => (v ? localTime(v) : '');
+const time = (v: string | null) => (v ? dateTime(v) : '');
 
 /** The export's columns, keyed by the list's field sources (纸张不足 goes with 剩余纸张). */
 const DEVICE_COLUMNS: ExportColumn<DeviceRecord>[] = [
@@ -136,7 +135,7 @@ const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const list = await rows<DeviceRecord>(db, sql`${SELECT_DEVICE} WHERE ${deviceWhere(scope, q)} ORDER BY ${deviceOrder(q)}`);
     const table = exportTable(pickColumns(DEVICE_COLUMNS, q.fields), list);
     const stream = streamWorkbook('设备', table.headers, table.rows);
-    return sendWorkbook(reply, stream, exportFileName('设备列表', stamp(), 'xlsx'));
+    return sendWorkbook(reply, stream, exportFileName('设备列表', fileStamp(), 'xlsx'));
   });
 
   /** Schools for the list's filter (any the caller sees) and for binding (`direct`: run by the subtree). */

@@ -2,7 +2,7 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { exportFileName } from '../../../src/domain/format';
+import { exportFileName, fileStamp } from '../../../src/domain/format';
 import { GENDERS, STUDENT_NO_PATTERN, genderFromLabel, genderLabel, isMobilePhone } from '../../../src/domain/school';
 import { BINDING_STATUSES, STUDENT_STATUSES } from '../../../src/domain/enums';
 import type { Principal } from '../../auth/principal';
@@ -171,7 +171,7 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           s.graduatedYear ?? '',
         ]),
       );
-      return sendWorkbook(reply, stream, exportFileName('学生数据', stamp(), 'xlsx'));
+      return sendWorkbook(reply, stream, exportFileName('学生数据', fileStamp(), 'xlsx'));
     },
   );
 
@@ -425,8 +425,3 @@ const changedFields = (changes: object) => Object.keys(changes).map((key) => STU
 /** Rows an import must touch before the table is vacuumed after it. */
 const LARGE_IMPORT = 500;
 
-/** Export suffix: local date and time, so repeated exports do not overwrite each other. */
-function stamp(date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`;
-}

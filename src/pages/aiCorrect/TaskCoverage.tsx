@@ -4,7 +4,7 @@
 // named no student to one of the class's students with no page.
 import { useRef, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import type { AppDataProvider } from '../../dataProvider';
 import type { TaskReport } from '../../domain/correct';
 import { GradingStatus } from '../../domain/enums';
+import { useCorrectFileImage } from './correctFileImage';
 
 const ACCEPT = 'image/jpeg,image/png,application/pdf';
 
@@ -27,14 +28,7 @@ function Count({ label, value, color, testId }: { label: string; value: string; 
 
 /** The page as uploaded, fetched with the teacher's session. */
 function PageImage({ fileId, name, onClose }: { fileId: number; name: string; onClose: () => void }) {
-  const api = useDataProvider<AppDataProvider>();
-  const image = useQuery({
-    queryKey: ['correctFileUrl', fileId],
-    queryFn: async () => {
-      const blob = await api.correctFile(fileId);
-      return blob.type.startsWith('image/') ? URL.createObjectURL(blob) : null;
-    },
-  });
+  const image = useCorrectFileImage(fileId);
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth>
       <DialogTitle sx={{ overflowWrap: 'anywhere' }}>{name}</DialogTitle>

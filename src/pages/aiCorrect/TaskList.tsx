@@ -188,7 +188,22 @@ export default function TaskList({ route }: ScreenProps) {
       {records === undefined ? (
         <LinearProgress sx={{ mt: 2 }} />
       ) : records.length === 0 ? (
-        <EmptyState />
+        type === 0 ? (
+          // A new teacher's first visit: say what the first step is, not just that nothing is here.
+          <EmptyState text="还没有批改任务">
+            <Typography variant="body2">第一步：点「新建批改任务」，选好班级和批改类型，再上传学生作答的照片或扫描件，系统会自动批改。</Typography>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'center' }}>
+              <Button variant="contained" component={Link} to="/AICorrect/createCorrectTask">
+                新建批改任务
+              </Button>
+              <Button variant="outlined" component={Link} to="/useGuide">
+                查看使用教程
+              </Button>
+            </Box>
+          </EmptyState>
+        ) : (
+          <EmptyState text={`暂无${GRADING_TASK_TYPES.find((t) => t.value === type)?.short ?? ''}批改任务`} />
+        )
       ) : (
         <Box component="ul" aria-label="批改任务" sx={{ listStyle: 'none', m: 0, mt: 2, p: 0, display: 'grid', gap: 1 }}>
           {records.map((task) => (

@@ -1,4 +1,4 @@
-// 使用教程 (/useGuide): how a teacher grades with AI批改, step by step, each step with a picture of
+// 使用教程 (/useGuide): how a teacher grades with AI批改, assigns homework and uses the wrong-answer books, step by step, each step with a picture of
 // the product itself. The pictures are made by scripts/guideShots.ts (the real server, signed in
 // as the demo teacher) and served from public/guide/.
 import { Link } from 'react-router-dom';
@@ -20,10 +20,10 @@ const STEPS: Step[] = [
     title: '设计答题卡并打印',
     text: [
       '在「AI批改」中点击「新建批改任务」，选择答题卡批改，按试卷设置题型：单选、多选、判断、填空、解答和作文格。',
-      '选择「按名单打印」时，系统为班级的每位学生各打印一份，卡上印有姓名和二维码，批改时自动对应到学生，无需填涂学号；也可以打印匿名卡，由学生填涂学号。',
+      '在「打印方式」中选择「按班级名单」时，系统为班级的每位学生各打印一份，卡上印有姓名和二维码，批改时自动对应到学生，无需填涂学号；也可以打印匿名卡，由学生填涂学号。',
     ],
     image: '/guide/sheet.png',
-    caption: '按名单打印的答题卡：四角定位点、二维码和学生姓名',
+    caption: '按班级名单打印的答题卡：四角定位点、二维码和学生姓名',
   },
   {
     title: '学生作答',
@@ -64,11 +64,29 @@ const STEPS: Step[] = [
     image: '/guide/essay.png',
     caption: '作文批改报告：每位学生的得分与待复核状态',
   },
+  {
+    title: '布置作业',
+    text: [
+      '在「布置作业」中按顺序选择练习册、页面和班级，设好截止时间后点「布置作业」。同一班级已经布置过的页面会先提示，确认后才会再布置一次。',
+      '下方「已布置的作业」中点开一份作业进入「作业详情」：谁已提交、谁还没交，每道题的正确率和学生的答案；可以修改标题和截止时间，在还没有学生提交时撤回，也可以导出 Excel。',
+    ],
+    image: '/guide/homework.png',
+    caption: '布置作业：选择练习册、页面、班级和截止时间',
+  },
+  {
+    title: '错题本与错题组卷',
+    text: [
+      '「班级错题本」按错误率从高到低列出全班做错的题，点开一道题能看到哪些学生做错、各自的答案；勾选几道题后点「错题组卷」，生成一份讲评练习打印发给学生。',
+      '「学生错题本」按学生查看每个人的错题，方便个别辅导。',
+    ],
+    image: '/guide/wrongbook.png',
+    caption: '班级错题本：全班错题按错误率排列',
+  },
 ];
 
 export default function UseGuide(_props: ScreenProps) {
   return (
-    <ScreenCard title="使用教程" description="六步用好 AI批改：从打印答题卡到查看报告，以及作文批改。">
+    <ScreenCard title="使用教程" description="八步用好学助：从打印答题卡、AI批改到查看报告，作文批改，布置作业和错题本。">
       <Box component="ol" sx={{ listStyle: 'none', m: 0, mt: 2, p: 0, display: 'grid', gap: 4 }}>
         {STEPS.map((step, i) => (
           <Box component="li" key={step.title} data-testid="guide-step" sx={{ minWidth: 0 }}>
@@ -80,7 +98,7 @@ export default function UseGuide(_props: ScreenProps) {
                 {i + 1}
               </Box>
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-                第{'一二三四五六'[i]}步　{step.title}
+                第{'一二三四五六七八'[i]}步　{step.title}
               </Typography>
             </Box>
             {step.text.map((p) => (

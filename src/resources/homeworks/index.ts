@@ -18,7 +18,8 @@ export default defineResource({
     { type: 'computed', source: 'submittedCount', label: '已提交/总人数', render: (r: RaRecord) => `${r.submittedCount}/${r.studentCount}` },
     { type: 'computed', source: 'gradedCount', label: '已批改', render: (r: RaRecord) => String(r.gradedCount) },
     { type: 'computed', source: 'accuracy', label: '正确率', render: (r: RaRecord) => percent(r.accuracy) },
-    { type: 'computed', source: 'assignedAt', label: '布置时间', render: (r: RaRecord) => dayTime(r.assignedAt) },
+    // Scheduled homework shows when students will first see it instead.
+    { type: 'computed', source: 'assignedAt', label: '布置时间', render: (r: RaRecord) => (r.published === false && r.startAt ? `定时 ${dayTime(r.startAt)} 发布` : dayTime(r.assignedAt)) },
     { type: 'computed', source: 'dueAt', label: '截止时间', render: (r: RaRecord) => dayTime(r.dueAt) },
   ],
   recordRepresentation: 'title',

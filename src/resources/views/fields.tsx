@@ -5,7 +5,6 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import {
   BooleanField,
   BooleanInput,
-  DateField,
   DateInput,
   FunctionField,
   NumberField,
@@ -25,6 +24,7 @@ import {
 import type { RaRecord } from 'ra-core';
 import Chip from '@mui/material/Chip';
 import { PHONE_PATTERN } from '../../domain/school';
+import { dateTime } from '../../domain/format';
 import type { Role } from '../../domain/roles';
 import type { FieldConfig, FilterConfig } from '../types';
 
@@ -80,7 +80,9 @@ function fieldOf(field: FieldConfig): ReactElement {
       // The listed record already names what it refers to (className, gradeName): no extra calls.
       return <TextField {...common} source={field.display} sortBy={field.sortable ? field.display : undefined} emptyText="-" />;
     case 'date':
-      return <DateField {...common} showTime locales="zh-CN" emptyText="-" />;
+      // China time in the product's one format (2026-11-27 12:42), whatever zone the browser is in;
+      // react-admin's DateField would show the browser's zone as 2026/11/27 04:42:22.
+      return <FunctionField {...common} render={(record: RaRecord) => dateTime(record[field.source])} />;
     case 'boolean':
       return <BooleanField {...common} />;
     case 'fileSize':

@@ -79,6 +79,12 @@ describe('home and active entry', () => {
     expect(activeMenuPath('/homework')).toBe('/homework');
     expect(activeMenuPath('/')).toBe('/');
   });
+  it("lights the entry a detail screen names as its parent", () => {
+    expect(activeMenuPath('/correctDetail', ROUTES)).toBe('/AICorrect');
+    expect(activeMenuPath('/AICorrect/report', ROUTES)).toBe('/AICorrect');
+    expect(activeMenuPath('/heart-sounds/detail', ROUTES)).toBe('/heart-sounds');
+    expect(activeMenuPath('/workbook/42', ROUTES)).toBe('/workbook');
+  });
   it('finds parameterised routes', () => {
     expect(findRoute(ROUTES, '/workbook/42')?.meta.title).toBe('练习册详情');
     expect(findRoute(ROUTES, '/workbook/')).toBeUndefined();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { badgeText, dateOnly, dateTime, dayTime, EMPTY, exportFileName, formatNumber, isDigits, isNumeric, isSiteLike, money, percent } from '../../../src/domain/format';
+import { badgeText, cellTime, chinaDayStart, chinaInputValue, fromChinaInput, dateOnly, dateTime, dayTime, EMPTY, fileStamp, exportFileName, formatNumber, isDigits, isNumeric, isSiteLike, money, percent } from '../../../src/domain/format';
 
 describe('number display (SPEC §5)', () => {
   it.each([
@@ -62,6 +62,20 @@ describe('times in China time', () => {
     expect(dateTime('2026-03-14T16:05:00Z')).toBe('2026-03-15 00:05');
     expect(dateOnly('2026-03-14T16:05:00Z')).toBe('2026-03-15');
     expect(dateTime(new Date(Date.UTC(2026, 10, 25, 6, 3)))).toBe('2026-11-25 14:03');
+  });
+  it('export cells, file stamps and the start of today in China time', () => {
+    expect(cellTime('2026-03-14T16:05:07Z')).toBe('2026-03-15 00:05:07');
+    expect(cellTime(null)).toBe('');
+    expect(fileStamp(new Date('2026-03-14T16:05:07Z'))).toBe('20260315000507');
+    expect(chinaDayStart(new Date('2026-03-14T16:05:07Z')).toISOString()).toBe('2026-03-14T16:00:00.000Z');
+    expect(chinaDayStart(new Date('2026-03-14T15:59:00Z')).toISOString()).toBe('2026-03-13T16:00:00.000Z');
+  });
+  it('date-time inputs hold China time both ways', () => {
+    expect(chinaInputValue('2026-11-28T14:00:00Z')).toBe('2026-11-28T22:00');
+    expect(fromChinaInput('2026-11-28T22:00')).toBe('2026-11-28T14:00:00.000Z');
+    expect(fromChinaInput('2026-11-29T07:30')).toBe('2026-11-28T23:30:00.000Z');
+    for (const bad of ['', 'tomorrow', '2026-13-40T99:99', '2026-11-28 22:00']) expect(fromChinaInput(bad), bad).toBe('');
+    expect(chinaInputValue(null)).toBe('');
   });
   it('day and time as teachers write them, with the year only when it is not this year', () => {
     const now = new Date('2026-06-01T00:00:00Z');
