@@ -188,6 +188,25 @@ describe('the page', () => {
     expect(extra.statusCode).toBe(400);
   });
 
+  it('lists upcoming homework once it is published, not while it is scheduled', async () => {
+    const link = await issue('schooladmin', { studentId: student.id });
+    const [hw] = await rows<{ id: number }>(t.database.db, sql`
+      INSERT INTO homeworks (tenant_id, teacher_id, class_id, course_id, title, assigned_at, due_at, start_at, source_type, items, term)
+      SELECT tenant_id, teacher_id, class_id, course_id, '周末预习：一元一次方程的应用', now(), now() + interval '3 days', now() + interval '1 day', 0, '[]'::jsonb, term
+        FROM homeworks WHERE class_id = ${student.classId} ORDER BY id DESC LIMIT 1
+      RETURNING id`);
+    const titles = async () => {
+      const page = (await open(`${BASE}/view/${tokenOf(link.path)}`)).json().data;
+      return [...page.upcoming, ...page.works].map((w: { title: string }) => w.title);
+    };
+    expect(await titles()).not.toContain('周末预习：一元一次方程的应用');
+    await t.database.db.execute(sql`UPDATE homeworks SET start_at = now() - interval '1 minute' WHERE id = ${hw.id}`);
+    expect(await titles()).toContain('周末预习：一元一次方程的应用');
+    await t.database.db.execute(sql`DELETE FROM homeworks WHERE id = ${hw.id}`);
+    // Tidy: the student's live links are bounded (10), and the tests below issue more.
+    await c.done('schooladmin', `${BASE}/links/${link.id}/revoke`, {});
+  });
+
   it('logs every view, and says noindex and no-referrer', async () => {
     const link = await issue('schooladmin', { studentId: student.id });
     for (let i = 0; i < 3; i++) await open(i % 2 ? link.path : `${BASE}/view/${tokenOf(link.path)}`);

@@ -10,6 +10,7 @@ import { currentSemester } from '../../../src/domain/semester';
 import type { Db } from '../../db';
 import { isoTime, rows } from '../../db/query';
 import type { WorkItem } from '../../db/schema';
+import { PUBLISHED } from '../minerva/homeworkQueries';
 import { wrongStates } from '../wrongbook/students';
 import { tokenHash, TOKEN_PATTERN } from './access';
 
@@ -62,13 +63,16 @@ export function disclose(disclosure: number, score: number | null, maxScore: num
   return {};
 }
 
-/** The works of the link's class, course and term (homework and exams), as `works` CTE columns. */
+/**
+ * The works of the link's class, course and term (homework and exams), as `works` CTE columns;
+ * homework scheduled for later is not the family's to see until it is published.
+ */
 function scopeWorks(link: FamilyLink, term: string): SQL {
   const course = (column: string) => (link.courseId === null ? sql`` : sql`AND ${sql.raw(column)} = ${link.courseId}`);
   return sql`
     SELECT h.source_type::int AS "sourceType", h.id AS "sourceId", h.title, co.name AS "courseName", h.assigned_at AS at, h.items
       FROM homeworks h JOIN courses co ON co.id = h.course_id
-     WHERE h.tenant_id = ${link.tenantId} AND h.class_id = ${link.classId} AND h.term = ${term} ${course('h.course_id')}
+     WHERE h.tenant_id = ${link.tenantId} AND h.class_id = ${link.classId} AND h.term = ${term} AND ${PUBLISHED} ${course('h.course_id')}
     UNION ALL
     SELECT ${SourceType.exam}, e.id, e.title, co.name, (e.exam_date::timestamp AT TIME ZONE 'Asia/Shanghai'), e.items
       FROM exam_classes ec JOIN exams e ON e.id = ec.exam_id JOIN courses co ON co.id = e.course_id
@@ -150,7 +154,7 @@ export async function familyPage(db: Db, link: FamilyLink) {
       SELECT h.title, co.name AS "courseName", ${isoTime(sql`h.due_at`)} AS "dueAt",
              EXISTS (SELECT 1 FROM work_student_stats s WHERE s.tenant_id = ${t} AND s.source_type = h.source_type AND s.source_id = h.id AND s.student_id = ${link.studentId}) AS submitted
         FROM homeworks h JOIN courses co ON co.id = h.course_id
-       WHERE h.tenant_id = ${t} AND h.class_id = ${link.classId} AND h.due_at > now() ${link.courseId === null ? sql`` : sql`AND h.course_id = ${link.courseId}`}
+       WHERE h.tenant_id = ${t} AND h.class_id = ${link.classId} AND h.due_at > now() AND ${PUBLISHED} ${link.courseId === null ? sql`` : sql`AND h.course_id = ${link.courseId}`}
        ORDER BY h.due_at, h.id LIMIT 10`),
     rows<QuestionText & { questionId: number; timesWrong: number; mastery: number; lastWrongAt: string }>(db, sql`
       WITH ${wrongStates({ tenantId: t, classId: link.classId, term, subjectId: link.courseId === null ? null : link.subjectId }, link.studentId)}
