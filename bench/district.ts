@@ -22,6 +22,7 @@ import { rebuildRollups, recordAnswers, type AnswerInput } from '../server/modul
 import { GradedBy } from '../server/db/schema';
 import { QuestionType, SourceType } from '../src/domain/content';
 import { currentSemester } from '../src/domain/semester';
+import type { BenchRow } from './table';
 
 export const DISTRICT_DB = 'xz_bench_district';
 export const STUDENTS_PER_SCHOOL = 2000;
@@ -140,6 +141,28 @@ export async function dropDistrict(serverUrl: string): Promise<void> {
 }
 
 const log = (msg: string) => console.error(`  ${msg}`);
+
+/**
+ * Measures on the district: generated afresh (SCALE × 50 schools; 0.04, two schools, unless given),
+ * or the kept one with `--reuse`; dropped afterwards unless `--keep` or `--reuse`.
+ */
+export async function onDistrict(serverUrl: string, measure: (database: Database) => Promise<BenchRow[]>): Promise<BenchRow[]> {
+  const schools = Math.max(1, Math.round(50 * Number(process.env.SCALE ?? 0.04)));
+  const reuse = process.argv.includes('--reuse') && (await districtExists(serverUrl));
+  const keep = process.argv.includes('--keep') || reuse;
+  let database: Database | undefined;
+  try {
+    if (reuse) database = await openDatabase({ url: districtUrl(serverUrl), poolSize: 10 });
+    else {
+      log(`generating a district of ${schools} schools`);
+      database = (await generateDistrict(serverUrl, schools)).database;
+    }
+    return await measure(database);
+  } finally {
+    await database?.close();
+    if (!keep) await dropDistrict(serverUrl);
+  }
+}
 
 /** Creates the district database afresh and loads `schools` schools into it. */
 export async function generateDistrict(serverUrl: string, schools: number): Promise<{ database: Database; figures: DistrictFigures }> {

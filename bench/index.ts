@@ -14,6 +14,7 @@ import { benchDevices } from './devices';
 import { benchPartnerOrders } from './partnerOrders';
 import { benchPartnerBoards } from './partnerBoards';
 import { benchHeartVoices } from './heartVoices';
+import { benchFamily } from './family';
 import { gradingFigures } from '../server/grading/bench/index';
 import { benchEssays } from './essays';
 import { benchOmrHeldOut } from './readings/omr';
@@ -35,6 +36,8 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   orders: benchPartnerOrders,
   boards: benchPartnerBoards,
   heartvoices: benchHeartVoices,
+  // The family page (家长查看) a link opens.
+  family: benchFamily,
   essays: benchEssays,
   // Held-out answer sheets written for the bench (bench/readings), apart from the engine's corpus.
   omr: benchOmrHeldOut,

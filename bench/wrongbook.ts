@@ -8,13 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
-import { openDatabase, type Database } from '../server/db';
+import type { Database } from '../server/db';
 import { rows } from '../server/db/query';
 import { DEMO_PASSWORD } from '../server/seed';
 import { currentAcademicYear } from '../src/domain/semester';
 import { testConfig } from '../tests/support/testApp';
 import { openTestDatabase } from '../tests/support/testDatabase';
-import { benchTeacher, districtExists, districtUrl, dropDistrict, generateDistrict } from './district';
+import { benchTeacher, onDistrict } from './district';
 import type { BenchRow } from './table';
 
 const RUNS = 100;
@@ -88,22 +88,10 @@ async function timeBook(database: Database, usernames: string[], courseName: str
 }
 
 async function benchDistrict(serverUrl: string): Promise<BenchRow[]> {
-  const schools = Math.max(1, Math.round(50 * Number(process.env.SCALE ?? 0.04)));
-  const reuse = process.argv.includes('--reuse') && (await districtExists(serverUrl));
-  const keep = process.argv.includes('--keep') || reuse;
-  let database: Database | undefined;
-  try {
-    if (reuse) database = await openDatabase({ url: districtUrl(serverUrl), poolSize: 10 });
-    else {
-      console.error(`  generating a district of ${schools} schools`);
-      database = (await generateDistrict(serverUrl, schools)).database;
-    }
+  return onDistrict(serverUrl, async (database) => {
     const schoolIds = (await rows<{ id: number }>(database.db, sql`SELECT id FROM schools ORDER BY id`)).map((r) => r.id).slice(0, 10);
     return [{ name: 'class_wrongbook_district_schools', value: schoolIds.length, unit: '', target: '' }, ...(await timeBook(database, schoolIds.map(benchTeacher), '数学', 'pg'))];
-  } finally {
-    await database?.close();
-    if (!keep) await dropDistrict(serverUrl);
-  }
+  });
 }
 
 export async function benchWrongbook(): Promise<BenchRow[]> {

@@ -25,6 +25,7 @@ import devices from './modules/devices';
 import heartVoices from './modules/heartVoices';
 import crud from './modules/crud';
 import audit from './modules/audit';
+import family from './modules/family';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,6 +107,7 @@ export async function buildApp({ db, config, webRoot, logger = false, onRoute, p
   await app.register(heartVoices);
   await app.register(crud);
   await app.register(audit);
+  await app.register(family);
 
   if (webRoot && servesWeb) {
     const { default: fastifyStatic } = await import('@fastify/static');

@@ -1517,3 +1517,81 @@ export const promotions = pgTable(
   },
   (t) => [index('promotions_school_idx').on(t.schoolId, t.createdAt)],
 );
+
+/**
+ * 家长查看链接 (server/modules/family): a signed, expiring link to one student's read-only page,
+ * issued by a teacher (one course of the student's class) or a school admin (one course or, for a
+ * guardian, all of the child's courses: course_id NULL). Only a SHA-256 of the token is kept; the
+ * token is shown once when issued. Never another student: the link names the student itself.
+ */
+export const familyLinks = pgTable(
+  'family_links',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    /** The one course the page covers; null: all the child's courses. */
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'cascade' }),
+    /** Who the link is for, as the issuer wrote it (e.g. 妈妈), for the list. */
+    label: text('label').notNull().default(''),
+    tokenHash: text('token_hash').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: integer('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('family_links_token_uq').on(t.tokenHash), index('family_links_student_idx').on(t.tenantId, t.studentId)],
+);
+
+/** Every opening of a family page: which link, when, from which address (PIPL: views are logged). */
+export const familyLinkViews = pgTable(
+  'family_link_views',
+  {
+    id: serial('id').primaryKey(),
+    linkId: integer('link_id')
+      .notNull()
+      .references(() => familyLinks.id, { onDelete: 'cascade' }),
+    ip: text('ip'),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('family_link_views_link_idx').on(t.linkId, t.viewedAt)],
+);
+
+/**
+ * 复核申请: a family asks, from the page, for one question of one piece of work (homework 0/1 or
+ * exam 2, as in answer_records) to be looked at again; the teacher answers. One open request per
+ * student and question of a work (the partial unique index).
+ */
+export const regradeRequests = pgTable(
+  'regrade_requests',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    linkId: integer('link_id').references(() => familyLinks.id, { onDelete: 'set null' }),
+    sourceType: smallint('source_type').notNull(),
+    sourceId: integer('source_id').notNull(),
+    questionId: integer('question_id').notNull(),
+    reason: text('reason').notNull(),
+    /** 0 待答复, 1 已答复. */
+    status: smallint('status').notNull().default(0),
+    answer: text('answer'),
+    answeredBy: integer('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    answeredByName: text('answered_by_name'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('regrade_requests_open_uq').on(t.tenantId, t.studentId, t.sourceType, t.sourceId, t.questionId).where(sql`status = 0`),
+    index('regrade_requests_work_idx').on(t.tenantId, t.sourceType, t.sourceId, t.status),
+    index('regrade_requests_student_idx').on(t.tenantId, t.studentId, t.createdAt),
+  ],
+);

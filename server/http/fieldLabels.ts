@@ -209,6 +209,12 @@ export const FIELD_LABELS: Record<string, string> = {
   onDate: '生效日期',
   birthDate: '出生日期',
   consent: '监护人同意',
+  // 家长查看链接 and 复核申请 (docs/api-family.md)
+  linkId: '链接',
+  token: '链接',
+  sent: '提交状态',
+  regradeId: '复核申请',
+  familyQr: '家长查看二维码',
 };
 
 declare module 'fastify' {

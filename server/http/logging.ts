@@ -52,13 +52,18 @@ function serializeError(error: unknown, depth = 0): unknown {
 
 /** Query parameters whose values say nothing about a person: paging, order, kinds and numeric ids. */
 const PLAIN_PARAM = /^(current|size|sort|order|range|type|status|dateType|leaderType|term|learningTerm|learningYear|queryMode|month|bucket)$/;
+/** /f/<token> and /api/family/v1.0/view/<token>: the token part. */
+const FAMILY_TOKEN_PATH = /^(\/f\/|\/api\/family\/v1\.0\/view\/)[^/?#]+/;
+
 const ID_PARAM = /(^id|Id|Ids)$/;
 
 /**
  * The URL with its query values masked: searches carry students' names and numbers. Paging, kinds
  * and numeric ids stay, so a request can still be traced.
  */
-export function scrubUrl(url: string): string {
+export function scrubUrl(raw: string): string {
+  // A family page's token is its key: never in a log line.
+  const url = raw.replace(FAMILY_TOKEN_PATH, `$1${REDACTED}`);
   const at = url.indexOf('?');
   if (at < 0) return scrubText(url);
   const query = url

@@ -12,6 +12,7 @@ import { seedOrders } from './orders';
 import { seedBirthDatesAndConsents } from './heartVoices';
 import { seedAuditLog } from './auditLog';
 import { seedRooms } from './rooms';
+import { seedFamily } from './family';
 // The seeded PRNG, so demo names are the same on every machine.
 import { random } from './draft';
 
@@ -180,6 +181,8 @@ export async function seedDemo(db: Db, { pinKey }: SeedOptions): Promise<boolean
     await seedRooms(tx);
     // Terminal PINs, so the simulator's named 学生心声 are proved by the student.
     await seedStudentPins(tx, pinKey);
+    // 家长查看 links and 复核申请 of the demo school.
+    await seedFamily(tx);
     // 操作日志 entries for what the records above say was done.
     await seedAuditLog(tx);
   });

@@ -22,11 +22,12 @@ import { createPartnerBoardsApi, type PartnerBoardsApi } from './partnerBoards';
 import { createHeartVoiceApi, type HeartVoiceApi } from './heartVoices';
 import { createRoleApi, type RoleApi } from './roles';
 import { createSchoolYearApi, type SchoolYearApi } from './schoolYear';
+import { createFamilyApi, type FamilyApi } from './family';
 
 /** Adapters by resource name, built from the resource configs (src/resources: adaptersOf). */
 export type AdapterRegistry = Record<string, (http: HttpClient) => ResourceAdapter>;
 
-export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & PaperApi & VolumePaperApi & CorrectApi & WrongbookApi & StudentWrongbookApi & AnalysisApi & SavedFilterApi & DeviceApi & OrderApi & SettlementApi & PartnerBoardsApi & HeartVoiceApi & RoleApi & SchoolYearApi & Pick<HttpClient, 'download'>;
+export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & PaperApi & VolumePaperApi & CorrectApi & WrongbookApi & StudentWrongbookApi & AnalysisApi & SavedFilterApi & DeviceApi & OrderApi & SettlementApi & PartnerBoardsApi & HeartVoiceApi & RoleApi & SchoolYearApi & FamilyApi & Pick<HttpClient, 'download'>;
 
 export function createDataProvider(http: HttpClient, registry: AdapterRegistry): AppDataProvider {
   const adapters = new Map<string, ResourceAdapter>();
@@ -82,6 +83,7 @@ export function createDataProvider(http: HttpClient, registry: AdapterRegistry):
     ...createHeartVoiceApi(http),
     ...createRoleApi(http),
     ...createSchoolYearApi(http),
+    ...createFamilyApi(http),
     download: (url, options) => http.download(url, options),
   };
 }

@@ -21,6 +21,8 @@ export interface VolumeInput {
   mode: VolumeMode;
   variants: number;
   scanIds?: number[];
+  /** PDF only: print each student's 家长查看 QR code (issues the links). */
+  familyQr?: boolean;
 }
 export interface VolumePreview {
   title: string;

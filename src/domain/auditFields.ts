@@ -32,6 +32,8 @@ export const AUDIT_ACTIONS = {
   promote: '升年级',
   undo: '撤销',
   withdraw: '撤回',
+  issue: '发放',
+  revoke: '撤销',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -50,6 +52,8 @@ export const AUDIT_KINDS = {
   recharge: '充值单',
   statement: '结算单',
   terminal: '终端',
+  familyLink: '家长查看链接',
+  regrade: '复核申请',
 } as const;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 

@@ -1,14 +1,26 @@
 // 班级 (/classManage) of the classic teacher: the class picked in the header, its head counts and
-// teachers, and its students, read-only (the server answers only for the teacher's own classes).
+// teachers, and its students, read-only (the server answers only for the teacher's own classes)
+// but for one action: 家长查看, the links to a student's page for the family.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useSelection } from '../filters/SelectionProvider';
 import { classLabel } from '../filters/widgets';
 import { ClassInfoPanel } from '../resources/classes/ClassInfo';
 import students from '../resources/students';
+import type { ResourceConfig } from '../resources/types';
+import { FamilyLinkButton } from '../resources/students/FamilyLinks';
 import { ResourceList, ScreenCard } from '../resources/views';
 import type { ScreenProps } from './screen';
 import { EmptyState } from '../ui/EmptyState';
+
+/** The student list as a teacher has it: nothing to add, edit, delete or import; 家长查看 per row. */
+const teacherStudents: ResourceConfig = {
+  ...students,
+  operations: { create: false, edit: false, delete: false, bulkDelete: false },
+  transfer: undefined,
+  bulkActions: undefined,
+  rowActions: [FamilyLinkButton],
+};
 
 export default function ClassManage({ route }: ScreenProps) {
   const { selection } = useSelection();
@@ -23,7 +35,7 @@ export default function ClassManage({ route }: ScreenProps) {
           <Typography variant="subtitle2" sx={{ mt: 3 }}>
             学生名单
           </Typography>
-          <ResourceList config={students} readOnly filter={{ classId }} hideFilters />
+          <ResourceList config={teacherStudents} readOnly={false} filter={{ classId }} hideFilters />
         </Box>
       )}
     </ScreenCard>

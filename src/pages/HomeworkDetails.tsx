@@ -41,6 +41,7 @@ import { EmptyState } from '../ui/EmptyState';
 import { MathText } from './MathText';
 import { useCorrectFileImage } from './aiCorrect/correctFileImage';
 import { ScreenCard } from '../ui/ScreenCard';
+import { RegradePanel } from './family/RegradePanel';
 
 /** Below this accuracy a question is worth going over again in class. */
 const LOW_ACCURACY = 0.6;
@@ -453,7 +454,11 @@ export default function HomeworkDetails({ route }: ScreenProps) {
       ) : !data ? (
         <LinearProgress sx={{ mt: 2 }} />
       ) : (
-        <Detail data={data} back={route.parent ?? '/homework'} />
+        <>
+          {/* Families' questions first: they wait for an answer. */}
+          <RegradePanel work={{ homeworkId: Number(id) }} />
+          <Detail data={data} back={route.parent ?? '/homework'} />
+        </>
       )}
     </ScreenCard>
   );

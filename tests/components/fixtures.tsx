@@ -2,6 +2,7 @@
 import { vi } from 'vitest';
 import type { ClassItem, CourseItem, GradeItem, SchoolClassItem } from '../../src/dataProvider/api';
 import type { SelectionApi } from '../../src/filters/SelectionProvider';
+import type { CurrentTerm } from '../../src/dataProvider/schoolYear';
 import { homePath, menuRoutes, permittedRoutes } from '../../src/domain/permissions';
 import { ROUTES } from '../../src/menu/routes';
 import type { Role } from '../../src/domain/roles';
@@ -37,7 +38,7 @@ export function fakeSelectionApi(overrides: Partial<SelectionApi> = {}) {
     classesInSchool: vi.fn(async ({ gradeId }: { gradeId: string }) => SCHOOL_CLASSES[gradeId] ?? []),
     exerciseBooks: vi.fn(async () => []),
     // No 学年/学期 settings: the school's current term is unknown, so the calendar's stays.
-    currentTerm: vi.fn(async (): Promise<{ term: string }> => {
+    currentTerm: vi.fn(async (): Promise<CurrentTerm> => {
       throw new Error('no school term');
     }),
     ...overrides,

@@ -58,12 +58,15 @@ describe('错题组卷 (mini-program teacher)', () => {
     await page.screenshot({ path: `${SHOTS}/volume-paper-1440.png` });
     await page.getByText('组卷设置').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/volume-paper-1440-settings.png` });
+    // Each student's 家长查看 QR code, printed after their questions.
+    await page.getByLabel(/附家长查看二维码/).check();
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.getByRole('button', { name: '生成PDF' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^错题卷_.*个性化\.pdf$/);
     const path = `${SHOTS}/volume-paper.pdf`;
     await download.saveAs(path);
     const text = execFileSync('pdftotext', [path, '-']).toString();
     for (const name of names) expect(text).toContain(name);
+    expect(text.split('家长扫码查看学习情况').length - 1).toBe(names.length);
     const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [path]).toString())![1]);
     // Each student's section is their own answer sheet with their questions below it: at least a
     // page each (this paper's many questions run on; tests/api/volume-paper.test.ts holds the demo

@@ -242,10 +242,14 @@ export class Flow {
   }
   /** An image (a scan crop) `h` points tall at the column's left, on a new column when it does not fit. */
   placeImage(image: PDFImage, w: number, h: number) {
+    this.placeDrawing(h, (page, x, y) => page.drawImage(image, { x, y, width: w, height: h }));
+  }
+  /** Room `h` high at the left margin, on this page or the next; `draw` fills it (x, y: its lower left). */
+  placeDrawing(h: number, draw: (page: PDFPage, x: number, y: number) => void) {
     if (!this.pages.length) this.next();
     if (this.y - h - 4 < MARGIN + 8 * MM) this.next();
     this.y -= h + 4;
-    this.pages[this.pages.length - 1].drawImage(image, { x: this.left, y: this.y, width: w, height: h });
+    draw(this.pages[this.pages.length - 1], this.left, this.y);
   }
   /** A block stays together when it fits a column; a longer one runs on into the next. */
   place(lines: Line[]) {

@@ -63,23 +63,28 @@ async function studentScope(db: Db, p: Principal, studentId: number, courseId: n
   }
 }
 
+/** What a wrong-answer book covers: a class's term, in one subject or (null) all of them. */
+export type WrongScope = Pick<Scope, 'tenantId' | 'classId' | 'term'> & { subjectId: number | null };
+
 /**
  * Each (student, question) the class's students got wrong this term in the subject, with the
  * derived mastery. `studentId` narrows to one student (then the records are exact PK lookups).
  */
-function wrongStates(s: Scope, studentId?: number): SQL {
+export function wrongStates(s: WrongScope, studentId?: number): SQL {
+  // A family page of all the child's courses reads every subject (subjectId null).
+  const subject = (column: string) => (s.subjectId === null ? sql`` : sql`AND ${sql.raw(column)} = ${s.subjectId}`);
   return sql`
     works AS (
       SELECT h.source_type, h.id AS source_id FROM homeworks h JOIN courses co ON co.id = h.course_id
-       WHERE h.tenant_id = ${s.tenantId} AND h.class_id = ${s.classId} AND co.subject_id = ${s.subjectId} AND h.term = ${s.term}
+       WHERE h.tenant_id = ${s.tenantId} AND h.class_id = ${s.classId} ${subject('co.subject_id')} AND h.term = ${s.term}
       UNION ALL
       SELECT ${SourceType.exam}::smallint, e.id FROM exam_classes ec JOIN exams e ON e.id = ec.exam_id JOIN courses co ON co.id = e.course_id
-       WHERE ec.tenant_id = ${s.tenantId} AND ec.class_id = ${s.classId} AND co.subject_id = ${s.subjectId} AND e.term = ${s.term}
+       WHERE ec.tenant_id = ${s.tenantId} AND ec.class_id = ${s.classId} ${subject('co.subject_id')} AND e.term = ${s.term}
     ),
     recs AS MATERIALIZED (
       SELECT r.student_id, r.question_id, r.is_correct, r.answered_at, r.answer
         FROM works w JOIN answer_records r ON r.tenant_id = ${s.tenantId} AND r.source_type = w.source_type AND r.source_id = w.source_id
-       WHERE r.term = ${s.term} AND r.subject_id = ${s.subjectId}
+       WHERE r.term = ${s.term} ${subject('r.subject_id')}
          -- An exam's records cover every class that sat it: read only this class's students (by
          -- student, not r.class_id, so a student who changed class keeps the exam's records).
          AND r.student_id ${studentId ? sql`= ${studentId}` : sql`IN (SELECT id FROM students WHERE tenant_id = ${s.tenantId} AND class_id = ${s.classId} AND status = 0)`}

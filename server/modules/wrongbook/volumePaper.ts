@@ -30,6 +30,9 @@ import { sheetView } from '../correct/view';
 import type { PageTrace } from '../correct/results';
 import { classMistakes } from './classBook';
 import type { VolumeDoc, VolumeItem } from './volumePdf';
+import { issueFamilyLinks } from '../family/links';
+import { familyPath } from '../family/access';
+import { FAMILY_LIMITS } from '../../../src/domain/family';
 
 const BASE = '/api/wrongbook/v1.0/web/volumePaper';
 export const MAX_QUESTIONS = 50;
@@ -49,6 +52,8 @@ const Body = Type.Object(
     /** Question ids printed from the student's scan instead of re-typeset (personalised only). */
     scanIds: Type.Optional(Type.Array(Id, { maxItems: MAX_QUESTIONS, uniqueItems: true })),
     title: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+    /** Personalised PDF: issue each student a 家长查看 link (30 days) and print it as a QR code. */
+    familyQr: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -483,12 +488,29 @@ const volumePaperRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...(scan ? { scan } : {}),
       };
     };
+    const familyUrls = new Map<number, string>();
+    if (body.familyQr && pl.mode === 'personal') {
+      const students = sections.flatMap((sec) => (sec.student ? [sec.student] : []));
+      const issued = await issueFamilyLinks(db, request, {
+        tenantId: pl.scope.tenantId,
+        schoolId: request.principal.schoolId!,
+        courseId: pl.scope.courseId,
+        courseName: pl.scope.courseName,
+        label: '错题卷二维码',
+        days: FAMILY_LIMITS.defaultDays,
+        students,
+      });
+      // The address the teacher reached the product at: the one families can reach too.
+      for (const link of issued) familyUrls.set(link.studentId, `${request.protocol}://${request.host}${familyPath(link.token)}`);
+    }
     const doc: VolumeDoc = {
       title: pl.title,
       className: pl.scope.className,
       layout: sheet.layout,
       sections: sections.map((sec) => ({
-        student: sec.student ? { name: sec.student.name, studentNo: sec.student.studentNo, rosterId: rosterKey(sec.student.id) } : null,
+        student: sec.student
+          ? { name: sec.student.name, studentNo: sec.student.studentNo, rosterId: rosterKey(sec.student.id), ...(familyUrls.has(sec.student.id) ? { familyUrl: familyUrls.get(sec.student.id) } : {}) }
+          : null,
         items: sec.items.map((it) => toItem(it, sec.student)),
       })),
       // The class paper's sheet: a named copy for every student after the questions.

@@ -6,6 +6,7 @@
 import fontkit from 'fontkit';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { fontBytes } from '../../grading/layout/font';
+import { qrMatrix } from '../../grading/layout/qrMatrix';
 import type { PageLayout, SheetLayout } from '../../grading';
 import { ApiError } from '../../http/envelope';
 import { Flow, MARGIN, SIZES, printableText, questionLines, wrap, type Line, type PrintQuestion } from '../minerva/paperPdf';
@@ -20,7 +21,11 @@ export interface VolumeDoc {
   title: string;
   className: string;
   layout: SheetLayout;
-  sections: { student: { name: string; studentNo: string; rosterId: string } | null; items: VolumeItem[] }[];
+  sections: {
+    /** `familyUrl`: the student's 家长查看 link, printed as a QR code after their questions. */
+    student: { name: string; studentNo: string; rosterId: string; familyUrl?: string } | null;
+    items: VolumeItem[];
+  }[];
   /** Class paper: the roster copies of the sheet printed after the questions. */
   rosterIds: string[];
 }
@@ -108,6 +113,20 @@ export async function renderVolumePdf(input: VolumeDoc): Promise<Uint8Array> {
       } else {
         flow.place(lines(item, width, false));
       }
+    }
+    if (section.student?.familyUrl) {
+      // The family's way to the page: a QR code a phone reads, 30 mm, after the questions.
+      const matrix = qrMatrix(section.student.familyUrl);
+      const side = 30 * (72 / 25.4);
+      const cell = side / (matrix.length + 4);
+      flow.place([{ text: '家长扫码查看学习情况、错题答案与解析（链接 30 天内有效，请勿转发）', x: 0, size: 9, before: 6, grey: 0.35 }]);
+      flow.placeDrawing(side, (page, x, y) => {
+        matrix.forEach((row, r) =>
+          row.forEach((dark, c) => {
+            if (dark) page.drawRectangle({ x: x + (c + 2) * cell, y: y + side - (r + 3) * cell, width: cell, height: cell, color: rgb(0, 0, 0) });
+          }),
+        );
+      });
     }
     const label = section.student ? `${section.student.name}` : input.className;
     // The sheet page keeps the engine's own footer; question pages get theirs.

@@ -26,6 +26,7 @@ import { ScanOverlay } from './ScanOverlay';
 import { PointsInput, useSavePoints } from './reviewPoints';
 import { answerGroups } from './answerGroups';
 import { AnswerGroupsPanel } from './AnswerGroupsPanel';
+import { RegradePanel } from '../family/RegradePanel';
 
 const studentLabel = (r: { studentName: string | null; studentNo: string | null; studentKey: string | null }) =>
   `${r.studentName ?? '未识别学生'}${r.studentNo ? `（${r.studentNo}）` : r.studentKey ? `（${r.studentKey}）` : ''}`;
@@ -512,6 +513,8 @@ export default function CorrectDetail({ route }: ScreenProps) {
         <ToggleButton value="student">按学生</ToggleButton>
         <ToggleButton value="question">按题目</ToggleButton>
       </ToggleButtonGroup>
+      {/* Families' questions on the work this task grades (none for a task tied to no work). */}
+      <RegradePanel work={{ taskId }} />
       {!results.length || resultId === undefined ? (
         <EmptyState />
       ) : mode === 'question' ? (

@@ -20,6 +20,7 @@ import type { AppDataProvider } from '../../dataProvider';
 import type { WrongbookDetail, WrongQuestion } from '../../dataProvider/studentWrongbook';
 import { ERROR_CAUSES, masteryLabel } from '../../domain/wrongbook';
 import { EmptyState } from '../../ui/EmptyState';
+import { FamilyLinkButton } from '../../resources/students/FamilyLinks';
 import { MathText } from '../MathText';
 import { Stem } from '../Stem';
 
@@ -161,12 +162,16 @@ export function StudentWrongbook({ studentId, courseId, onBack }: { studentId: n
   return (
     <Box sx={{ minWidth: 0 }}>
       {back}
-      <Typography variant="h6" component="h2" sx={{ mt: 0.5 }}>
-        {student.name}
-        <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
-          {student.studentNo} · {detail.courseName}
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 0.5 }}>
+        <Typography variant="h6" component="h2">
+          {student.name}
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+            {student.studentNo} · {detail.courseName}
+          </Typography>
         </Typography>
-      </Typography>
+        {/* The family's read-only page of this student (links for this teacher's courses). */}
+        <FamilyLinkButton record={{ id: student.id, name: student.name, studentNo: student.studentNo }} />
+      </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, minmax(0, 140px))' }, gap: 1, mt: 1.5 }}>
         <Tile label="错题" value={summary.wrongCount} />
         <Tile label="未掌握" value={summary.unmasteredCount} />

@@ -11,6 +11,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -64,6 +65,7 @@ export default function VolumePaper(_props: ScreenProps) {
   const [chosen, setChosen] = useState<number[]>(linked);
   const [mode, setMode] = useState<VolumeMode>('class');
   const [variants, setVariants] = useState(1);
+  const [familyQr, setFamilyQr] = useState(false);
   const [printAs, setPrintAs] = useState<Record<number, PrintAs>>({});
   const [busy, setBusy] = useState(false);
   const [sheet, setSheet] = useState<VolumeSheet | null>(null);
@@ -101,7 +103,8 @@ export default function VolumePaper(_props: ScreenProps) {
     if (!input || !preview) return;
     setBusy(true);
     try {
-      await dataProvider.volumePdf(input, `${preview.className}_${mode === 'personal' ? '个性化' : '班级卷'}`);
+      // The links are issued by printing only, not by the preview or the sheet.
+      await dataProvider.volumePdf(mode === 'personal' && familyQr ? { ...input, familyQr: true } : input, `${preview.className}_${mode === 'personal' ? '个性化' : '班级卷'}`);
       setSheet(await dataProvider.volumeSheet(input));
     } catch {
       // The http client has told the teacher why.
@@ -237,6 +240,13 @@ export default function VolumePaper(_props: ScreenProps) {
               <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1.5 }}>
                 {mode === 'class' ? '全班一份试卷，含所选全部题目；每名学生一份带姓名的答题卡。' : '每名学生只收到自己做错的题，每人一节：先是只含本人题目的答题卡，题目印在答题卡下方空白处，学生之间分页。'}
               </Typography>
+              {mode === 'personal' && (
+                <FormControlLabel
+                  sx={{ mb: 1, alignItems: 'flex-start' }}
+                  control={<Checkbox size="small" checked={familyQr} onChange={(e) => setFamilyQr(e.target.checked)} sx={{ pt: 0.25 }} />}
+                  label={<Typography variant="body2">附家长查看二维码（为每名学生生成 30 天有效的查看链接，印在本人题目之后）</Typography>}
+                />
+              )}
               <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
                 举一反三（每题相似题数）
               </Typography>

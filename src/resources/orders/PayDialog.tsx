@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import { OrderStatus, PayStatus } from '../../domain/orders';
 import type { PayCode, PayStatusReply } from '../../dataProvider/orders';
-import { QrCode } from './QrCode';
+import { QrCode } from '../../ui/QrCode';
 import { money, dateTime } from '../../domain/format';
 
 const POLL_MS = 2000;

@@ -1,5 +1,5 @@
-// 学生: the school's students. Config, but for the bulk binding buttons and the terminal PIN
-// (set or reset, shown once: TerminalPin.tsx).
+// 学生: the school's students. Config, but for the bulk binding buttons, the terminal PIN
+// (set or reset, shown once: TerminalPin.tsx) and the family links (FamilyLinks.tsx).
 import type { RaRecord } from 'ra-core';
 import { BINDING_STATUSES, STUDENT_STATUSES } from '../../domain/enums';
 import { GENDERS, NAME_MAX_LENGTH, STUDENT_NO_PATTERN, TerminalPinState } from '../../domain/school';
@@ -10,6 +10,7 @@ const BindStudents = lazyNamed(() => import('./BindButtons'), 'BindStudents');
 const UnbindStudents = lazyNamed(() => import('./BindButtons'), 'UnbindStudents');
 const TerminalPinButton = lazyNamed(() => import('./TerminalPin'), 'TerminalPinButton');
 const StatusChangeButton = lazyNamed(() => import('./StatusChange'), 'StatusChangeButton');
+const FamilyLinkButton = lazyNamed(() => import('./FamilyLinks'), 'FamilyLinkButton');
 
 /**
  * The 终端PIN column (never the PIN: the list only knows whether one is set). Quiet when set; a
@@ -73,6 +74,6 @@ export default defineResource({
     import: { url: '/api/vesta/student/importData' },
     export: { url: '/api/vesta/student/exportStudentData', name: '学生数据' },
   },
-  rowActions: [TerminalPinButton, StatusChangeButton],
+  rowActions: [TerminalPinButton, StatusChangeButton, FamilyLinkButton],
   bulkActions: [BindStudents, UnbindStudents],
 });

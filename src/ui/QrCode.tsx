@@ -3,7 +3,8 @@
 import { useMemo } from 'react';
 import QRCode from 'qrcode';
 
-export function QrCode({ text, size = 200 }: { text: string; size?: number }) {
+/** `label` says what the code opens, for screen readers (a payment, a family page). */
+export function QrCode({ text, size = 200, label = '支付二维码' }: { text: string; size?: number; label?: string }) {
   const { path, count } = useMemo(() => {
     const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
     const parts: string[] = [];
@@ -13,7 +14,7 @@ export function QrCode({ text, size = 200 }: { text: string; size?: number }) {
     return { path: parts.join(''), count: modules.size + 8 };
   }, [text]);
   return (
-    <svg width={size} height={size} viewBox={`0 0 ${count} ${count}`} role="img" aria-label="支付二维码" shapeRendering="crispEdges">
+    <svg width={size} height={size} viewBox={`0 0 ${count} ${count}`} role="img" aria-label={label} shapeRendering="crispEdges">
       <rect width={count} height={count} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>
