@@ -34,7 +34,43 @@ describe('classic web', () => {
     const page = await signIn(browser, server.url, 'schooladmin');
     await page.waitForFunction(() => location.hash.startsWith('#/academic/class'));
     await page.locator('nav[aria-label="主菜单"]').waitFor();
-    expect(await page.locator('nav[aria-label="主菜单"] .MuiTypography-root').allInnerTexts()).toEqual(['教务管理', '学校资源', '心声隐私', '操作日志']);
+    expect(await page.locator('nav[aria-label="主菜单"] .MuiTypography-root').allInnerTexts()).toEqual(['教务管理', '数据概览', '学校资源', '心声隐私', '操作日志']);
+    // Each screen of 教务管理 has its own entry, not only the first one the group opens on.
+    const academic = page.getByRole('navigation', { name: '教务管理菜单' });
+    expect(await academic.getByRole('tab').allInnerTexts()).toEqual(['班级管理', '教师管理', '学生管理', '教室管理']);
+    for (const [tab, path] of [['学生管理', '/academic/student'], ['教师管理', '/academic/teacher']] as const) {
+      await academic.getByRole('tab', { name: tab }).click();
+      await page.waitForFunction((p) => location.hash.startsWith(`#${p}`), path);
+      await expect.poll(() => page.locator('main h1').first().innerText()).toBe(tab);
+      expect(await academic.getByRole('tab', { selected: true }).innerText()).toBe(tab);
+    }
+    // 数据概览 shows the school's own counts, as the mini-program admin's does.
+    await page.locator('nav[aria-label="主菜单"]').getByText('数据概览').click();
+    await page.waitForFunction(() => location.hash.startsWith('#/school-dashboard'));
+    await expect.poll(() => page.getByText('在读学生').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('the classic school admin’s bulk actions sit above the student list, clickable at 1440 px, and confirm in Chinese', async () => {
+    const page = await signIn(browser, server.url, 'schooladmin');
+    await page.goto(`${server.url}/#/academic/student`);
+    const rows = page.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBeGreaterThan(2);
+    const names = [(await rows.nth(0).locator('td').nth(2).innerText()).trim(), (await rows.nth(1).locator('td').nth(2).innerText()).trim()];
+    expect(names.every((name) => name.length > 1)).toBe(true);
+    await rows.nth(0).locator('input[type=checkbox]').check();
+    await rows.nth(1).locator('input[type=checkbox]').check();
+    await expect.poll(() => page.getByText('已选择 2 项').count()).toBe(1);
+    // A plain click (no force): a bar drawn under the list toolbar would lose it to 导出.
+    for (const label of ['批量绑定', '批量解绑', '批量删除']) await page.getByRole('button', { name: label }).click({ trial: true, timeout: 5000 });
+    await page.getByRole('button', { name: '批量删除' }).click({ timeout: 5000 });
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.innerText()).toContain('确定要删除选中的 2 个学生吗？');
+    expect(await dialog.innerText()).toContain('批量删除学生');
+    expect(await dialog.innerText()).not.toMatch(/students/);
+    await dialog.getByRole('button', { name: '取消' }).click();
+    // Cancelled: both students are still listed.
+    for (const name of names) expect(await page.locator('tbody').innerText()).toContain(name);
     await page.context().close();
   });
 });

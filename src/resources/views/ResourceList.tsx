@@ -115,7 +115,14 @@ function BulkActions({ config }: { config: ResourceConfig }) {
         </Suspense>
       ))}
       {config.operations?.bulkDelete !== false && (
-        <BulkDeleteButton label="批量删除" mutationMode="pessimistic" mutationOptions={{ onError: () => undefined }} />
+        <BulkDeleteButton
+          label="批量删除"
+          mutationMode="pessimistic"
+          // react-admin's default names the resource by its key ('students'); say it in Chinese.
+          confirmTitle={`批量删除${config.label}`}
+          confirmContent={`确定要删除选中的 %{smart_count} 个${config.label}吗？此操作不可恢复。`}
+          mutationOptions={{ onError: () => undefined }}
+        />
       )}
     </>
   );
@@ -159,7 +166,14 @@ export function ResourceList({
         exporter={false}
         empty={false}
         aside={aside as never}
-        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { boxShadow: 'none', border: 1, borderColor: 'divider', overflowX: 'auto' } }}
+        sx={{
+          '& .RaList-main': { minWidth: 0 },
+          '& .RaList-content': { boxShadow: 'none', border: 1, borderColor: 'divider', overflowX: 'auto' },
+          // react-admin lifts the bulk-action bar 48 px above the table, over the list toolbar; inside
+          // the scrolling content box that lift is clipped and the bar cannot be clicked. In flow it
+          // sits on top of the table, in reach, at every width.
+          '& .RaDatagrid-root .RaBulkActionsToolbar-toolbar': { position: 'static', transform: 'none' },
+        }}
       >
         <Grid
           {...(config.transfer?.export?.columns ? { preferenceKey: columnsKey(config) } : {})}
