@@ -18,6 +18,8 @@ export const FIELD_LABELS: Record<string, string> = {
   term: '学期',
   // Learning-situation analysis (docs/api-analysis.md)
   figure: '图表',
+  // 学生心声 (docs/api-heart-voices.md)
+  visit: '访问',
   // School administration (docs/api-school.md)
   studentId: '学生',
   studentIds: '学生',

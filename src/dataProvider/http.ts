@@ -31,6 +31,8 @@ export interface DownloadOptions extends Omit<RequestOptions, 'silent' | 'anonym
   /** File name suffix, e.g. a class name or a date; defaults to the current date and time. */
   suffix?: string;
   ext?: string;
+  /** Keep the server's file name (it names the export's scope and term, in China time) when it sends one. */
+  serverName?: boolean;
 }
 
 export interface HttpClientOptions {
@@ -231,7 +233,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         fail(envelope?.msg || failure, status, payload, false);
       }
       if (!response.ok) fail(failure, response.status, null, false);
-      const fileName = exportFileName(opts.name, opts.suffix ?? stamp(now()), opts.ext);
+      const fileName =
+        (opts.serverName && dispositionFileName(response.headers.get('content-disposition'))) || exportFileName(opts.name, opts.suffix ?? stamp(now()), opts.ext);
       saveFile(await response.blob(), fileName);
       return fileName;
     });
