@@ -28,7 +28,8 @@ export function MoodChart({ place }: { place: HeartPlace }) {
       {mood && mood.weeks.length > 0 ? (
         <Box data-testid="heart-mood" sx={{ mt: 1 }}>
           <LineChart
-            xAxis={[{ scaleType: 'point', data: mood.weeks.map(weekLabel), label: '周（起始日）', height: 52, tickLabelInterval: () => true }]}
+            // Twelve weeks always: on a phone the axis skips labels that would overlap (the table below names every week).
+            xAxis={[{ scaleType: 'point', data: mood.weeks.map(weekLabel), label: '周（起始日）', height: 52 }]}
             yAxis={[{ min: 1, max: 5, label: '平均心情', width: 56 }]}
             series={mood.series.map((s) => ({
               label: s.name,
