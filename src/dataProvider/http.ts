@@ -104,6 +104,11 @@ function fieldErrors(data: unknown): Record<string, string> | undefined {
   return typeof errors === 'object' && errors !== null ? (errors as Record<string, string>) : undefined;
 }
 
+function hasFieldErrors(body: unknown): boolean {
+  const errors = typeof body === 'object' && body !== null ? (body as { errors?: unknown }).errors : undefined;
+  return typeof errors === 'object' && errors !== null && Object.keys(errors).length > 0;
+}
+
 function isJson(response: Response): boolean {
   return (response.headers.get('content-type') ?? '').includes('json');
 }
@@ -149,7 +154,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (!anonymous && (status === 401 || status === 403)) {
       options.notify(message, 'error', ERROR_TOAST_MS);
       options.onAuthFailure(status, message);
-    } else if (!silent) {
+    } else if (!silent && !hasFieldErrors(body)) {
+      // A refusal that names its fields (学号已存在) is shown by the form on those fields, not in a toast.
       options.notify(message, 'error', ERROR_TOAST_MS);
     }
     throw new HttpError(message, status, body);

@@ -44,7 +44,7 @@ export interface ImportCounts {
 /** An import either wrote everything, or nothing and answered with the workbook marked up. */
 export type ImportOutcome =
   | { ok: true; counts: ImportCounts; message: string }
-  | { ok: false; errorCount: number; workbook: Blob; fileName: string };
+  | { ok: false; errorCount: number; workbook: Blob; fileName: string; rows: { row: number; reason: string }[] };
 
 export type Progress = (loaded: number, total: number) => void;
 
@@ -55,7 +55,20 @@ function importOutcome(result: UploadResult<ImportCounts>): ImportOutcome {
     errorCount: Number(result.header('x-import-error-count') ?? 0),
     workbook: result.blob,
     fileName: result.fileName,
+    rows: badRows(result.header('x-import-errors')),
   };
+}
+
+/** The first bad rows the server names (row number in the sheet, reason); none if the header is missing or unreadable. */
+function badRows(header: string | null): { row: number; reason: string }[] {
+  if (!header) return [];
+  try {
+    const list: unknown = JSON.parse(decodeURIComponent(header));
+    if (!Array.isArray(list)) return [];
+    return list.filter((e): e is [number, string] => Array.isArray(e) && typeof e[0] === 'number' && typeof e[1] === 'string').map(([row, reason]) => ({ row, reason }));
+  } catch {
+    return [];
+  }
 }
 
 export function createSchoolApi(http: HttpClient) {

@@ -125,6 +125,8 @@ describe('student add, update, remove', () => {
     const res = await c.post('schooladmin', '/api/vesta/student/add', { name: '李四', studentNo: taken, classId: classes[0].id });
     expect(res.statusCode).toBe(409);
     expect(res.json().msg).toBe(`学号${taken}已存在`);
+    // Named on the field, for the form to show under 学号.
+    expect(res.json().data).toEqual({ errors: { studentNo: `学号${taken}已存在` } });
     const other = await c.data('schooladmin2', '/api/vesta/class/treeClassBySchool');
     expect((await c.post('schooladmin2', '/api/vesta/student/add', { name: '李四', studentNo: taken, classId: other[0].children[0].id })).statusCode).toBe(200);
     const second = (await c.data('schooladmin', '/api/vesta/student/page?size=2')).records[1];
@@ -225,6 +227,13 @@ describe('student import', () => {
     expect(res.statusCode).toBe(422);
     expect(res.headers['x-import-result']).toBe('failed');
     expect(res.headers['x-import-error-count']).toBe('4');
+    // The same rows and reasons for the import dialog to list, in sheet order.
+    expect(JSON.parse(decodeURIComponent(String(res.headers['x-import-errors'])))).toEqual([
+      [3, '姓名不能为空'],
+      [4, '家长手机号格式不正确'],
+      [5, '本校没有七年级七(99)班'],
+      [6, '学号与第2行重复；性别只能填写男或女'],
+    ]);
     expect(res.headers['content-type']).toBe(XLSX);
     const back = await readRows(res.rawPayload);
     expect(back[0][6]).toBe('错误原因');

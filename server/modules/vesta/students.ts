@@ -217,7 +217,7 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
         return ok({ id: row.id, studentId: row.id }, '新增成功');
       } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(`学号${body.studentNo}已存在`);
+        if (isUniqueViolation(err)) throw conflict(`学号${body.studentNo}已存在`, { studentNo: `学号${body.studentNo}已存在` });
         throw err;
       }
     },
@@ -260,7 +260,7 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
             await recordAudit(tx, request, { action: 'update', kind: 'student', recordId: body.studentId, summary: `修改学生 ${before.name}（${before.studentNo}）的${changedFields(changes)}` });
           });
         } catch (err) {
-          if (isUniqueViolation(err)) throw conflict(`学号${body.studentNo}已存在`);
+          if (isUniqueViolation(err)) throw conflict(`学号${body.studentNo}已存在`, { studentNo: `学号${body.studentNo}已存在` });
           throw err;
         }
       }

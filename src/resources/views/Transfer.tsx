@@ -9,6 +9,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import MuiButton from '@mui/material/Button';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
@@ -116,6 +117,20 @@ export function ImportButton({ config }: { config: TransferButtonsConfig }) {
             <Alert severity={outcome.ok ? 'success' : 'error'} role="status">
               {importMessage(outcome)}
             </Alert>
+          )}
+          {outcome && !outcome.ok && outcome.rows.length > 0 && (
+            <Box component="ul" aria-label="有错误的行" sx={{ mt: 1.5, mb: 0, pl: 2.5, maxHeight: 240, overflowY: 'auto' }}>
+              {outcome.rows.map((r) => (
+                <Typography component="li" variant="body2" key={r.row}>
+                  第 {r.row} 行：{r.reason}
+                </Typography>
+              ))}
+              {outcome.errorCount > outcome.rows.length && (
+                <Typography component="li" variant="body2" color="text.secondary">
+                  另有 {outcome.errorCount - outcome.rows.length} 行，见下载的文件
+                </Typography>
+              )}
+            </Box>
           )}
           {state?.failed && <Alert severity="error">导入未完成，请按提示修改文件后重试</Alert>}
         </DialogContent>
