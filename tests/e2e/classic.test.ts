@@ -51,6 +51,23 @@ describe('classic web', () => {
     await page.context().close();
   });
 
+  it('a class added to a grade counts in the grade’s header at once, without a reload', async () => {
+    const page = await signIn(browser, server.url, 'schooladmin');
+    await page.waitForFunction(() => location.hash.startsWith('#/academic/class'));
+    const grade = page.getByRole('region', { name: '七年级' });
+    const header = grade.getByText(/个班级 ·/);
+    await header.waitFor();
+    const classCount = async () => Number(/^(\d+) 个班级/.exec(await header.innerText())?.[1]);
+    const before = await classCount();
+    await grade.getByRole('button', { name: '新增班级' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('班级名称').fill('七(9)班');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => grade.getByText('七(9)班').count()).toBe(1);
+    await expect.poll(classCount).toBe(before + 1);
+    await page.context().close();
+  });
+
   it('the classic school admin’s bulk actions sit above the student list, clickable at 1440 px, and confirm in Chinese', async () => {
     const page = await signIn(browser, server.url, 'schooladmin');
     await page.goto(`${server.url}/#/academic/student`);
