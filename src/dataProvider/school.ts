@@ -40,6 +40,8 @@ export interface ImportCounts {
   total: number;
   created: number;
   updated: number;
+  /** Rows of existing records left as they were (an import that does not update). */
+  skipped?: number;
 }
 /** An import either wrote everything, or nothing and answered with the workbook marked up. */
 export type ImportOutcome =
@@ -92,10 +94,11 @@ export function createSchoolApi(http: HttpClient) {
     saveSchoolSettings: async (settings: Pick<SchoolSettings, 'scoreDisclosure'>) =>
       (await http.request<Pick<SchoolSettings, 'scoreDisclosure'>>('/api/vesta/school/settings', { method: 'PUT', body: settings })).data,
     /** Runs an import workbook; a refused one comes back as a file, not as an error. */
-    importWorkbook: async (url: string, file: File, onProgress?: Progress): Promise<ImportOutcome> => {
+    /** `update` false: rows of records that already exist are skipped, not written over. */
+    importWorkbook: async (url: string, file: File, onProgress?: Progress, update?: boolean): Promise<ImportOutcome> => {
       const body = new FormData();
       body.append('file', file, file.name);
-      return importOutcome(await http.upload<ImportCounts>(url, { body, onProgress }));
+      return importOutcome(await http.upload<ImportCounts>(url, { body, onProgress, query: update === undefined ? undefined : { update: update ? 1 : 0 } }));
     },
     uploadFile: async (url: string, file: File, fields: Record<string, string | number | undefined>, onProgress?: Progress) => {
       const body = new FormData();

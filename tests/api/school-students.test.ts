@@ -199,15 +199,33 @@ describe('student import', () => {
     const res = await importFile(filled);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['x-import-result']).toBe('success');
-    expect(res.json().data).toEqual({ total: 120, created: 120, updated: 0 });
+    expect(res.json().data).toEqual({ total: 120, created: 120, updated: 0, skipped: 0 });
     expect(await studentCount()).toBe(before + 120);
     const listed = await c.data('schooladmin', '/api/vesta/student/page?keyword=IMP&size=200');
     expect(listed.total).toBe(120);
     expect(listed.records[0]).toMatchObject({ name: '导入学生1', studentNo: 'IMP0001', gender: 1, className: classes[1].className, parentPhone: '13800130001' });
 
     const again = await importFile(filled);
-    expect(again.json().data).toEqual({ total: 120, created: 0, updated: 120 });
+    expect(again.json().data).toEqual({ total: 120, created: 0, updated: 120, skipped: 0 });
     expect(await studentCount()).toBe(before + 120);
+
+    // 是否更新已经存在的数据 — 否: the same numbers under another name change nothing; 是: they do.
+    const first = sheet.getRow(2);
+    expect(first.getCell(2).value).toBe('IMP0001');
+    first.getCell(1).value = '改名学生';
+    const renamed = Buffer.from(await wb.xlsx.writeBuffer());
+    const reimport = (update: 0 | 1) => c.upload('schooladmin', `/api/vesta/student/importData?update=${update}`, multipart({}, { name: '学生.xlsx', content: renamed, type: XLSX }));
+    const nameOfFirst = async () => (await c.data('schooladmin', '/api/vesta/student/page?keyword=IMP0001')).records[0].name;
+    const kept = await reimport(0);
+    expect(kept.json().data).toEqual({ total: 120, created: 0, updated: 0, skipped: 120 });
+    expect(kept.json().msg).toBe('导入成功：新增0名，跳过已存在的120名（未更新）');
+    expect(await nameOfFirst()).toBe('导入学生1');
+    const written = await reimport(1);
+    expect(written.json().data).toEqual({ total: 120, created: 0, updated: 120, skipped: 0 });
+    expect(await nameOfFirst()).toBe('改名学生');
+    const bad = await c.upload('schooladmin', '/api/vesta/student/importData?update=yes', multipart({}, { name: '学生.xlsx', content: renamed, type: XLSX }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toContain('是否更新已有数据');
   });
 
   it('writes nothing when any row is bad, and returns the workbook with a reason on each bad row', async () => {

@@ -86,6 +86,16 @@ describe('classic web', () => {
     expect(await dialog.innerText()).toContain('批量删除学生');
     expect(await dialog.innerText()).not.toMatch(/students/);
     await dialog.getByRole('button', { name: '取消' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    // A re-import asks before it writes over students already on the roll; 否 by default.
+    await page.getByRole('button', { name: '批量导入' }).click();
+    const ask = page.getByRole('dialog', { name: '导入学生' });
+    const update = ask.getByRole('checkbox', { name: '是否更新已经存在的数据' });
+    expect(await update.isChecked()).toBe(false);
+    expect(await ask.innerText()).toContain('文件中已存在的学生将保持不变');
+    await update.check();
+    expect(await ask.innerText()).toContain('文件中已存在的学生将按文件内容更新');
+    await ask.getByRole('button', { name: '取消' }).click();
     // Cancelled: both students are still listed.
     for (const name of names) expect(await page.locator('tbody').innerText()).toContain(name);
     await page.context().close();
