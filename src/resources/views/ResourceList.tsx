@@ -173,6 +173,18 @@ export function ResourceList({
           // the scrolling content box that lift is clipped and the bar cannot be clicked. In flow it
           // sits on top of the table, in reach, at every width.
           '& .RaDatagrid-root .RaBulkActionsToolbar-toolbar': { position: 'static', transform: 'none' },
+          // On a phone the table scrolls sideways: the open bar stays in view at the left and wraps
+          // its buttons instead of running off with the table (the 90 px rail and the page's and card's padding).
+          '@media (max-width: 599.95px)': {
+            '& .RaDatagrid-root .RaBulkActionsToolbar-toolbar:not(.RaBulkActionsToolbar-collapsed)': {
+              position: 'sticky',
+              left: 0,
+              width: 'calc(100vw - 165px)',
+              flexWrap: 'wrap',
+              height: 'auto',
+              py: 0.5,
+            },
+          },
         }}
       >
         <Grid
