@@ -6,7 +6,7 @@ import { createDataProvider } from './dataProvider';
 import { RESOURCES } from './resources';
 import { adaptersOf } from './resources/define';
 import { createAuthProvider, createSignOut, type SignOut } from './authProvider';
-import { getStoredRole, getToken } from './authProvider/session';
+import { getToken, pageActiveRole } from './authProvider/session';
 import { createAppNotification } from './layout/AppNotification';
 import { AdminApp } from './AdminApp';
 
@@ -15,7 +15,7 @@ const notifier = createNotifier();
 let signOut: SignOut = async () => undefined;
 const http = createHttpClient({
   getToken,
-  getActiveRole: getStoredRole,
+  getActiveRole: pageActiveRole,
   notify: notifier.notify,
   onAuthFailure: (status, _message, revokedRole) => {
     // The active role was taken away since the page loaded: the session is fine, use another role.

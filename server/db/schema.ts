@@ -1372,8 +1372,20 @@ export const heartVoices = pgTable(
     createdAt: createdAt(),
     handledAt: timestamp('handled_at', { withTimezone: true }),
     purgedAt: timestamp('purged_at', { withTimezone: true }),
+    /**
+     * A suspected 高危 message still unconfirmed: when the psychology teachers were reminded (after
+     * 24 h) and the principals told (after 48 h). Set in the same statement that claims the reminder,
+     * so each is sent once, by whichever process gets there first, across restarts.
+     */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
   },
-  (t) => [index('heart_voices_school_idx').on(t.schoolId, t.createdAt), index('heart_voices_purge_idx').on(t.status, t.handledAt)],
+  (t) => [
+    index('heart_voices_school_idx').on(t.schoolId, t.createdAt),
+    index('heart_voices_purge_idx').on(t.status, t.handledAt),
+    // The reminder sweep reads only the unconfirmed high-risk messages.
+    index('heart_voices_unconfirmed_idx').on(t.createdAt).where(sql`confirmed_level IS NULL AND suggested_level = 3`),
+  ],
 );
 
 /** The follow-up log of a message: level confirmations, notes, contacts, the outcome. */
@@ -1405,9 +1417,14 @@ export const heartVoiceReads = pgTable(
     /** 1 read, 2 revealed the anonymous writer. */
     action: smallint('action').notNull(),
     reason: text('reason'),
+    /** The page visit a read belongs to (the client's id for one opening of the page): one row per visit. */
+    visitId: text('visit_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('heart_voice_reads_school_idx').on(t.schoolId, t.createdAt)],
+  (t) => [
+    index('heart_voice_reads_school_idx').on(t.schoolId, t.createdAt),
+    uniqueIndex('heart_voice_reads_visit_idx').on(t.voiceId, t.userId, t.visitId).where(sql`visit_id IS NOT NULL`),
+  ],
 );
 
 /** In-app notices: a high-risk message to the psychology teachers, a reveal to the principal. */

@@ -74,9 +74,15 @@ export function streamWorkbook(sheetName: string, headers: { header: string; wid
   return out;
 }
 
+/** Bad rows named in the x-import-errors header; the returned workbook marks every one. */
+export const IMPORT_ERRORS_LISTED = 20;
+
 /** A refused import: nothing was written; the admin gets the workbook back with each bad row's reason. */
 export async function sendImportErrors(reply: FastifyReply, imported: ImportSheet, errors: Map<number, string>, fileName: string) {
   const marked = await runHeavy('requests', 'markImportErrors', { path: imported.path, errors: [...errors], lastColumn: imported.lastColumn, maxRows: IMPORT_MAX_ROWS });
-  reply.header('x-import-result', 'failed').header('x-import-error-count', String(errors.size));
+  // The first bad rows also travel in a header, so the import dialog can list them without
+  // opening the workbook: [[row, reason], …], JSON, percent-encoded (headers are ASCII).
+  const firstRows = [...errors].sort((a, b) => a[0] - b[0]).slice(0, IMPORT_ERRORS_LISTED).map(([row, reason]) => [row, reason.slice(0, 100)]);
+  reply.header('x-import-result', 'failed').header('x-import-error-count', String(errors.size)).header('x-import-errors', encodeURIComponent(JSON.stringify(firstRows)));
   return sendWorkbook(reply, Buffer.from(marked.buffer, marked.byteOffset, marked.byteLength), fileName, 422);
 }

@@ -25,6 +25,6 @@ export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsh
 export function sendWorkbook(reply: FastifyReply, bytes: Buffer | Readable, fileName: string, status = 200) {
   return fileReply(reply.status(status), XLSX_MIME, 'attachment', fileName)
     // The client's download helper reads the name from here (CORS-safe when proxied).
-    .header('access-control-expose-headers', 'content-disposition, x-import-result, x-import-error-count')
+    .header('access-control-expose-headers', 'content-disposition, x-import-result, x-import-error-count, x-import-errors')
     .send(bytes);
 }

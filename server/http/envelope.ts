@@ -17,6 +17,8 @@ export class ApiError extends Error {
     public readonly code: number,
     message: string,
     public readonly headers: Record<string, string> = {},
+    /** Messages per request field (`data.errors`), which a form shows on the field itself. */
+    public readonly fields?: Record<string, string>,
   ) {
     super(message);
   }
@@ -26,7 +28,7 @@ export const badRequest = (msg: string) => new ApiError(400, msg);
 export const unauthorized = (msg = '请先登录') => new ApiError(401, msg);
 export const forbidden = (msg = '无权访问') => new ApiError(403, msg);
 export const notFound = (msg = '数据不存在') => new ApiError(404, msg);
-export const conflict = (msg: string) => new ApiError(409, msg);
+export const conflict = (msg: string, fields?: Record<string, string>) => new ApiError(409, msg, {}, fields);
 
 interface AjvError {
   keyword: string;
@@ -90,8 +92,8 @@ export function validationMessage(errors: readonly unknown[], labels: Record<str
   return describe(best, labels);
 }
 
-function send(reply: FastifyReply, code: number, msg: string) {
-  return reply.status(code).send({ code, msg, success: false, data: null });
+function send(reply: FastifyReply, code: number, msg: string, fields?: Record<string, string>) {
+  return reply.status(code).send({ code, msg, success: false, data: fields ? { errors: fields } : null });
 }
 
 /** One error handler for the whole app: envelopes every failure and never leaks a stack trace. */
@@ -111,7 +113,7 @@ export function registerEnvelope(app: FastifyInstance, { webApp = false }: { web
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       reply.headers(error.headers);
-      return send(reply, error.code, error.message);
+      return send(reply, error.code, error.message, error.fields);
     }
     const fe = error as FastifyError;
     if (fe.validation) {

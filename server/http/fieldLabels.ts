@@ -18,6 +18,9 @@ export const FIELD_LABELS: Record<string, string> = {
   term: '学期',
   // Learning-situation analysis (docs/api-analysis.md)
   figure: '图表',
+  // 学生心声 (docs/api-heart-voices.md)
+  visit: '访问',
+  update: '是否更新已有数据',
   // School administration (docs/api-school.md)
   studentId: '学生',
   studentIds: '学生',

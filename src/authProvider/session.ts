@@ -34,6 +34,23 @@ export function getStoredRole(): string | null {
   return sessionStorage.getItem(SESSION_KEYS.role);
 }
 
+/**
+ * The role this page's requests go out under, fixed once the session has started. A role switch
+ * writes the next page's role to sessionStorage and reloads; until the page is gone its own
+ * requests must keep its role, or they reach screens of the old role under the new one, come back
+ * 403 and sign the user out.
+ */
+let pageRole: string | null = null;
+
+export function pinPageRole(role: string): void {
+  pageRole = role;
+}
+
+/** The X-Active-Role of this page: its pinned role, or before the session has started the stored one. */
+export function pageActiveRole(): string | null {
+  return pageRole ?? getStoredRole();
+}
+
 /** SPEC §4 "Logout clears the store and session storage, removes the token". */
 export function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY);

@@ -3,7 +3,7 @@ import { chooseActiveRole, partnerLevel, roleFromKey, usableRoles, type Role } f
 import { findRoute, homePath, menuRoutes, permittedRoutes } from '../domain/permissions';
 import { flattenRoutes, ROUTES, type RouteDef } from '../menu/routes';
 import type { CourseItem, ShellApi, UserInfo } from '../dataProvider/api';
-import { SESSION_KEYS, type SignOutReason } from './session';
+import { pinPageRole, SESSION_KEYS, type SignOutReason } from './session';
 
 /** What the header shows about the user (SPEC §3 session personal data). */
 export interface Profile {
@@ -78,6 +78,7 @@ export async function startSession(api: StartupApi, storage: Storage, routes: re
   const activeRole = chooseActiveRole(roles, storage.getItem(SESSION_KEYS.role));
   if (!activeRole) return signIn('noRole');
   storage.setItem(SESSION_KEYS.role, activeRole);
+  pinPageRole(activeRole);
 
   // Step 3
   let profile: Profile;

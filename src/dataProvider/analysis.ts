@@ -23,9 +23,9 @@ const params = (f: AnalysisFilter) => ({
 export function createAnalysisApi(http: HttpClient) {
   return {
     analysis: (filter: AnalysisFilter) => http.get<Analysis>(`${BASE}/overview`, params(filter)),
-    /** Saves one card's workbook; `title` names the file (学情分析_班级对比_…). */
+    /** Saves one card's workbook under the server's name (学情分析_班级对比_<scope>_<term>_<time>); `title` names it in messages. */
     exportAnalysis: (filter: AnalysisFilter, figure: AnalysisFigure, title: string) =>
-      http.download(`${BASE}/overview/export`, { name: `学情分析_${title}`, ext: 'xlsx', query: { ...params(filter), figure } }),
+      http.download(`${BASE}/overview/export`, { name: `学情分析_${title}`, ext: 'xlsx', query: { ...params(filter), figure }, serverName: true }),
     usage: (filter: AnalysisFilter) => http.get<Usage>(`${BASE}/usage`, params(filter)),
   };
 }

@@ -84,15 +84,19 @@ export function createHeartVoiceApi(http: HttpClient) {
   return {
     heartVoices: (f: HeartVoiceFilter) =>
       http.get<Page<HeartVoiceRow>>(`${BASE}/voices`, { ...place(f), current: f.current, size: f.size, keyword: f.keyword || undefined, status: f.status, level: f.level }),
-    heartVoice: (id: number) => http.get<HeartVoice>(`${BASE}/voices/${id}`),
+    /** `visit` names one opening of the page: the read log keeps one row per visit, however often it reloads. */
+    heartVoice: (id: number, visit?: string) => http.get<HeartVoice>(`${BASE}/voices/${id}`, visit ? { visit } : undefined),
     confirmHeartLevel: (id: number, level: number) => http.post(`${BASE}/voices/${id}/level`, { level }),
     addHeartFollowUp: (id: number, kind: number, note: string) => http.post(`${BASE}/voices/${id}/followUps`, { kind, note }),
     revealHeartWriter: (id: number, reason: string) =>
       http.post<{ studentName: string; studentNo: string; className: string | null; pinVerified: boolean }>(`${BASE}/voices/${id}/reveal`, { reason }),
-    heartMood: (p: HeartPlace) => http.get<{ weeks: string[]; series: { name: string; values: (number | null)[] }[] }>(`${BASE}/mood`, place(p)),
+    /** Every week of the window; `values` null where a line had no message that week, `counts` the messages behind each point. */
+    heartMood: (p: HeartPlace) => http.get<{ weeks: string[]; series: { name: string; values: (number | null)[]; counts: number[] }[] }>(`${BASE}/mood`, place(p)),
     exportHeartCounts: (p: HeartPlace) => http.download(`${BASE}/export`, { name: '学生心声统计', ext: 'xlsx', query: place(p) }),
     heartNotices: () => http.get<Page<HeartNotice>>(`${BASE}/notices`),
     markHeartNoticesSeen: (ids: number[]) => http.post(`${BASE}/notices/seen`, { ids }),
+    /** Open 高危 cases of the school (counts only): all, those unconfirmed, those unconfirmed for over 48 h. */
+    heartOpenHighRisk: () => http.get<{ open: number; unconfirmed: number; overdue: number }>(`${BASE}/openHighRisk`),
     heartReads: (current: number, size: number) => http.get<Page<HeartRead>>(`${BASE}/reads`, { current, size }),
     guardianConsents: (current: number, size: number, keyword?: string, classId?: number) =>
       http.get<Page<GuardianConsent>>(`${BASE}/consents`, { current, size, keyword: keyword || undefined, classId }),

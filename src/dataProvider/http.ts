@@ -32,6 +32,8 @@ export interface DownloadOptions extends Omit<RequestOptions, 'silent' | 'anonym
   /** File name suffix, e.g. a class name or a date; defaults to the current date and time. */
   suffix?: string;
   ext?: string;
+  /** Keep the server's file name (it names the export's scope and term, in China time) when it sends one. */
+  serverName?: boolean;
 }
 
 export interface HttpClientOptions {
@@ -106,6 +108,11 @@ function fieldErrors(data: unknown): Record<string, string> | undefined {
   return typeof errors === 'object' && errors !== null ? (errors as Record<string, string>) : undefined;
 }
 
+function hasFieldErrors(body: unknown): boolean {
+  const errors = typeof body === 'object' && body !== null ? (body as { errors?: unknown }).errors : undefined;
+  return typeof errors === 'object' && errors !== null && Object.keys(errors).length > 0;
+}
+
 function isJson(response: Response): boolean {
   return (response.headers.get('content-type') ?? '').includes('json');
 }
@@ -147,7 +154,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (!anonymous && (status === 401 || status === 403)) {
       options.notify(message, 'error', ERROR_TOAST_MS);
       options.onAuthFailure(status, message, revokedRole);
-    } else if (!silent) {
+    } else if (!silent && !hasFieldErrors(body)) {
+      // A refusal that names its fields (学号已存在) is shown by the form on those fields, not in a toast.
       options.notify(message, 'error', ERROR_TOAST_MS);
     }
     throw new HttpError(message, status, body);
@@ -232,7 +240,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         fail(envelope?.msg || failure, status, payload, false);
       }
       if (!response.ok) fail(failure, response.status, null, false);
-      const fileName = exportFileName(opts.name, opts.suffix ?? fileStamp(now()), opts.ext);
+      const fileName =
+        (opts.serverName && dispositionFileName(response.headers.get('content-disposition'))) || exportFileName(opts.name, opts.suffix ?? fileStamp(now()), opts.ext);
       saveFile(await response.blob(), fileName);
       return fileName;
     });

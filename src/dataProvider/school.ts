@@ -40,11 +40,13 @@ export interface ImportCounts {
   total: number;
   created: number;
   updated: number;
+  /** Rows of existing records left as they were (an import that does not update). */
+  skipped?: number;
 }
 /** An import either wrote everything, or nothing and answered with the workbook marked up. */
 export type ImportOutcome =
   | { ok: true; counts: ImportCounts; message: string }
-  | { ok: false; errorCount: number; workbook: Blob; fileName: string };
+  | { ok: false; errorCount: number; workbook: Blob; fileName: string; rows: { row: number; reason: string }[] };
 
 export type Progress = (loaded: number, total: number) => void;
 
@@ -55,7 +57,20 @@ function importOutcome(result: UploadResult<ImportCounts>): ImportOutcome {
     errorCount: Number(result.header('x-import-error-count') ?? 0),
     workbook: result.blob,
     fileName: result.fileName,
+    rows: badRows(result.header('x-import-errors')),
   };
+}
+
+/** The first bad rows the server names (row number in the sheet, reason); none if the header is missing or unreadable. */
+function badRows(header: string | null): { row: number; reason: string }[] {
+  if (!header) return [];
+  try {
+    const list: unknown = JSON.parse(decodeURIComponent(header));
+    if (!Array.isArray(list)) return [];
+    return list.filter((e): e is [number, string] => Array.isArray(e) && typeof e[0] === 'number' && typeof e[1] === 'string').map(([row, reason]) => ({ row, reason }));
+  } catch {
+    return [];
+  }
 }
 
 export function createSchoolApi(http: HttpClient) {
@@ -79,10 +94,11 @@ export function createSchoolApi(http: HttpClient) {
     saveSchoolSettings: async (settings: Pick<SchoolSettings, 'scoreDisclosure'>) =>
       (await http.request<Pick<SchoolSettings, 'scoreDisclosure'>>('/api/vesta/school/settings', { method: 'PUT', body: settings })).data,
     /** Runs an import workbook; a refused one comes back as a file, not as an error. */
-    importWorkbook: async (url: string, file: File, onProgress?: Progress): Promise<ImportOutcome> => {
+    /** `update` false: rows of records that already exist are skipped, not written over. */
+    importWorkbook: async (url: string, file: File, onProgress?: Progress, update?: boolean): Promise<ImportOutcome> => {
       const body = new FormData();
       body.append('file', file, file.name);
-      return importOutcome(await http.upload<ImportCounts>(url, { body, onProgress }));
+      return importOutcome(await http.upload<ImportCounts>(url, { body, onProgress, query: update === undefined ? undefined : { update: update ? 1 : 0 } }));
     },
     uploadFile: async (url: string, file: File, fields: Record<string, string | number | undefined>, onProgress?: Progress) => {
       const body = new FormData();

@@ -9,9 +9,17 @@ export type AnalysisFigure = (typeof ANALYSIS_FIGURES)[number];
 
 const Rate = Type.Union([Type.Number(), Type.Null()]);
 
+/**
+ * 成绩分段 counts exams and homework of at least this many items: on a four-item homework one
+ * wrong answer is already 75 %, and its bands would say more about the homework than the students.
+ */
+export const BAND_MIN_ITEMS = 10;
+
 /** Counts of a class, a school or the whole scope, and the rates made from them. */
 export const GroupFiguresSchema = Type.Object({
   enrolled: Type.Integer(),
+  /** Students 在读 in the classes given work in scope (参与率's denominator). */
+  enrolledWithWork: Type.Integer(),
   participants: Type.Integer(),
   homeworkAssigned: Type.Integer(),
   homeworkSubmitted: Type.Integer(),

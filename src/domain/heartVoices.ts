@@ -37,6 +37,9 @@ export const VOICE_STATUSES: readonly Option<number>[] = [
   { value: VoiceStatus.handled, label: '已处理' },
 ];
 
+/** In-app notices: 1 a new suspected 高危 message, 2 a reveal, 3 still unconfirmed after 24 h (to the psychology teachers), 4 after 48 h (to the principals). */
+export const HeartNoticeKind = { highRisk: 1, reveal: 2, reminder: 3, escalation: 4 } as const;
+
 /** Follow-up log entries; 确认等级 is written by the level confirmation itself. */
 export const FollowUpKind = { level: 0, note: 1, headTeacher: 2, guardian: 3, outcome: 4 } as const;
 export const FOLLOW_UP_KINDS: readonly Option<number>[] = [

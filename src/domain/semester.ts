@@ -28,6 +28,13 @@ export function termOptions(date: Date = new Date()): Option[] {
   ];
 }
 
+/** A term value as the header names it: '202601' → '2026-2027学年上学期', '202603' → '2026-2027学年'. */
+export function termLabel(term: string): string {
+  const year = Number(term.slice(0, 4));
+  const part = term.slice(4);
+  return `${yearSpan(year)}${part === '01' ? '上学期' : part === '02' ? '下学期' : ''}`;
+}
+
 /** Three academic years (suffix '03'), ending with last year before August, else this year. */
 export function academicYearOptions(date: Date = new Date()): Option[] {
   const y = date.getFullYear();

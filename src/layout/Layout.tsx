@@ -14,6 +14,7 @@ import type { Permissions } from '../authProvider';
 import { findRoute } from '../domain/permissions';
 import { SelectionProvider, useSelection } from '../filters/SelectionProvider';
 import { Menu } from '../menu/Menu';
+import { SubMenu } from '../menu/SubMenu';
 import { useMenuBadges } from '../menu/useMenuBadges';
 import { Header } from './Header';
 import { useRouteChrome } from './RouteChrome';
@@ -47,6 +48,7 @@ function Shell({ permissions, children }: { permissions: Permissions; children: 
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
         {!hideSidebar && !phone && menu}
         <Box component="main" ref={scroller} sx={{ flex: 1, minWidth: 0, overflow: 'auto', p: hideHeader && hideSidebar ? 0 : { xs: 1.5, sm: 2.5 } }}>
+          {!hideSidebar && <SubMenu entries={permissions.menu} />}
           <Suspense fallback={null}>{children}</Suspense>
         </Box>
       </Box>

@@ -111,6 +111,8 @@ export const ROUTES: RouteDef[] = [
       { path: '/academic/year', meta: { title: '学年管理', roles: ['schoolAdmin'] } },
     ],
   },
+  // The mini-program admin's 数据概览 for the classic admin too; their home stays 教务管理 (SPEC §2.4).
+  { path: '/school-dashboard', meta: { title: '数据概览', icon: 'schoolDashboard', roles: ['schoolAdmin'] } },
   {
     path: '/resource',
     redirect: '/resource/teaching',

@@ -16,6 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AppDataProvider } from '../dataProvider';
 import type { BookQuestion, KnowledgePoint, QuestionInput, SubQuestionInput } from '../dataProvider/workbooks';
+import { formulaProblem } from '../domain/formula';
 import { MathText } from './MathText';
 
 const TYPES = [[1, '单选'], [2, '多选'], [3, '判断'], [4, '填空'], [5, '解答'], [6, '综合'], [7, '作文']] as const;
@@ -125,7 +126,15 @@ export function QuestionDialog(props: {
               {[1, 2, 3, 4, 5].map((d) => <MenuItem key={d} value={d}>{d}</MenuItem>)}
             </TextField>
           </Stack>
-          <TextField label="题干" multiline minRows={2} value={stem} onChange={(e) => setStem(e.target.value)} helperText="公式写在 $…$ 之间" />
+          <TextField
+            label="题干"
+            multiline
+            minRows={2}
+            value={stem}
+            onChange={(e) => setStem(e.target.value)}
+            error={!!formulaProblem(stem)}
+            helperText={formulaProblem(stem) ?? '公式写在 $…$ 之间'}
+          />
           <Typography component="div" variant="body2" color="text.secondary">预览：<MathText text={stem} /></Typography>
           {choice && (
             <TextField label="选项" multiline minRows={2} value={options} onChange={(e) => setOptions(e.target.value)} helperText="每行一个，如 A. 选项内容" />

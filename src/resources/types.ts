@@ -92,7 +92,8 @@ export interface TransferConfig {
   /** GET an .xlsx template (SPEC §7 imports). */
   template?: { url: string; fileName: string };
   /** POST one .xlsx (multipart); 422 answers with the workbook marked up. */
-  import?: { url: string };
+  /** `askUpdate`: before the file is chosen, ask 是否更新已经存在的数据 (rows matching an existing record) and send the answer as `update`. */
+  import?: { url: string; askUpdate?: boolean };
   /**
    * GET an .xlsx of every row of the current filters (SPEC §5 download helper, ext xlsx), made by
    * the server, so it is not cut at a page. `columns`: the list lets the user choose its columns,

@@ -5,7 +5,10 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/testApp';
 import { client, readRows, XLSX } from '../support/school';
 import { query } from '../support/content';
-import { currentSemester } from '../../src/domain/semester';
+import ExcelJS from 'exceljs';
+import { currentSemester, termLabel } from '../../src/domain/semester';
+import { BAND_MIN_ITEMS } from '../../src/domain/analysis';
+import { dateTime } from '../../src/domain/format';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;
@@ -21,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Group { id: number; name: string; works: number; score: number; maxScore: number; scoreRate: number | null; enrolled: number; participants: number; homeworkAssigned: number; homeworkSubmitted: number; completionRate: number | null; excellent: number; good: number; pass: number; fail: number }
+interface Group { id: number; name: string; works: number; score: number; maxScore: number; scoreRate: number | null; enrolled: number; enrolledWithWork: number; participants: number; participationRate: number | null; homeworkAssigned: number; homeworkSubmitted: number; completionRate: number | null; excellent: number; good: number; pass: number; fail: number }
 
 const tenantOf = async (user: string) => (await query<{ tenantId: number; schoolId: number; userId: number }>(t, sql`SELECT tenant_id AS "tenantId", school_id AS "schoolId", id AS "userId" FROM users WHERE username = ${user}`))[0];
 
@@ -37,11 +40,18 @@ async function recount(classIds: number[], subjectIds?: number[]) {
              WHERE class_id = ANY(${ints(classIds)}) AND term = ${TERM} AND source_type <> 2 ${subject}) AS submitted,
            (SELECT coalesce(sum((SELECT count(*) FROM students st WHERE st.class_id = h.class_id AND st.status = 0)), 0)::int FROM homeworks h JOIN courses co ON co.id = h.course_id
              WHERE h.class_id = ANY(${ints(classIds)}) AND h.term = ${TERM} ${subjectIds ? sql`AND co.subject_id = ANY(${ints(subjectIds)})` : sql``}) AS assigned`);
+  // Bands: exams, and homework of at least BAND_MIN_ITEMS items.
   const bands = await query<{ band: string; n: number }>(t, sql`
     SELECT CASE WHEN s >= 0.9 * m THEN 'excellent' WHEN s >= 0.7 * m THEN 'good' WHEN s >= 0.6 * m THEN 'pass' ELSE 'fail' END AS band, count(*)::int AS n
-      FROM (SELECT sum(score) AS s, sum(max_score) AS m FROM answer_records WHERE class_id = ANY(${ints(classIds)}) AND term = ${TERM} ${subject}
+      FROM (SELECT sum(score) AS s, sum(max_score) AS m FROM answer_records a WHERE class_id = ANY(${ints(classIds)}) AND term = ${TERM} ${subject}
+               AND (a.source_type = 2 OR (SELECT jsonb_array_length(h.items) FROM homeworks h WHERE h.id = a.source_id) >= ${BAND_MIN_ITEMS})
              GROUP BY source_type, source_id, student_id HAVING sum(max_score) > 0) x GROUP BY 1`);
-  return { ...totals, ...hw, bands: Object.fromEntries(bands.map((b) => [b.band, b.n])) };
+  // Participation: only classes given work (homework or an exam) in the term count their students.
+  const [given] = await query<{ n: number }>(t, sql`
+    SELECT count(*)::int AS n FROM students st WHERE st.status = 0 AND st.class_id = ANY(${ints(classIds)})
+       AND (st.class_id IN (SELECT h.class_id FROM homeworks h JOIN courses co ON co.id = h.course_id WHERE h.term = ${TERM} ${subjectIds ? sql`AND co.subject_id = ANY(${ints(subjectIds)})` : sql``})
+         OR st.class_id IN (SELECT ec.class_id FROM exam_classes ec JOIN exams e ON e.id = ec.exam_id JOIN courses co ON co.id = e.course_id WHERE e.term = ${TERM} ${subjectIds ? sql`AND co.subject_id = ANY(${ints(subjectIds)})` : sql``}))`);
+  return { ...totals, ...hw, enrolledWithWork: given.n, bands: Object.fromEntries(bands.map((b) => [b.band, b.n])) };
 }
 
 const close = (a: number, b: number) => expect(Math.abs(a - b)).toBeLessThan(0.01);
@@ -51,6 +61,8 @@ function matches(total: Group, r: Awaited<ReturnType<typeof recount>>) {
   close(total.maxScore, r.maxScore);
   expect(total.scoreRate).toBeCloseTo(r.score / r.maxScore, 3);
   expect(total.participants).toBe(r.participants);
+  expect(total.enrolledWithWork).toBe(r.enrolledWithWork);
+  expect(total.participationRate).toBeCloseTo(r.participants / r.enrolledWithWork, 3);
   expect(total.homeworkSubmitted).toBe(r.submitted);
   expect(total.homeworkAssigned).toBe(r.assigned);
   expect(total.completionRate).toBeCloseTo(r.submitted / r.assigned, 3);
@@ -168,18 +180,106 @@ describe('学情分析 scope by role', () => {
   });
 });
 
-describe('导出', () => {
-  it('each card downloads as xlsx with the numbers the API answers', async () => {
+describe('图表不误导', () => {
+  it('参与率 counts only the classes given work in the term: a class without any is 暂无数据, not 0 %', async () => {
+    const { tenantId, schoolId } = await tenantOf('principal');
+    const before = await c.data('principal', URL);
+    const [{ gradeId }] = await query<{ gradeId: number }>(t, sql`SELECT id AS "gradeId" FROM grades WHERE school_id = ${schoolId} AND level = 7`);
+    const [idle] = await query<{ id: number }>(t, sql`INSERT INTO classes (tenant_id, school_id, grade_id, name) VALUES (${tenantId}, ${schoolId}, ${gradeId}, '七(9)班') RETURNING id`);
+    for (let i = 1; i <= 30; i++) {
+      await query(t, sql`INSERT INTO students (tenant_id, school_id, class_id, name, student_no) VALUES (${tenantId}, ${schoolId}, ${idle.id}, ${`新生${i}`}, ${`20269${String(i).padStart(3, '0')}`})`);
+    }
+    try {
+      const a = await c.data('principal', URL);
+      const group = a.groups.find((g: Group) => g.id === idle.id) as Group;
+      expect({ enrolled: group.enrolled, enrolledWithWork: group.enrolledWithWork, participants: group.participants, participationRate: group.participationRate }).toEqual({
+        enrolled: 30,
+        enrolledWithWork: 0,
+        participants: 0,
+        participationRate: null,
+      });
+      // The school's rate does not drop: the idle class's 30 students are on the roll, not in the denominator.
+      expect(a.total.enrolled).toBe(before.total.enrolled + 30);
+      expect(a.total.enrolledWithWork).toBe(before.total.enrolledWithWork);
+      expect(a.total.participationRate).toBe(before.total.participationRate);
+      const classes = await query<{ id: number }>(t, sql`SELECT id FROM classes WHERE school_id = ${schoolId}`);
+      matches(a.total, await recount(classes.map((x) => x.id)));
+      const sheet = await readRows((await c.get('principal', `${URL}/export?figure=participation`)).rawPayload);
+      const row = sheet.find((r) => r[0] === '七(9)班') as string[];
+      expect(row.slice(1, 5)).toEqual(['30', '0', '0', '暂无数据']);
+    } finally {
+      await query(t, sql`DELETE FROM students WHERE class_id = ${idle.id}`);
+      await query(t, sql`DELETE FROM classes WHERE id = ${idle.id}`);
+    }
+  });
+
+  it('one knowledge point, one column: points of a subject named alike are one column, equal to a recount', async () => {
+    const { schoolId } = await tenantOf('principal');
     const a = await c.data('principal', URL);
+    const names = a.knowledge.knowledgePoints.map((k: { name: string }) => k.name);
+    expect(names.length).toBeGreaterThan(0);
+    expect(new Set(names).size).toBe(names.length);
+    // The demo's curriculum lists 词语运用 twice (语言积累与运用, 文言文阅读): one column here.
+    expect(names.filter((n: string) => n === '词语运用').length).toBe(1);
+    const cells = await query<{ classId: number; name: string; answered: number; correct: number }>(t, sql`
+      SELECT a.class_id AS "classId", kp.name, count(*)::int AS answered, count(*) FILTER (WHERE a.is_correct)::int AS correct
+        FROM answer_records a CROSS JOIN LATERAL unnest(a.knowledge_point_ids) AS k(id) JOIN knowledge_points kp ON kp.id = k.id
+       WHERE a.school_id = ${schoolId} AND a.term = ${TERM} GROUP BY 1, 2`);
+    const recounted = new Map(cells.map((x) => [`${x.classId}:${x.name}`, x]));
+    const nameOf = new Map(a.knowledge.knowledgePoints.map((k: { id: number; name: string }) => [k.id, k.name]));
+    expect(a.knowledge.cells.length).toBeGreaterThan(0);
+    for (const cell of a.knowledge.cells) {
+      const raw = recounted.get(`${cell.groupId}:${nameOf.get(cell.knowledgePointId)}`);
+      expect({ answered: cell.answered, correct: cell.correct }).toEqual({ answered: raw?.answered, correct: raw?.correct });
+    }
+  });
+
+  it('成绩分段 leaves out homework of fewer than BAND_MIN_ITEMS items and counts exams', async () => {
+    const a = await c.data('principal', URL);
+    const { schoolId } = await tenantOf('principal');
+    const [n] = await query<{ exams: number; shortHomework: number }>(t, sql`
+      SELECT count(DISTINCT (source_id, student_id)) FILTER (WHERE source_type = 2)::int AS exams,
+             count(DISTINCT (source_type, source_id, student_id)) FILTER (WHERE source_type <> 2 AND (SELECT jsonb_array_length(items) FROM homeworks h WHERE h.id = source_id) < ${BAND_MIN_ITEMS})::int AS "shortHomework"
+        FROM answer_records WHERE school_id = ${schoolId} AND term = ${TERM}`);
+    expect(n.shortHomework).toBeGreaterThan(0);
+    const banded = a.total.excellent + a.total.good + a.total.pass + a.total.fail;
+    expect(banded).toBe(n.exams);
+    expect(banded).toBeLessThan(a.total.works);
+  });
+});
+
+describe('导出', () => {
+  it('each card downloads as xlsx with the numbers the API answers, its scope and term, rates as percentages', async () => {
+    const a = await c.data('principal', URL);
+    const before = new Date();
     const res = await c.get('principal', `${URL}/export?figure=groups`);
+    const after = new Date();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(XLSX);
-    const sheet = await readRows(res.rawPayload);
-    expect(sheet[0]).toEqual(['班级', '得分', '满分', '得分率']);
-    expect(sheet.length).toBe(a.groups.length + 2);
-    expect(sheet[1][0]).toBe(a.groups[0].name);
-    expect(Number(sheet[1][3])).toBeCloseTo(a.groups[0].scoreRate ?? NaN, 4);
-    expect(Number(sheet.at(-1)?.[1])).toBeCloseTo(a.total.score, 2);
+    // The file name says what it covers: the figure, the school, the term and the time in China.
+    const fileName = decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(String(res.headers['content-disposition']))?.[1] ?? '');
+    expect(fileName).toMatch(new RegExp(`^学情分析_班级对比_杭州市西湖区实验中学_${termLabel(TERM)}_\\d{14}\\.xlsx$`));
+    const stamp = fileName.slice(-19, -5);
+    const china = (d: Date) => dateTime(d).replace(/\D/g, '');
+    expect([china(before), china(after)]).toContain(stamp.slice(0, 12));
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    expect(ws.getCell('A1').value).toBe('学情分析 · 班级对比');
+    expect(ws.getCell('A2').value).toBe('范围：杭州市西湖区实验中学');
+    expect(ws.getCell('A3').value).toBe(`学期：${termLabel(TERM)}`);
+    expect([`导出时间：${dateTime(before)}（北京时间）`, `导出时间：${dateTime(after)}（北京时间）`]).toContain(ws.getCell('A4').value);
+    expect(ws.getRow(6).values).toEqual([undefined, '班级', '得分', '满分', '得分率']);
+    const first = ws.getRow(7);
+    expect(first.getCell(1).value).toBe(a.groups[0].name);
+    // A rate is a number Excel shows as 94.9 %, not the text or the bare fraction 0.9488.
+    expect(first.getCell(4).value).toBeCloseTo(a.groups[0].scoreRate ?? NaN, 4);
+    expect(first.getCell(4).numFmt).toBe('0.0%');
+    expect(first.getCell(2).numFmt).not.toBe('0.0%');
+    const total = ws.getRow(7 + a.groups.length);
+    expect(total.getCell(1).value).toBe('合计');
+    expect(Number(total.getCell(2).value)).toBeCloseTo(a.total.score, 2);
+    expect(ws.rowCount).toBe(6 + a.groups.length + 1);
     for (const figure of ['bands', 'participation', 'trend', 'knowledge', 'questions']) {
       const r = await c.get('researcher', `${URL}/export?figure=${figure}`);
       expect(r.statusCode, figure).toBe(200);

@@ -176,6 +176,10 @@ describe('editing a book (shared books by the platform administrator; school par
       [{ ...good, knowledgePointIds: [chinesePoint.id] }, 400, '知识点不存在或不属于本学科'],
       [{ ...good, difficulty: 6 }, 400, '难度取值不正确'],
       [{ ...good, stem: '' }, 400, '题干不能为空'],
+      // A formula KaTeX cannot draw is refused where it is written, not saved to print as red source.
+      [{ ...good, stem: '计算 $\\frac{1}{2$ 的值' }, 400, '题干：公式“\\frac{1}{2”有误，请检查括号和命令'],
+      [{ ...good, stem: '已知 $x+1 = 2，求 x' }, 400, '题干：公式的 $ 没有成对出现'],
+      [{ ...good, options: [{ key: 'A', text: '$\\sqrt{2$' }, { key: 'B', text: '2' }] }, 400, '选项A：公式“\\sqrt{2”有误，请检查括号和命令'],
     ];
     for (const [question, status, msg] of cases) {
       const res = await send('admin', 'POST', api(`exercisebooks/${book.id}/pages/${page.id}/questions`), { question });

@@ -10,6 +10,8 @@ import { client, readRows } from '../support/school';
 import { demoDevice } from '../support/devices';
 import { rows } from '../../server/db/query';
 import { sweepExpiredVoices } from '../../server/modules/heartVoices/retention';
+import { remindUnconfirmed } from '../../server/modules/heartVoices/reminders';
+import { MOOD_WEEKS } from '../../server/modules/heartVoices/stats';
 import type { DeviceClient } from '../../server/devices/client';
 import { RETENTION_DAYS } from '../../src/domain/heartVoices';
 import { demoStudentPin } from '../../server/auth/terminalPins';
@@ -200,6 +202,16 @@ describe('reading, follow-up and the read log', () => {
     await c.data('psych', `${API}/voices/${namedId}`);
     const after = await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM heart_voice_reads WHERE voice_id = ${namedId}`);
     expect(after[0].n).toBe(before[0].n + 2);
+    // One visit of the page (its reloads after an action share the page's visit id) is one row.
+    for (let i = 0; i < 3; i++) await c.data('psych', `${API}/voices/${namedId}?visit=3f2a9c1e7b5d4e60`);
+    await c.data('psych', `${API}/voices/${namedId}?visit=another-visit-01`);
+    const visits = await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM heart_voice_reads WHERE voice_id = ${namedId}`);
+    expect(visits[0].n).toBe(after[0].n + 2);
+    for (const bad of ['short', 'x'.repeat(65), '%27%3Bdrop']) {
+      const res = await c.get('psych', `${API}/voices/${namedId}?visit=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().msg).toContain('访问');
+    }
     const log = await c.data('schooladmin', `${API}/reads?size=5`);
     expect(log.records[0]).toMatchObject({ readerName: '宋心语', action: 1, voiceId: namedId });
     expect(JSON.stringify(log)).not.toContain('八百米');
@@ -304,5 +316,66 @@ describe('retention', () => {
     // Unhandled messages are kept however old.
     const [open] = await q<{ content: string }>(sql`SELECT content FROM heart_voices WHERE id = ${crisisId}`);
     expect(open.content).toContain('不想活');
+  });
+});
+
+describe('心情变化 and unconfirmed 高危 messages', () => {
+  it('the mood chart has every week of the window, empty weeks empty, and the number of messages behind each point', async () => {
+    const mood = await c.data('psych', `${API}/mood`);
+    expect(mood.weeks.length).toBe(MOOD_WEEKS);
+    expect(mood.weeks).toEqual([...mood.weeks].sort());
+    const [counted] = await q<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM heart_voices v JOIN schools s ON s.id = v.school_id
+       WHERE s.name = '杭州市西湖区实验中学' AND v.mood IS NOT NULL
+         AND v.created_at >= (${mood.weeks[0]}::date)::timestamp AT TIME ZONE 'Asia/Shanghai'`);
+    let total = 0;
+    for (const line of mood.series) {
+      expect(line.counts.length).toBe(MOOD_WEEKS);
+      line.values.forEach((v: number | null, i: number) => expect(v === null, `${line.name} ${mood.weeks[i]}`).toBe(line.counts[i] === 0));
+      total += line.counts.reduce((a: number, b: number) => a + b, 0);
+    }
+    expect(total).toBe(counted.n);
+  });
+
+  it('reminds the psychology teachers after 24 h, tells the principal after 48 h, once each, and shows open cases to principal and admin', async () => {
+    const open = async (user: string) => c.data(user, `${API}/openHighRisk`);
+    const before = await open('principal');
+    expect(await open('schooladmin')).toEqual(before);
+    const id = await posted(west, { studentId: older.id, anonymous: true, mood: 1, category: 4, content: '我不想活了，真的撑不下去了' });
+    expect((await open('principal')).open).toBe(before.open + 1);
+    const noticesOf = async (user: string, kind: number) =>
+      (await c.data(user, `${API}/notices`)).records.filter((n: { voiceId: number | null; kind: number }) => n.voiceId === id && n.kind === kind);
+    // Fresh: no reminder yet.
+    expect(await noticesOf('psych', 3)).toEqual([]);
+    await t.database.db.execute(sql`UPDATE heart_voices SET created_at = now() - interval '25 hours' WHERE id = ${id}`);
+    const reminders = await noticesOf('psych', 3);
+    expect(reminders.length).toBe(1);
+    expect(reminders[0].text).toContain('超过 24 小时仍未确认等级');
+    expect(await noticesOf('principal', 4)).toEqual([]);
+    // A timer and a read racing (or a restart) send nothing twice.
+    expect(await remindUnconfirmed(t.database.db)).toEqual({ reminded: 0, escalated: 0 });
+    await t.database.db.execute(sql`UPDATE heart_voices SET created_at = now() - interval '49 hours' WHERE id = ${id}`);
+    expect(await remindUnconfirmed(t.database.db)).toEqual({ reminded: 0, escalated: 1 });
+    const told = await noticesOf('principal', 4);
+    expect(told.length).toBe(1);
+    expect(told[0].text).toContain('超过 48 小时仍未确认等级');
+    expect(JSON.stringify(told)).not.toContain(older.name);
+    // The anonymous message's notices are dated to the hour, like the message.
+    expect(new Date(told[0].createdAt).getUTCMinutes()).toBe(0);
+    expect((await noticesOf('psych', 3)).length).toBe(1);
+    const overdue = await open('principal');
+    expect(overdue.overdue).toBeGreaterThan(before.overdue);
+    expect(overdue.open).toBe(before.open + 1);
+    // Confirmed and closed, it is no longer open, and no reminder follows.
+    await c.done('psych', `${API}/voices/${id}/level`, { level: 3 });
+    await c.done('psych', `${API}/voices/${id}/followUps`, { kind: 4, note: '已联系监护人并转介专业机构，持续关注' });
+    expect((await open('principal')).open).toBe(before.open);
+    expect(await remindUnconfirmed(t.database.db)).toEqual({ reminded: 0, escalated: 0 });
+    // Counts are for the school's overseers only; another school's admin sees their own school.
+    for (const user of ['teacher', 'partner1']) expect((await c.get(user, `${API}/openHighRisk`)).statusCode, user).toBe(403);
+    const [theirs] = await q<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM heart_voices WHERE school_id = (SELECT school_id FROM users WHERE username = 'schooladmin2')
+         AND coalesce(confirmed_level, suggested_level) = 3 AND status <> 2 AND purged_at IS NULL`);
+    expect((await open('schooladmin2')).open).toBe(theirs.n);
   });
 });

@@ -127,6 +127,8 @@ describe('student add, update, remove', () => {
     const res = await c.post('schooladmin', '/api/vesta/student/add', { name: '李四', studentNo: taken, classId: classes[0].id });
     expect(res.statusCode).toBe(409);
     expect(res.json().msg).toBe(`学号${taken}已存在`);
+    // Named on the field, for the form to show under 学号.
+    expect(res.json().data).toEqual({ errors: { studentNo: `学号${taken}已存在` } });
     const other = await c.data('schooladmin2', '/api/vesta/class/treeClassBySchool');
     expect((await c.post('schooladmin2', '/api/vesta/student/add', { name: '李四', studentNo: taken, classId: other[0].children[0].id })).statusCode).toBe(200);
     const second = (await c.data('schooladmin', '/api/vesta/student/page?size=2')).records[1];
@@ -199,15 +201,33 @@ describe('student import', () => {
     const res = await importFile(filled);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['x-import-result']).toBe('success');
-    expect(res.json().data).toEqual({ total: 120, created: 120, updated: 0 });
+    expect(res.json().data).toEqual({ total: 120, created: 120, updated: 0, skipped: 0 });
     expect(await studentCount()).toBe(before + 120);
     const listed = await c.data('schooladmin', '/api/vesta/student/page?keyword=IMP&size=200');
     expect(listed.total).toBe(120);
     expect(listed.records[0]).toMatchObject({ name: '导入学生1', studentNo: 'IMP0001', gender: 1, className: classes[1].className, parentPhone: '13800130001' });
 
     const again = await importFile(filled);
-    expect(again.json().data).toEqual({ total: 120, created: 0, updated: 120 });
+    expect(again.json().data).toEqual({ total: 120, created: 0, updated: 120, skipped: 0 });
     expect(await studentCount()).toBe(before + 120);
+
+    // 是否更新已经存在的数据 — 否: the same numbers under another name change nothing; 是: they do.
+    const first = sheet.getRow(2);
+    expect(first.getCell(2).value).toBe('IMP0001');
+    first.getCell(1).value = '改名学生';
+    const renamed = Buffer.from(await wb.xlsx.writeBuffer());
+    const reimport = (update: 0 | 1) => c.upload('schooladmin', `/api/vesta/student/importData?update=${update}`, multipart({}, { name: '学生.xlsx', content: renamed, type: XLSX }));
+    const nameOfFirst = async () => (await c.data('schooladmin', '/api/vesta/student/page?keyword=IMP0001')).records[0].name;
+    const kept = await reimport(0);
+    expect(kept.json().data).toEqual({ total: 120, created: 0, updated: 0, skipped: 120 });
+    expect(kept.json().msg).toBe('导入成功：新增0名，跳过已存在的120名（未更新）');
+    expect(await nameOfFirst()).toBe('导入学生1');
+    const written = await reimport(1);
+    expect(written.json().data).toEqual({ total: 120, created: 0, updated: 120, skipped: 0 });
+    expect(await nameOfFirst()).toBe('改名学生');
+    const bad = await c.upload('schooladmin', '/api/vesta/student/importData?update=yes', multipart({}, { name: '学生.xlsx', content: renamed, type: XLSX }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toContain('是否更新已有数据');
   });
 
   it('writes nothing when any row is bad, and returns the workbook with a reason on each bad row', async () => {
@@ -227,6 +247,13 @@ describe('student import', () => {
     expect(res.statusCode).toBe(422);
     expect(res.headers['x-import-result']).toBe('failed');
     expect(res.headers['x-import-error-count']).toBe('4');
+    // The same rows and reasons for the import dialog to list, in sheet order.
+    expect(JSON.parse(decodeURIComponent(String(res.headers['x-import-errors'])))).toEqual([
+      [3, '姓名不能为空'],
+      [4, '家长手机号格式不正确'],
+      [5, '本校没有七年级七(99)班'],
+      [6, '学号与第2行重复；性别只能填写男或女'],
+    ]);
     expect(res.headers['content-type']).toBe(XLSX);
     const back = await readRows(res.rawPayload);
     expect(back[0][6]).toBe('错误原因');

@@ -15,7 +15,7 @@ import { launchBrowser, pageApi, signIn } from '../support/browser';
 import { startServer, type RunningServer } from '../support/serverProcess';
 import { selectionSettled, settled } from '../support/settle';
 import type { Analysis, Usage } from '../../src/domain/analysis';
-import { currentSemester } from '../../src/domain/semester';
+import { currentSemester, termLabel } from '../../src/domain/semester';
 
 let server: RunningServer;
 let browser: Browser;
@@ -61,17 +61,22 @@ async function shownGroups(page: Page) {
   return page.getByTestId('group-row').evaluateAll((rows) => rows.map((r) => [(r as HTMLTableRowElement).cells[0].innerText, (r as HTMLTableRowElement).cells[3].innerText]));
 }
 
+/** The table of a card's export (below its four lines of title, scope, term and time, and a blank line). */
 async function exported(page: Page, card: string): Promise<string[][]> {
   const button = page.getByTestId(card).getByRole('button', { name: '导出' });
   await button.scrollIntoViewIfNeeded();
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  expect(download.suggestedFilename()).toMatch(/^学情分析_.+\.xlsx$/);
+  // Scope and term in the name, as on the sheet.
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^学情分析_.+_${termLabel(currentSemester())}_\\d{14}\\.xlsx$`));
   const file = join(dataDir, download.suggestedFilename());
   await download.saveAs(file);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(file);
   const out: string[][] = [];
-  wb.worksheets[0].eachRow((row) => out.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
+  const ws = wb.worksheets[0];
+  expect(String(ws.getCell('A2').value)).toMatch(/^范围：/);
+  expect(ws.getCell('A3').value).toBe(`学期：${termLabel(currentSemester())}`);
+  for (let i = 6; i <= ws.rowCount; i++) out.push((ws.getRow(i).values as unknown[]).slice(1).map((v) => String(v ?? '')));
   return out;
 }
 
@@ -81,6 +86,11 @@ describe('学情分析', () => {
     expect(api.groupBy).toBe('class');
     expect(await page.getByTestId('total-score-rate').innerText()).toBe(pct(api.total.scoreRate));
     expect(await page.getByTestId('total-completion').innerText()).toBe(pct(api.total.completionRate));
+    // Every tile says what it counts.
+    for (const tile of ['total-score-rate', 'total-participation', 'total-completion', 'total-works']) {
+      expect(await page.getByTestId(`${tile}-definition`).innerText(), tile).toMatch(/÷|份数/);
+    }
+    expect(await page.getByTestId('card-bands').innerText()).toContain('只统计考试和题目不少于 10 道的作业');
     expect(await shownGroups(page)).toEqual(api.groups.map((g) => [g.name, pct(g.scoreRate)]));
     expect(await page.getByText(/名次|排名第/).count()).toBe(0);
     await page.waitForTimeout(800); // charts animate in
@@ -96,7 +106,7 @@ describe('学情分析', () => {
     expect(sheet.slice(1, -1).map((r) => [r[0], pct(Number(r[3]))])).toEqual(api.groups.map((g) => [g.name, pct(g.scoreRate)]));
     expect(Number(sheet.at(-1)?.[1])).toBeCloseTo(api.total.score, 2);
     const completion = await exported(page, 'card-participation');
-    expect(completion.at(-1)?.slice(4, 6).map(Number)).toEqual([api.total.homeworkAssigned, api.total.homeworkSubmitted]);
+    expect(completion.at(-1)?.slice(5, 7).map(Number)).toEqual([api.total.homeworkAssigned, api.total.homeworkSubmitted]);
     shownTotals.principal = { text: await page.getByTestId('total-score-rate').innerText(), ...filters };
     expect(problems).toEqual([]);
     await page.context().close();

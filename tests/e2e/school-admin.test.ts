@@ -148,6 +148,9 @@ describe('school admin (classic web)', () => {
     writeFileSync(file, Buffer.from(await wb.xlsx.writeBuffer()));
     const [annotated] = await Promise.all([page.waitForEvent('download'), page.locator('input[aria-label="导入学生文件"]').setInputFiles(file)]);
     await expect.poll(() => page.getByRole('status').innerText()).toContain('导入失败：1 行有错误');
+    // The dialog itself names the bad row and why, not only the downloaded file.
+    const badRows = page.getByRole('list', { name: '有错误的行' });
+    expect(await badRows.getByRole('listitem').allInnerTexts()).toEqual([expect.stringMatching(/^第 3 行：.*七\(99\)班/)]);
     expect(annotated.suggestedFilename()).toBe('学生导入结果.xlsx');
     const rows = await sheetRows(await saved(annotated));
     expect(rows[0].at(-1)).toBe('错误原因');

@@ -135,6 +135,30 @@ describe('user menu', () => {
     await page.context().close();
   });
 
+  it('switches role back and forth many times without ever signing the user out', async () => {
+    const page = await signIn(browser, server.url, 'gradeleader');
+    // Every answer the product gets, across the reloads: a switch must not leave a request of the
+    // old page to go out under the new role (403, which signs the user out).
+    const refused: string[] = [];
+    page.on('response', (res) => {
+      if (res.url().includes('/api/') && [401, 403].includes(res.status())) refused.push(`${res.status()} ${new URL(res.url()).pathname}`);
+    });
+    const switchTo = async (role: string, home: RegExp) => {
+      await page.getByRole('button', { name: '用户菜单' }).click();
+      await page.getByRole('menuitem', { name: `切换为${role}` }).click();
+      await page.waitForFunction((source) => new RegExp(source).test(location.hash), home.source);
+      await expect.poll(() => page.getByRole('button', { name: '用户菜单' }).innerText()).toContain(role);
+      await page.locator('main h1').first().waitFor();
+    };
+    for (let round = 0; round < 4; round++) {
+      await switchTo('教师', /^#\/AICorrect/);
+      await switchTo('年级组长', /^#\/analysis/);
+    }
+    expect(page.url()).not.toContain('account.html');
+    expect(refused).toEqual([]);
+    await page.context().close();
+  });
+
   it('logs out to the sign-in app with the logout flag and a redirect home', async () => {
     const page = await signIn(browser, server.url, 'teacher');
     await page.waitForFunction(() => location.hash.startsWith('#/AICorrect'));

@@ -63,9 +63,10 @@ describe('http client', () => {
     expect(notify).toHaveBeenCalledWith('服务异常', 'error', 3000);
   });
 
-  it('passes field errors where react-admin forms read them', async () => {
-    const { client } = setup(async () => json({ code: 422, msg: '数据有误', success: false, data: { errors: { className: '必填' } } }, 422));
+  it('passes field errors where react-admin forms read them, and leaves them to the form instead of a toast', async () => {
+    const { client, notify } = setup(async () => json({ code: 422, msg: '数据有误', success: false, data: { errors: { className: '必填' } } }, 422));
     await expect(client.post('/x', {})).rejects.toMatchObject({ body: { errors: { className: '必填' } } });
+    expect(notify).not.toHaveBeenCalled();
   });
 
   it('shows transport errors with their status code and message', async () => {

@@ -2,7 +2,7 @@
 // only: work_student_stats, work_question_stats and class_knowledge_stats, never answer_records.
 // Every figure is a ratio of summed counts; a ratio without a denominator is null ('暂无数据').
 import { sql, type SQL } from 'drizzle-orm';
-import type { Analysis, GroupFigures } from '../../../src/domain/analysis';
+import { BAND_MIN_ITEMS, type Analysis, type GroupFigures } from '../../../src/domain/analysis';
 import { SourceType } from '../../../src/domain/content';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db';
@@ -39,15 +39,16 @@ export function scopeCtes(p: Principal, q: AnalysisQuery): SQL {
        WHERE st.tenant_id = ${tenant} AND st.status <> 0 AND st.left_on IS NOT NULL AND st.class_id IN (SELECT id FROM sc)
     ),
     work AS (
-      SELECT h.source_type, h.id AS source_id, h.class_id, h.assigned_at AS at, h.pending_review, h.due_at > now() AS open FROM homeworks h JOIN courses co ON co.id = h.course_id
+      SELECT h.source_type, h.id AS source_id, h.class_id, h.assigned_at AS at, h.pending_review, h.due_at > now() AS open,
+             jsonb_array_length(h.items) >= ${BAND_MIN_ITEMS} AS banded FROM homeworks h JOIN courses co ON co.id = h.course_id
        WHERE h.tenant_id = ${tenant} AND h.term = ${q.term} AND h.class_id IN (SELECT id FROM sc) ${course}
       UNION ALL
-      SELECT ${SourceType.exam}::smallint, e.id, ec.class_id, e.exam_date::timestamptz, 0, false FROM exams e
+      SELECT ${SourceType.exam}::smallint, e.id, ec.class_id, e.exam_date::timestamptz, 0, false, true FROM exams e
         JOIN exam_classes ec ON ec.exam_id = e.id JOIN courses co ON co.id = e.course_id
        WHERE e.tenant_id = ${tenant} AND e.term = ${q.term} AND ec.class_id IN (SELECT id FROM sc) ${course}
     ),
     ws AS (
-      SELECT w.class_id, w.source_type, w.source_id, w.at, w.open, s.student_id, s.score, s.max_score, s.answered, s.correct FROM work w
+      SELECT w.class_id, w.source_type, w.source_id, w.at, w.open, w.banded, s.student_id, s.score, s.max_score, s.answered, s.correct FROM work w
         JOIN work_student_stats s ON s.tenant_id = ${tenant} AND s.source_type = w.source_type AND s.source_id = w.source_id AND s.class_id = w.class_id
     ),
     -- Hand-ins expected per homework: the class once the deadline has passed, before it only those
@@ -66,6 +67,8 @@ export function scopeCtes(p: Principal, q: AnalysisQuery): SQL {
 /** Counts of one class; every group figure (class, school, region) is a sum of these. */
 export interface Counts {
   enrolled: number;
+  /** Students 在读 in the classes given work in scope: the participation rate's denominator. */
+  enrolledWithWork: number;
   participants: number;
   homeworkAssigned: number;
   homeworkSubmitted: number;
@@ -104,27 +107,28 @@ export async function classAndWeekCounts(db: Db, p: Principal, q: AnalysisQuery)
   const found = await rows<ClassRow & { byWeek: boolean; week: string | null }>(db, sql`
     WITH ${scopeCtes(p, q)},
     hw AS (SELECT class_id, sum(n)::int AS n FROM expected GROUP BY class_id),
+    given AS (SELECT DISTINCT class_id FROM work),
     agg AS (
       SELECT class_id, date_trunc('week', at)::date AS week, grouping(class_id) = 1 AS "byWeek",
              count(DISTINCT student_id)::int AS participants,
              count(*) FILTER (WHERE ${HOMEWORK})::int AS "homeworkSubmitted", count(*)::int AS works,
              coalesce(sum(score), 0)::float8 AS score, coalesce(sum(max_score), 0)::float8 AS "maxScore",
-             count(*) FILTER (WHERE max_score > 0 AND score >= 0.9 * max_score)::int AS excellent,
-             count(*) FILTER (WHERE max_score > 0 AND score >= 0.7 * max_score AND score < 0.9 * max_score)::int AS good,
-             count(*) FILTER (WHERE max_score > 0 AND score >= 0.6 * max_score AND score < 0.7 * max_score)::int AS pass,
-             count(*) FILTER (WHERE max_score > 0 AND score < 0.6 * max_score)::int AS fail
+             count(*) FILTER (WHERE banded AND max_score > 0 AND score >= 0.9 * max_score)::int AS excellent,
+             count(*) FILTER (WHERE banded AND max_score > 0 AND score >= 0.7 * max_score AND score < 0.9 * max_score)::int AS good,
+             count(*) FILTER (WHERE banded AND max_score > 0 AND score >= 0.6 * max_score AND score < 0.7 * max_score)::int AS pass,
+             count(*) FILTER (WHERE banded AND max_score > 0 AND score < 0.6 * max_score)::int AS fail
         FROM ws GROUP BY GROUPING SETS ((class_id), (date_trunc('week', at)::date))
     ),
     asg AS (SELECT date_trunc('week', at)::date AS week, coalesce(sum(n), 0)::int AS assigned FROM expected GROUP BY 1)
     SELECT false AS "byWeek", NULL AS week, sc.id AS "classId", sc.name AS "className", g.name AS "gradeName", sc.school_id AS "schoolId", s.name AS "schoolName",
-           coalesce(en.n, 0) AS enrolled, coalesce(agg.participants, 0) AS participants,
+           coalesce(en.n, 0) AS enrolled, CASE WHEN given.class_id IS NULL THEN 0 ELSE coalesce(en.n, 0) END AS "enrolledWithWork", coalesce(agg.participants, 0) AS participants,
            coalesce(hw.n, 0) AS "homeworkAssigned", coalesce(agg."homeworkSubmitted", 0) AS "homeworkSubmitted",
            coalesce(agg.works, 0) AS works, coalesce(agg.score, 0) AS score, coalesce(agg."maxScore", 0) AS "maxScore",
            coalesce(agg.excellent, 0) AS excellent, coalesce(agg.good, 0) AS good, coalesce(agg.pass, 0) AS pass, coalesce(agg.fail, 0) AS fail
       FROM sc JOIN grades g ON g.id = sc.grade_id JOIN schools s ON s.id = sc.school_id
-      LEFT JOIN enrolled en ON en.class_id = sc.id LEFT JOIN hw ON hw.class_id = sc.id LEFT JOIN agg ON agg.class_id = sc.id AND NOT agg."byWeek"
+      LEFT JOIN enrolled en ON en.class_id = sc.id LEFT JOIN given ON given.class_id = sc.id LEFT JOIN hw ON hw.class_id = sc.id LEFT JOIN agg ON agg.class_id = sc.id AND NOT agg."byWeek"
     UNION ALL
-    SELECT true, coalesce(agg.week, asg.week)::text, NULL, NULL, NULL, NULL, NULL, 0, 0, coalesce(asg.assigned, 0), coalesce(agg."homeworkSubmitted", 0),
+    SELECT true, coalesce(agg.week, asg.week)::text, NULL, NULL, NULL, NULL, NULL, 0, 0, 0, coalesce(asg.assigned, 0), coalesce(agg."homeworkSubmitted", 0),
            0, coalesce(agg.score, 0), coalesce(agg."maxScore", 0), 0, 0, 0, 0
       FROM (SELECT * FROM agg WHERE "byWeek") agg FULL JOIN asg ON asg.week = agg.week`);
   return {
@@ -136,7 +140,7 @@ export async function classAndWeekCounts(db: Db, p: Principal, q: AnalysisQuery)
   };
 }
 
-const ZERO: Counts = { enrolled: 0, participants: 0, homeworkAssigned: 0, homeworkSubmitted: 0, works: 0, score: 0, maxScore: 0, excellent: 0, good: 0, pass: 0, fail: 0 };
+const ZERO: Counts = { enrolled: 0, enrolledWithWork: 0, participants: 0, homeworkAssigned: 0, homeworkSubmitted: 0, works: 0, score: 0, maxScore: 0, excellent: 0, good: 0, pass: 0, fail: 0 };
 const KEYS = Object.keys(ZERO) as (keyof Counts)[];
 
 function add(a: Counts, b: Counts): Counts {
@@ -153,7 +157,8 @@ export function figures(c: Counts): GroupFigures {
     score: Math.round(c.score * 100) / 100,
     maxScore: Math.round(c.maxScore * 100) / 100,
     scoreRate: ratio(c.score, c.maxScore),
-    participationRate: ratio(c.participants, c.enrolled),
+    // A class given no work in the term has nothing to take part in: it is not a non-participant.
+    participationRate: ratio(c.participants, c.enrolledWithWork),
     completionRate: ratio(c.homeworkSubmitted, c.homeworkAssigned),
     bands: {
       excellent: ratio(c.excellent, banded),
@@ -178,23 +183,33 @@ function subjectFilter(p: Principal, q: AnalysisQuery): SQL {
 
 const KNOWLEDGE_COLUMNS = 12;
 
-/** Group × knowledge point mastery (correct / answered), the most-practised points of the scope. */
+/**
+ * Group × knowledge point mastery (correct / answered), the most-practised points of the scope.
+ * One column per point as a teacher names it: the curriculum tree lists some points under two
+ * parents (词语运用 under 语言积累与运用 and under 文言文阅读), and those rows of a subject count
+ * as one column, under the smallest of their ids.
+ */
 export async function knowledgeMap(db: Db, p: Principal, q: AnalysisQuery, bySchool: boolean) {
-  const cells = await rows<{ groupId: number; knowledgePointId: number; name: string; answered: number; correct: number }>(db, sql`
+  const cells = await rows<{ groupId: number; knowledgePointId: number; name: string; subject: string; answered: number; correct: number }>(db, sql`
     WITH sc AS (SELECT c.id, c.school_id FROM classes c WHERE ${classScope(p, q.leaderType)} ${q.gradeId ? sql`AND c.grade_id = ${q.gradeId}` : sql``} ${q.classId ? sql`AND c.id = ${q.classId}` : sql``}),
     cells AS (
-      SELECT ${bySchool ? sql`sc.school_id` : sql`sc.id`} AS "groupId", k.knowledge_point_id AS "knowledgePointId",
+      SELECT ${bySchool ? sql`sc.school_id` : sql`sc.id`} AS "groupId", kp.subject_id, kp.name, min(kp.id) AS kid,
              sum(k.answered)::int AS answered, sum(k.correct)::int AS correct
-        FROM class_knowledge_stats k JOIN sc ON sc.id = k.class_id
+        FROM class_knowledge_stats k JOIN sc ON sc.id = k.class_id JOIN knowledge_points kp ON kp.id = k.knowledge_point_id
        WHERE k.tenant_id = ${p.tenantId} AND k.term = ${q.term} AND ${subjectFilter(p, q)}
-       GROUP BY 1, 2
+       GROUP BY 1, 2, 3
     ),
-    top AS (SELECT "knowledgePointId" FROM cells GROUP BY 1 ORDER BY sum(answered) DESC, 1 LIMIT ${KNOWLEDGE_COLUMNS})
-    SELECT cells.*, kp.name FROM cells JOIN top USING ("knowledgePointId") JOIN knowledge_points kp ON kp.id = cells."knowledgePointId"`);
-  const points = new Map<number, string>();
-  for (const c of cells) points.set(c.knowledgePointId, c.name);
+    top AS (SELECT subject_id, name, min(kid) AS id FROM cells GROUP BY 1, 2 ORDER BY sum(answered) DESC, 3 LIMIT ${KNOWLEDGE_COLUMNS})
+    SELECT cells."groupId", top.id AS "knowledgePointId", top.name, su.name AS subject, cells.answered, cells.correct
+      FROM cells JOIN top USING (subject_id, name) JOIN subjects su ON su.id = cells.subject_id`);
+  const points = new Map<number, { name: string; subject: string }>();
+  for (const c of cells) points.set(c.knowledgePointId, { name: c.name, subject: c.subject });
+  // Two subjects may name a point alike: their columns say which subject.
+  const named = (name: string) => [...points.values()].filter((k) => k.name === name).length > 1;
   return {
-    knowledgePoints: [...points].map(([id, name]) => ({ id, name })).sort((a, b) => a.id - b.id),
+    knowledgePoints: [...points]
+      .map(([id, k]) => ({ id, name: named(k.name) ? `${k.name}（${k.subject}）` : k.name }))
+      .sort((a, b) => a.id - b.id),
     cells: cells.map((c) => ({ groupId: c.groupId, knowledgePointId: c.knowledgePointId, answered: c.answered, correct: c.correct, mastery: ratio(c.correct, c.answered) })),
   };
 }

@@ -5,9 +5,9 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { termLabel } from '../../../src/domain/semester';
 import type { Role } from '../../../src/domain/roles';
 import { allow } from '../../auth/plugin';
-import { buildWorkbookSheets } from '../../files/xlsx';
 import { sendWorkbook } from '../../http/download';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db';
@@ -18,7 +18,7 @@ import { EnvelopeSchema } from '../../../src/domain/envelope';
 import { ANALYSIS_FIGURES, AnalysisSchema, UsageSchema } from '../../../src/domain/analysis';
 import { fileStamp } from '../../../src/domain/format';
 import { analysis, type AnalysisQuery } from './figures';
-import { exportSheets } from './export';
+import { analysisWorkbook } from './export';
 import { usage } from './usage';
 import { classScope, courseScope } from '../vesta/scope';
 import { schoolCurrentTerm } from '../vesta/schoolTerm';
@@ -50,6 +50,29 @@ async function readQuery(db: Db, p: Principal, q: Partial<AnalysisQuery>): Promi
   return { ...q, term: q.term || (await schoolCurrentTerm(db, p.schoolId)).term };
 }
 
+/**
+ * What an export covers, in words: the school (the region for a researcher), then the grade,
+ * class and course chosen, or the part of the school the role itself is limited to.
+ */
+async function scopeLabel(db: Db, p: Principal, q: AnalysisQuery): Promise<string> {
+  const role = p.activeRole;
+  const [names] = await rows<{ school: string | null; grade: string | null; className: string | null; course: string | null; ledGrades: string | null; ledSubjects: string | null }>(db, sql`
+    SELECT (SELECT name FROM schools WHERE id = ${p.schoolId ?? -1} AND tenant_id = ${p.tenantId}) AS school,
+           (SELECT name FROM grades WHERE id = ${q.gradeId ?? -1} AND tenant_id = ${p.tenantId}) AS grade,
+           (SELECT name FROM classes WHERE id = ${q.classId ?? -1} AND tenant_id = ${p.tenantId}) AS "className",
+           (SELECT name FROM courses WHERE id = ${q.courseId ?? -1} AND tenant_id = ${p.tenantId}) AS course,
+           (SELECT string_agg(g.name, '、' ORDER BY g.level) FROM leader_scopes ls JOIN grades g ON g.id = ls.grade_id WHERE ls.user_id = ${p.userId} AND ls.role = 'gradeLeader') AS "ledGrades",
+           (SELECT string_agg(su.name, '、' ORDER BY su.id) FROM leader_scopes ls JOIN subjects su ON su.id = ls.subject_id WHERE ls.user_id = ${p.userId} AND ls.role = 'subjectleader') AS "ledSubjects"`);
+  const parts = [role === 'regionResearcher' ? p.region || '本区域' : names.school || '本校'];
+  if (names.grade) parts.push(names.grade);
+  else if (role === 'gradeLeader' && names.ledGrades) parts.push(names.ledGrades);
+  if (names.className) parts.push(names.className);
+  else if (role === 'teacher') parts.push('任教班级');
+  if (names.course) parts.push(names.course);
+  else if (role === 'subjectleader' && names.ledSubjects) parts.push(names.ledSubjects);
+  return parts.join(' · ');
+}
+
 const analysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
@@ -61,10 +84,13 @@ const analysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/analysis/v1.0/overview/export',
     { preHandler: allow({ roles: ANALYSIS_ROLES }), schema: { querystring: Type.Object({ ...Query, figure: Type.Union(ANALYSIS_FIGURES.map((f) => Type.Literal(f))) }) } },
     async (request, reply) => {
-      const q = await readQuery(db, request.principal, request.query);
-      const { figure } = request.query;
-      const { title, sheets } = exportSheets(await analysis(db, request.principal, q), figure);
-      return sendWorkbook(reply, await buildWorkbookSheets(sheets), `学情分析_${title}_${q.term}_${fileStamp()}.xlsx`);
+      const p = request.principal;
+      const q = await readQuery(db, p, request.query);
+      const scope = await scopeLabel(db, p, q);
+      const now = new Date();
+      const { title, bytes } = await analysisWorkbook(await analysis(db, p, q), request.query.figure, { scope, termLabel: termLabel(q.term), now });
+      const name = `学情分析_${title}_${scope.replaceAll(' · ', '_')}_${termLabel(q.term)}_${fileStamp(now)}`.replace(/[\\/:*?"<>|]/g, '_');
+      return sendWorkbook(reply, bytes, `${name}.xlsx`);
     },
   );
 

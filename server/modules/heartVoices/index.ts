@@ -9,8 +9,11 @@ import statsRoutes from './stats';
 import noticeRoutes from './notices';
 import privacyRoutes from './privacy';
 import { sweepExpiredVoices } from './retention';
+import { remindUnconfirmed } from './reminders';
 
 const SWEEP_EVERY_MS = 24 * 3600 * 1000;
+/** Reminders of unconfirmed 高危 messages are due to the hour; a quarter-hour timer keeps them on time. */
+const REMIND_EVERY_MS = 15 * 60 * 1000;
 
 export default async function heartVoices(app: FastifyInstance) {
   await app.register(voiceRoutes);
@@ -21,11 +24,17 @@ export default async function heartVoices(app: FastifyInstance) {
   await app.register(privacyRoutes);
 
   const sweep = () => sweepExpiredVoices(app.db).catch((error) => app.log.warn({ err: error }, 'heart voice retention sweep failed'));
+  const remind = () => remindUnconfirmed(app.db).catch((error) => app.log.warn({ err: error }, 'heart voice reminders failed'));
   let timer: NodeJS.Timeout | undefined;
+  let reminders: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     if (app.config.backgroundSweeps === false) return;
-    void sweep();
+    void sweep().then(remind);
     timer = setInterval(sweep, SWEEP_EVERY_MS).unref();
+    reminders = setInterval(remind, REMIND_EVERY_MS).unref();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    clearInterval(reminders);
+  });
 }

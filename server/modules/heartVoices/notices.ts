@@ -7,15 +7,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db';
 import { isoTime, rows } from '../../db/query';
 import { allow } from '../../auth/plugin';
-import { ok } from '../../http/envelope';
+import { forbidden, ok } from '../../http/envelope';
+import { openHighRisk, remindUnconfirmed } from './reminders';
+import { holders, NoticeKind } from './noticeKinds';
 import { Id } from '../../http/schemas';
 
-export const NoticeKind = { highRisk: 1, reveal: 2 } as const;
-
-/** Users of the school holding a role (role keys are 'prefix:role'). */
-const holders = (schoolId: number, role: string) =>
-  sql`SELECT u.id FROM users u WHERE u.school_id = ${schoolId}
-        AND EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND split_part(r.role_key, ':', 2) = ${role})`;
+export { NoticeKind } from './noticeKinds';
 
 /** A database or a transaction: notices are written with what caused them. */
 type Executor = Pick<Db, 'execute'>;
@@ -33,18 +30,31 @@ export async function notifyPrincipals(db: Executor, schoolId: number, voiceId: 
 }
 
 const readers = allow({ roles: ['psychologyteacher', 'schoolMaster'] });
+/** Who sees how many 高危 cases are open: the principal and the school admins (counts, no message). */
+const overseers = allow({ roles: ['schoolMaster', 'schoolAdmin', 'mpSchoolAdmin', 'psychologyteacher'] });
+/** Notices about a message; those of an anonymous one are dated to the hour, like the message. */
+const ABOUT_A_MESSAGE = [NoticeKind.highRisk, NoticeKind.reminder, NoticeKind.escalation];
 
 const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/heart/v1/notices', { preHandler: readers }, async (request) => {
+    // Reminders that fell due since the last sweep are sent before the list is read.
+    if (request.principal.schoolId !== null) await remindUnconfirmed(app.db, request.principal.schoolId);
     // An alert about an anonymous message is dated to the hour, like the message (voices.ts).
     const records = await rows<{ id: number; voiceId: number | null; kind: number; text: string; createdAt: string }>(
       app.db,
       sql`SELECT n.id, n.voice_id AS "voiceId", n.kind, n.text,
                  ${isoTime(sql`CASE WHEN v.anonymous THEN date_trunc('hour', n.created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' ELSE n.created_at END`)} AS "createdAt"
-            FROM heart_notices n LEFT JOIN heart_voices v ON v.id = n.voice_id AND n.kind = ${NoticeKind.highRisk}
+            FROM heart_notices n LEFT JOIN heart_voices v ON v.id = n.voice_id AND n.kind IN (${sql.join(ABOUT_A_MESSAGE.map((k) => sql`${k}`), sql`, `)})
            WHERE n.user_id = ${request.principal.userId} AND n.seen_at IS NULL ORDER BY n.created_at DESC, n.id DESC LIMIT 50`,
     );
     return ok({ records, total: records.length });
+  });
+
+  app.get('/api/heart/v1/openHighRisk', { preHandler: overseers }, async (request) => {
+    const { schoolId } = request.principal;
+    if (schoolId === null) throw forbidden();
+    await remindUnconfirmed(app.db, schoolId);
+    return ok(await openHighRisk(app.db, schoolId));
   });
 
   app.post(

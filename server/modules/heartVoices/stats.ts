@@ -18,6 +18,13 @@ export const MOOD_WEEKS = 12;
 /** The China week (Monday) a message was written in, as YYYY-MM-DD. */
 const WEEK = sql`to_char(date_trunc('week', v.created_at AT TIME ZONE 'Asia/Shanghai'), 'YYYY-MM-DD')`;
 
+/** The Mondays (China dates) of the last MOOD_WEEKS weeks, this one last. */
+export function moodWeeks(now: Date = new Date()): string[] {
+  const china = new Date(now.getTime() + 8 * 3600 * 1000);
+  const monday = Date.UTC(china.getUTCFullYear(), china.getUTCMonth(), china.getUTCDate()) - ((china.getUTCDay() + 6) % 7) * 86400_000;
+  return Array.from({ length: MOOD_WEEKS }, (_, i) => new Date(monday - (MOOD_WEEKS - 1 - i) * 7 * 86400_000).toISOString().slice(0, 10));
+}
+
 const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
 
@@ -35,10 +42,13 @@ const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
              AND v.created_at >= date_trunc('week', now() AT TIME ZONE 'Asia/Shanghai') AT TIME ZONE 'Asia/Shanghai' - make_interval(weeks => ${MOOD_WEEKS - 1})
            GROUP BY 1, 2 ORDER BY o, 1`,
     );
-    const weeks = [...new Set(list.map((r) => r.week))].sort();
+    // Every week of the window, those without a message too: an empty week stays empty on the
+    // chart (no line drawn across it), and each point carries how many messages it averages.
+    const weeks = moodWeeks();
     const names = [...new Set(list.map((r) => r.name))];
-    const series = names.map((name) => ({ name, values: weeks.map((w) => list.find((r) => r.name === name && r.week === w)?.mood ?? null) }));
-    return ok({ weeks, series });
+    const at = (name: string, week: string) => list.find((r) => r.name === name && r.week === week);
+    const series = names.map((name) => ({ name, values: weeks.map((w) => at(name, w)?.mood ?? null), counts: weeks.map((w) => at(name, w)?.count ?? 0) }));
+    return ok({ weeks: list.length ? weeks : [], series });
   });
 
   app.get('/api/heart/v1/export', { preHandler: psychologists, schema: { querystring: Type.Object(Place) } }, async (request, reply) => {

@@ -28,6 +28,9 @@ const ListQuery = Type.Object({
 
 export const ReadAction = { read: 1, reveal: 2 } as const;
 
+/** One opening of a message's page, named by the page (a random id): the read log keeps one row per visit. */
+const VisitQuery = Type.Object({ visit: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9-]{8,64}$', maxLength: 64 })) });
+
 /** The writer's name only when the message is named: the one place identity may enter a payload. */
 const WRITER = sql`CASE WHEN v.anonymous THEN NULL ELSE s.name END`;
 
@@ -83,7 +86,7 @@ const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(page(records, total, current, size));
   });
 
-  app.get('/api/heart/v1/voices/:id', { preHandler: psychologists, schema: { params: Type.Object({ id: Id }) } }, async (request) => {
+  app.get('/api/heart/v1/voices/:id', { preHandler: psychologists, schema: { params: Type.Object({ id: Id }), querystring: VisitQuery } }, async (request) => {
     const { id } = request.params;
     const schoolId = schoolOf(request);
     await voiceOf(db, schoolId, id);
@@ -97,9 +100,12 @@ const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       sql`SELECT f.id, f.kind, f.note, u.name AS "userName", ${isoTime(sql`f.created_at`)} AS "createdAt"
             FROM heart_voice_follow_ups f JOIN users u ON u.id = f.user_id WHERE f.voice_id = ${id} ORDER BY f.created_at, f.id`,
     );
-    // The read is recorded before the words leave; its alert is seen.
-    await db.execute(sql`INSERT INTO heart_voice_reads (school_id, voice_id, user_id, action) VALUES (${schoolId}, ${id}, ${userId}, ${ReadAction.read})`);
-    await db.execute(sql`UPDATE heart_notices SET seen_at = now() WHERE user_id = ${userId} AND voice_id = ${id} AND kind = ${NoticeKind.highRisk} AND seen_at IS NULL`);
+    // The read is recorded before the words leave, once per visit of the page (its reloads of the
+    // same message are one visit; a call without a visit is a visit of its own); its alerts are seen.
+    const visit = request.query.visit ?? null;
+    await db.execute(sql`INSERT INTO heart_voice_reads (school_id, voice_id, user_id, action, visit_id) VALUES (${schoolId}, ${id}, ${userId}, ${ReadAction.read}, ${visit})
+                         ON CONFLICT (voice_id, user_id, visit_id) WHERE visit_id IS NOT NULL DO NOTHING`);
+    await db.execute(sql`UPDATE heart_notices SET seen_at = now() WHERE user_id = ${userId} AND voice_id = ${id} AND kind IN (${NoticeKind.highRisk}, ${NoticeKind.reminder}) AND seen_at IS NULL`);
     return ok({ ...voice, followUps });
   });
 };

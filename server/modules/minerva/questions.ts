@@ -1,5 +1,6 @@
 // One shape for a question in every reply, and the rules a written question must follow.
 import { sql } from 'drizzle-orm';
+import { formulaProblem } from '../../../src/domain/formula';
 import { Type, type Static } from 'typebox';
 import { OBJECTIVE_TYPES, QuestionType } from '../../../src/domain/content';
 import type { QuestionView, SubQuestionView } from '../../../src/domain/questionBank';
@@ -58,6 +59,11 @@ export type QuestionInput = Static<typeof QuestionBody>;
 function cleanBody(input: SubQuestionInput) {
   const stem = input.stem.trim();
   if (!stem) throw badRequest('题干不能为空');
+  // A formula that cannot be drawn is refused here, not printed as red LaTeX on every paper.
+  for (const [label, text] of [['题干', stem], ['答案', input.answer], ['解析', input.analysis ?? ''], ...(input.options ?? []).map((o) => [`选项${o.key}`, o.text])]) {
+    const problem = formulaProblem(text);
+    if (problem) throw badRequest(`${label}：${problem}`);
+  }
   const answer = input.answer.trim().toUpperCase();
   let options = input.options ?? null;
   if (OBJECTIVE_TYPES.includes(input.type)) {

@@ -239,7 +239,7 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
         return ok({ id: row.id, studentId: row.id }, '新增成功');
       } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(`学号${body.studentNo}已存在`);
+        if (isUniqueViolation(err)) throw conflict(`学号${body.studentNo}已存在`, { studentNo: `学号${body.studentNo}已存在` });
         throw err;
       }
     },
@@ -288,7 +288,7 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
             await recordAudit(tx, request, { action: 'update', kind: 'student', recordId: body.studentId, summary: `修改学生 ${before.name}（${before.studentNo}）的${changedFields(changes)}` });
           });
         } catch (err) {
-          if (isUniqueViolation(err)) throw conflict(`学号${body.studentNo}已存在`);
+          if (isUniqueViolation(err)) throw conflict(`学号${body.studentNo}已存在`, { studentNo: `学号${body.studentNo}已存在` });
           throw err;
         }
       }
@@ -347,8 +347,10 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post('/api/vesta/student/importData', { preHandler: adminOnly }, async (request, reply) => {
+  app.post('/api/vesta/student/importData', { preHandler: adminOnly, schema: { querystring: ImportQuery } }, async (request, reply) => {
     const p = request.principal;
+    // 是否更新已经存在的数据: the admin answers before uploading; without an answer, as before, update.
+    const updateExisting = request.query.update !== 0;
     const s = schoolOf(p);
     const imported = await readImport(request, REQUIRED_COLUMNS);
 
@@ -395,6 +397,7 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .transaction(async (tx) => {
         let created = 0;
         let updated = 0;
+        let skipped = 0;
         for (let i = 0; i < valid.length; i += 1000) {
           const chunk = valid.slice(i, i + 1000);
           const existing = await rows<{ id: number; studentNo: string }>(tx, sql`
@@ -410,15 +413,17 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
             inserted.forEach((r) => idByNo.set(r.studentNo, r.id));
             created += fresh.length;
           }
-          // The PIN is hashed with the student's id, so it is written once the id exists.
-          const pins = chunk.filter((r) => r.pin).map((r) => ({ i: idByNo.get(r.studentNo)!, h: hashPin(app.config.pinKey, idByNo.get(r.studentNo)!, r.pin!) }));
+          // The PIN is hashed with the student's id, so it is written once the id exists; a
+          // student left as they are keeps their PIN too.
+          const pins = chunk.filter((r) => r.pin && (updateExisting || fresh.includes(r))).map((r) => ({ i: idByNo.get(r.studentNo)!, h: hashPin(app.config.pinKey, idByNo.get(r.studentNo)!, r.pin!) }));
           if (pins.length) {
             await tx.execute(sql`
               UPDATE students st SET terminal_pin_hash = x.h, pin_failures = 0, pin_locked_until = NULL
                 FROM jsonb_to_recordset(${JSON.stringify(pins)}::jsonb) AS x(i int, h text) WHERE st.id = x.i`);
           }
           const known = chunk.filter((r) => existing.some((e) => e.studentNo === r.studentNo));
-          if (known.length) {
+          if (!updateExisting) skipped += known.length;
+          else if (known.length) {
             const values = sql.join(known.map((r) => sql`(${idByNo.get(r.studentNo)}::int, ${r.name}::text, ${r.gender}::smallint, ${r.classId}::int, ${r.parentPhone}::text, ${r.birthDate}::date)`), sql`, `);
             // An empty 出生日期 cell keeps the date already known.
             await tx.execute(sql`
@@ -429,8 +434,8 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
             updated += known.length;
           }
         }
-        await recordAudit(tx, request, { action: 'import', kind: 'student', summary: `导入学生 ${valid.length} 名（新增 ${created} 名，更新 ${updated} 名）` });
-        return { total: valid.length, created, updated };
+        await recordAudit(tx, request, { action: 'import', kind: 'student', summary: `导入学生 ${valid.length} 名（新增 ${created} 名，更新 ${updated} 名，跳过 ${skipped} 名）` });
+        return { total: valid.length, created, updated, skipped };
       })
       .catch((err) => {
         // Someone added one of these numbers while the file was being checked.
@@ -445,10 +450,13 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         db.execute(sql`VACUUM (ANALYZE) students`).catch((err) => request.log.warn(err, 'vacuum after import failed'));
       });
     }
-    return ok(result, `导入成功：新增${result.created}名，更新${result.updated}名`);
+    return ok(result, `导入成功：新增${result.created}名，${updateExisting ? `更新${result.updated}名` : `跳过已存在的${result.skipped}名（未更新）`}`);
   });
 };
 export default studentRoutes;
+
+/** `update` 0: students already on the roll (same 学号) are left as they are; 1 (the default): updated from the file. */
+const ImportQuery = Type.Object({ update: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })) });
 
 const STUDENT_FIELD_NAMES: Record<string, string> = { name: '姓名', studentNo: '学号', gender: '性别', parentPhone: '家长手机号', classId: '班级', birthDate: '出生日期' };
 

@@ -17,7 +17,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { AppDataProvider } from '../../dataProvider';
 import type { AnalysisFilter } from '../../dataProvider/analysis';
-import type { Analysis as Report, AnalysisFigure } from '../../domain/analysis';
+import { BAND_MIN_ITEMS, type Analysis as Report, type AnalysisFigure } from '../../domain/analysis';
 import type { Permissions } from '../../authProvider';
 import { LEADER_TYPES } from '../../domain/roles';
 import { useSelection } from '../../filters/SelectionProvider';
@@ -25,6 +25,7 @@ import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
 import { PrincipalNotices } from '../heartVoices/PrincipalNotices';
+import { OpenHighRisk } from '../heartVoices/OpenHighRisk';
 import { Stem } from '../Stem';
 import { FigureCard } from './FigureCard';
 import { percent } from '../../domain/format';
@@ -44,12 +45,22 @@ function heat(rate: number | null): string {
   return `hsl(${hue}, 70%, 85%)`;
 }
 
+/** What each figure counts, as docs/analysis-figures.md defines it. */
+const DEFINITIONS = {
+  scoreRate: '得分之和 ÷ 满分之和（作业与考试的全部提交）',
+  participation: '有提交的在读学生 ÷ 本学期布置过作业或考试的班级的在读学生',
+  completion: '已交作业份数 ÷ 应交份数（未到截止时间的作业只计已交）',
+  works: '作业与考试的提交份数',
+  bands: `每份提交按得分占满分的比例分段；占比 = 该段人次 ÷ 计入分段的提交人次。只统计考试和题目不少于 ${BAND_MIN_ITEMS} 道的作业：题目太少的作业，错一题就跨一段`,
+};
+
 function Summary({ report }: { report: Report }) {
+  // Each tile says what it counts (docs/analysis-figures.md), so no figure is read as another.
   const items = [
-    { label: '得分率', value: percent(report.total.scoreRate, NO_DATA), testId: 'total-score-rate' },
-    { label: '参与率', value: percent(report.total.participationRate, NO_DATA), testId: 'total-participation' },
-    { label: '作业完成率', value: percent(report.total.completionRate, NO_DATA), testId: 'total-completion' },
-    { label: '提交人次', value: String(report.total.works), testId: 'total-works' },
+    { label: '得分率', value: percent(report.total.scoreRate, NO_DATA), testId: 'total-score-rate', definition: DEFINITIONS.scoreRate },
+    { label: '参与率', value: percent(report.total.participationRate, NO_DATA), testId: 'total-participation', definition: DEFINITIONS.participation },
+    { label: '作业完成率', value: percent(report.total.completionRate, NO_DATA), testId: 'total-completion', definition: DEFINITIONS.completion },
+    { label: '提交人次', value: String(report.total.works), testId: 'total-works', definition: DEFINITIONS.works },
   ];
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, gap: 2, mt: 2 }}>
@@ -60,6 +71,9 @@ function Summary({ report }: { report: Report }) {
           </Typography>
           <Typography variant="h6" data-testid={i.testId}>
             {i.value}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ lineHeight: 1.4 }} data-testid={`${i.testId}-definition`}>
+            {i.definition}
           </Typography>
         </Box>
       ))}
@@ -87,6 +101,7 @@ export default function Analysis({ route }: ScreenProps) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
       {role === 'schoolMaster' && <PrincipalNotices />}
+      {role === 'schoolMaster' && <OpenHighRisk />}
       <ScreenCard title={route.meta.title} description={description}>
         {report === undefined && <LinearProgress sx={{ mt: 2 }} />}
         {report === null && <EmptyState text="学情分析加载失败，请稍后重试" />}
@@ -133,16 +148,20 @@ export default function Analysis({ route }: ScreenProps) {
             </TableContainer>
           </FigureCard>
 
-          <FigureCard testId="card-bands" title="成绩分段" definition="每份提交按得分占满分的比例分段；比例 = 该段人次 ÷ 有满分的提交人次" onExport={exporter('bands', '成绩分段')}>
-            <BarChart
-              height={280}
-              xAxis={[{ scaleType: 'band', data: report.groups.map((g) => g.name), tickLabelInterval: () => true, height: 40 }]}
-              yAxis={[{ label: '占比（%）', min: 0, max: 100, width: 56 }]}
-              series={BANDS.map((b) => ({ data: report.groups.map((g) => chartPercent(g.bands[b.key])), label: b.label, color: b.color, stack: 'bands', valueFormatter: (v: number | null) => (v === null ? NO_DATA : `${v}%`) }))}
-            />
+          <FigureCard testId="card-bands" title="成绩分段" definition={DEFINITIONS.bands} onExport={exporter('bands', '成绩分段')}>
+            {report.total.excellent + report.total.good + report.total.pass + report.total.fail > 0 ? (
+              <BarChart
+                height={280}
+                xAxis={[{ scaleType: 'band', data: report.groups.map((g) => g.name), tickLabelInterval: () => true, height: 40 }]}
+                yAxis={[{ label: '占比（%）', min: 0, max: 100, width: 56 }]}
+                series={BANDS.map((b) => ({ data: report.groups.map((g) => chartPercent(g.bands[b.key])), label: b.label, color: b.color, stack: 'bands', valueFormatter: (v: number | null) => (v === null ? NO_DATA : `${v}%`) }))}
+              />
+            ) : (
+              <EmptyState text={`本范围内没有考试或题目不少于 ${BAND_MIN_ITEMS} 道的作业，不显示成绩分段`} />
+            )}
           </FigureCard>
 
-          <FigureCard testId="card-participation" title="参与与作业完成" definition="参与率 = 有提交的在读学生 ÷ 在读学生；作业完成率 = 已交作业份数 ÷ 应交份数（作业数 × 班级在读人数）" onExport={exporter('participation', '参与与完成')}>
+          <FigureCard testId="card-participation" title="参与与作业完成" definition={`参与率 = ${DEFINITIONS.participation}（没有作业或考试的班级记为暂无数据）；作业完成率 = 已交作业份数 ÷ 应交份数（作业数 × 班级在读人数）`} onExport={exporter('participation', '参与与完成')}>
             <TableContainer>
               <Table size="small" aria-label="参与与作业完成">
                 <TableHead>

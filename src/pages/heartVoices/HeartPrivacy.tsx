@@ -28,6 +28,7 @@ import { CONSENT_AGE } from '../../domain/heartVoices';
 import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
+import { OpenHighRisk } from './OpenHighRisk';
 import { dateOnly, dayTime } from '../../domain/format';
 import { TablePaging } from '../../ui/TablePaging';
 import type { Page } from '../../domain/envelope';
@@ -279,6 +280,7 @@ export default function HeartPrivacy({ route }: ScreenProps) {
       title={route.meta.title}
       description={`学生心声只由本校心理教师阅读，每次查阅都记录在此；未满${CONSENT_AGE}周岁的学生须登记监护人同意后才能在终端提交心声。`}
     >
+      <OpenHighRisk sx={{ mt: 2 }} />
       <Tabs value={tab} onChange={(_, v: number) => setTab(v)} sx={{ mt: 1, borderBottom: 1, borderColor: 'divider' }}>
         <Tab label="查阅记录" />
         <Tab label="监护人同意" />

@@ -101,14 +101,19 @@ function RevealDialog({ voiceId, open, onClose, onRevealed }: { voiceId: number;
   );
 }
 
+/** A random visit id; getRandomValues works on plain http too, where randomUUID does not exist. */
+const newVisitId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
 export default function HeartVoiceDetail({ route }: ScreenProps) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const valid = Number.isInteger(id) && id >= 1;
-  // Each read is written to the read log: read on opening and after an action, never on a mere return to the tab.
-  const query = useQuery({ queryKey: ['heartVoice', id], queryFn: () => dataProvider.heartVoice(id), enabled: valid, retry: false, refetchOnWindowFocus: false });
+  // The read log has one row per visit: the loads after an action belong to the visit that opened
+  // the page (never a reload on a mere return to the tab).
+  const [visit] = useState(newVisitId);
+  const query = useQuery({ queryKey: ['heartVoice', id, visit], queryFn: () => dataProvider.heartVoice(id, visit), enabled: valid, retry: false, refetchOnWindowFocus: false });
   const voice = !valid || query.isError ? null : query.data;
   const [level, setLevel] = useState<number | null>(null);
   const [kind, setKind] = useState<number>(FollowUpKind.note);

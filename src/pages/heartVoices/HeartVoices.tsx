@@ -23,7 +23,7 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import PushPinOutlined from '@mui/icons-material/PushPinOutlined';
 import type { AppDataProvider } from '../../dataProvider';
 import type { HeartNotice } from '../../dataProvider/heartVoices';
-import { labelOf, MOODS, RISK_LEVELS, VOICE_CATEGORIES, VOICE_STATUSES } from '../../domain/heartVoices';
+import { HeartNoticeKind, labelOf, MOODS, RISK_LEVELS, VOICE_CATEGORIES, VOICE_STATUSES } from '../../domain/heartVoices';
 import { useSelection } from '../../filters/SelectionProvider';
 import { classLabel } from '../../filters/widgets';
 import type { ScreenProps } from '../screen';
@@ -43,6 +43,8 @@ function Notices({ notices }: { notices: HeartNotice[] }) {
   const navigate = useNavigate();
   if (!notices.length) return null;
   const first = notices.find((n) => n.voiceId);
+  const fresh = notices.filter((n) => n.kind !== HeartNoticeKind.reminder);
+  const overdue = notices.filter((n) => n.kind === HeartNoticeKind.reminder);
   return (
     <Alert
       severity="error"
@@ -56,7 +58,9 @@ function Notices({ notices }: { notices: HeartNotice[] }) {
         )
       }
     >
-      收到 {notices.length} 条疑似高危的学生心声，请尽快查看并确认等级。最近一条：{dayHour(notices[0].createdAt)}
+      {fresh.length > 0 && <>收到 {fresh.length} 条疑似高危的学生心声，请尽快查看并确认等级。最近一条：{dayHour(fresh[0].createdAt)}</>}
+      {/* Reminders (kind 3): a suspected 高危 message still unconfirmed 24 h after it came in. */}
+      {overdue.length > 0 && <Box data-testid="heart-reminder">{overdue.length} 条疑似高危的学生心声超过 24 小时仍未确认等级，请尽快确认。</Box>}
     </Alert>
   );
 }

@@ -159,6 +159,9 @@ export default function ClassTree({ config, readOnly }: { config: ResourceConfig
       <Stack spacing={2}>
         {visible.map((grade) => {
           const own = (classes.data ?? []).filter((c) => String(c.gradeId) === String(grade.id));
+          // A current grade's counts come from the class list the cards show, which a class saved
+          // or deleted refreshes; the grades list is not refetched then and would stay stale.
+          const counts = grade.graduatedYear ? grade : { classCount: own.length, studentCount: own.reduce((n, c) => n + c.studentCount, 0) };
           return (
             <Paper key={grade.id} variant="outlined" sx={{ p: 2 }} component="section" aria-label={grade.gradeName}>
               <Stack direction="row" alignItems="center" spacing={1.5} sx={{ mb: 1.5, flexWrap: 'wrap' }}>
@@ -166,7 +169,7 @@ export default function ClassTree({ config, readOnly }: { config: ResourceConfig
                   {grade.gradeName}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {grade.classCount} 个班级 · {grade.studentCount} 名学生
+                  {counts.classCount} 个班级 · {counts.studentCount} 名学生
                 </Typography>
                 {grade.graduatedYear && <Chip size="small" label={`${grade.graduatedYear}年毕业`} />}
                 <Box sx={{ flex: 1 }} />

@@ -71,7 +71,7 @@ export default defineResource({
   operations: { create: true, edit: true, delete: true, bulkDelete: true },
   transfer: {
     template: { url: '/api/vesta/student/importTemplate', fileName: '学生导入模板.xlsx' },
-    import: { url: '/api/vesta/student/importData' },
+    import: { url: '/api/vesta/student/importData', askUpdate: true },
     export: { url: '/api/vesta/student/exportStudentData', name: '学生数据' },
   },
   rowActions: [TerminalPinButton, StatusChangeButton, FamilyLinkButton],

@@ -115,7 +115,14 @@ function BulkActions({ config }: { config: ResourceConfig }) {
         </Suspense>
       ))}
       {config.operations?.bulkDelete !== false && (
-        <BulkDeleteButton label="批量删除" mutationMode="pessimistic" mutationOptions={{ onError: () => undefined }} />
+        <BulkDeleteButton
+          label="批量删除"
+          mutationMode="pessimistic"
+          // react-admin's default names the resource by its key ('students'); say it in Chinese.
+          confirmTitle={`批量删除${config.label}`}
+          confirmContent={`确定要删除选中的 %{smart_count} 个${config.label}吗？此操作不可恢复。`}
+          mutationOptions={{ onError: () => undefined }}
+        />
       )}
     </>
   );
@@ -159,7 +166,26 @@ export function ResourceList({
         exporter={false}
         empty={false}
         aside={aside as never}
-        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { boxShadow: 'none', border: 1, borderColor: 'divider', overflowX: 'auto' } }}
+        sx={{
+          '& .RaList-main': { minWidth: 0 },
+          '& .RaList-content': { boxShadow: 'none', border: 1, borderColor: 'divider', overflowX: 'auto' },
+          // react-admin lifts the bulk-action bar 48 px above the table, over the list toolbar; inside
+          // the scrolling content box that lift is clipped and the bar cannot be clicked. In flow it
+          // sits on top of the table, in reach, at every width.
+          '& .RaDatagrid-root .RaBulkActionsToolbar-toolbar': { position: 'static', transform: 'none' },
+          // On a phone the table scrolls sideways: the open bar stays in view at the left and wraps
+          // its buttons instead of running off with the table (the 90 px rail and the page's and card's padding).
+          '@media (max-width: 599.95px)': {
+            '& .RaDatagrid-root .RaBulkActionsToolbar-toolbar:not(.RaBulkActionsToolbar-collapsed)': {
+              position: 'sticky',
+              left: 0,
+              width: 'calc(100vw - 165px)',
+              flexWrap: 'wrap',
+              height: 'auto',
+              py: 0.5,
+            },
+          },
+        }}
       >
         <Grid
           {...(config.transfer?.export?.columns ? { preferenceKey: columnsKey(config) } : {})}

@@ -9,6 +9,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import MuiButton from '@mui/material/Button';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
@@ -57,7 +60,11 @@ export function ImportButton({ config }: { config: TransferButtonsConfig }) {
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<{ file: string; percent: number; outcome?: ImportOutcome; failed?: boolean } | undefined>();
+  // 是否更新已经存在的数据: asked before each import of a list that matches existing records.
+  const [asking, setAsking] = useState(false);
+  const [update, setUpdate] = useState(false);
   const url = config.transfer?.import?.url;
+  const askUpdate = !!config.transfer?.import?.askUpdate;
   if (!url) return null;
 
   const run = async (file: File) => {
@@ -67,8 +74,11 @@ export function ImportButton({ config }: { config: TransferButtonsConfig }) {
     }
     setState({ file: file.name, percent: 0 });
     try {
-      const outcome = await dataProvider.importWorkbook(url, file, (loaded, total) =>
-        setState((s) => s && { ...s, percent: total ? Math.round((loaded / total) * 100) : s.percent }),
+      const outcome = await dataProvider.importWorkbook(
+        url,
+        file,
+        (loaded, total) => setState((s) => s && { ...s, percent: total ? Math.round((loaded / total) * 100) : s.percent }),
+        askUpdate ? update : undefined,
       );
       if (!outcome.ok) dataProvider.saveFile(outcome.workbook, outcome.fileName);
       else refresh();
@@ -83,9 +93,33 @@ export function ImportButton({ config }: { config: TransferButtonsConfig }) {
   const done = !!outcome || !!state?.failed;
   return (
     <>
-      <Button label="批量导入" onClick={() => input.current?.click()}>
+      <Button label="批量导入" onClick={() => (askUpdate ? setAsking(true) : input.current?.click())}>
         <FileUploadOutlined />
       </Button>
+      <Dialog open={asking} onClose={() => setAsking(false)} fullWidth maxWidth="xs">
+        <DialogTitle>导入{config.label}</DialogTitle>
+        <DialogContent>
+          <FormControlLabel
+            control={<Checkbox checked={update} onChange={(event) => setUpdate(event.target.checked)} />}
+            label="是否更新已经存在的数据"
+          />
+          <Typography variant="body2" color="text.secondary">
+            {update ? `文件中已存在的${config.label}将按文件内容更新。` : `文件中已存在的${config.label}将保持不变，只新增不存在的。`}
+          </Typography>
+        </DialogContent>
+        <DialogActions>
+          <MuiButton onClick={() => setAsking(false)}>取消</MuiButton>
+          <MuiButton
+            variant="contained"
+            onClick={() => {
+              setAsking(false);
+              input.current?.click();
+            }}
+          >
+            选择文件
+          </MuiButton>
+        </DialogActions>
+      </Dialog>
       <input
         ref={input}
         type="file"
@@ -116,6 +150,20 @@ export function ImportButton({ config }: { config: TransferButtonsConfig }) {
             <Alert severity={outcome.ok ? 'success' : 'error'} role="status">
               {importMessage(outcome)}
             </Alert>
+          )}
+          {outcome && !outcome.ok && outcome.rows.length > 0 && (
+            <Box component="ul" aria-label="有错误的行" sx={{ mt: 1.5, mb: 0, pl: 2.5, maxHeight: 240, overflowY: 'auto' }}>
+              {outcome.rows.map((r) => (
+                <Typography component="li" variant="body2" key={r.row}>
+                  第 {r.row} 行：{r.reason}
+                </Typography>
+              ))}
+              {outcome.errorCount > outcome.rows.length && (
+                <Typography component="li" variant="body2" color="text.secondary">
+                  另有 {outcome.errorCount - outcome.rows.length} 行，见下载的文件
+                </Typography>
+              )}
+            </Box>
           )}
           {state?.failed && <Alert severity="error">导入未完成，请按提示修改文件后重试</Alert>}
         </DialogContent>

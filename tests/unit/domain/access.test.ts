@@ -51,7 +51,7 @@ describe('menus per role (SPEC §2.4, §6)', () => {
     expect(menuTitles('regionResearcher')).toEqual(['/analysis']);
     expect(menuTitles('psychologyteacher')).toEqual(['/heart-sounds']);
     expect(menuTitles('parttime')).toEqual(['/resource', '/workbook']);
-    expect(menuTitles('schoolAdmin')).toEqual(['/academic', '/resource', '/heart-voice-privacy', '/audit-log']);
+    expect(menuTitles('schoolAdmin')).toEqual(['/academic', '/school-dashboard', '/resource', '/heart-voice-privacy', '/audit-log']);
     expect(menuTitles('admin')).toEqual(['/workbook', '/audit-log']);
   });
   it('hidden children are removed recursively', () => {
