@@ -1,4 +1,6 @@
 // The Fastify app factory: plugins in layers (infrastructure → auth → service modules → static web).
+import { ROUTES } from '../src/menu/routes';
+import { findRoute } from '../src/domain/permissions';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { existsSync } from 'node:fs';
@@ -89,7 +91,8 @@ export async function buildApp({ db, config, webRoot, logger = false, onRoute, p
   });
   app.decorate('wakeWorkers', wakeWorkers);
   const servesWeb = Boolean(webRoot && existsSync(join(webRoot, 'index.html')));
-  registerEnvelope(app, { webApp: servesWeb });
+  // A screen's address typed without '#' opens that screen (the client's route table says which).
+  registerEnvelope(app, servesWeb ? { isAppPath: (path) => !!findRoute(ROUTES, path) } : {});
   registerInputRules(app);
   if (onRoute) app.addHook('onRoute', onRoute);
   // Before auth, so refusals carry the headers too.

@@ -98,18 +98,24 @@ function send(reply: FastifyReply, code: number, msg: string, fields?: Record<st
 
 /** One error handler for the whole app: envelopes every failure and never leaks a stack trace. */
 /**
- * The product routes by `#` (`/#/studentManage`). An address typed or pasted without it
- * (`/studentManage`) is a page address, not an API call: send it to the same place in the app, which
- * shows the screen or 页面不存在. Anything under /api, and anything that looks like a file, stays a 404.
+ * The product routes by `#` (`/#/studentManage`). A screen's address typed or pasted without it
+ * (`/studentManage`) is sent to the same place in the app; `isAppPath` says which paths are screens.
+ * Anything under /api, anything that looks like a file, and unknown paths stay 404s.
  */
-export function appAddress(method: string, url: string): string | null {
+export function appAddress(method: string, url: string, isAppPath: (path: string) => boolean): string | null {
   if (method !== 'GET' && method !== 'HEAD') return null;
   const [path, query = ''] = url.split('?', 2);
   if (path === '/' || path.startsWith('/api/') || path === '/api' || !/^\/[\w\-/]{1,200}$/.test(path) || /\/\//.test(path)) return null;
+  if (!isAppPath(path)) return null;
   return `/#${path}${query ? `?${query}` : ''}`;
 }
 
-export function registerEnvelope(app: FastifyInstance, { webApp = false }: { webApp?: boolean } = {}) {
+/** What a browser shows for an address that is no page: Chinese, with the way home, not raw JSON. */
+const NOT_FOUND_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>页面不存在</title></head>
+<body style="font-family:'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif;text-align:center;padding:64px 16px;color:#333">
+<h1 style="font-size:22px">页面不存在</h1><p>您访问的地址不存在或已失效。</p><p><a href="/">返回首页</a></p></body></html>`;
+
+export function registerEnvelope(app: FastifyInstance, { isAppPath }: { isAppPath?: (path: string) => boolean } = {}) {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       reply.headers(error.headers);
@@ -132,8 +138,12 @@ export function registerEnvelope(app: FastifyInstance, { webApp = false }: { web
     return send(reply, 500, '服务异常');
   });
   app.setNotFoundHandler((request, reply) => {
-    const address = webApp ? appAddress(request.method, request.url) : null;
+    const address = isAppPath ? appAddress(request.method, request.url, isAppPath) : null;
     if (address) return reply.redirect(address, 302);
+    // A browser opening an unknown address reads a page; programs asking for JSON get the envelope.
+    if (isAppPath && request.method === 'GET' && !request.url.startsWith('/api/') && /text\/html/.test(request.headers.accept ?? '')) {
+      return reply.code(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
+    }
     return send(reply, 404, '接口不存在');
   });
 }

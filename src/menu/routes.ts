@@ -1,6 +1,7 @@
 // The route table of SPEC §2.3 and §2.4 as data (no React): the menu, the home page, the header
-// filters, the screens and the client's access checks all read it. The server does not import it:
-// each API route states its own roles with the same src/domain rules (server/auth/plugin.ts).
+// filters, the screens and the client's access checks all read it. The server reads it only to send
+// a screen's address typed without '#' into the app; each API route states its own roles with the
+// same src/domain rules (server/auth/plugin.ts).
 import type { FilterKey, RouteDef, SearchSetting } from '../domain/routes';
 import type { Role } from '../domain/roles';
 

@@ -79,7 +79,7 @@ describe('each covered action leaves an entry with its operator and summary', ()
     ]);
     const imported = await c.upload('schooladmin', '/api/vesta/student/importData', multipart({}, { name: 'students.xlsx', content: bytes, type: XLSX }));
     expect(imported.statusCode, imported.body).toBe(200);
-    expect(await latest()).toMatchObject({ action: 'import', kind: 'student', recordId: null, summary: '导入学生 2 名（新增 2 名，更新 0 名）' });
+    expect(await latest()).toMatchObject({ action: 'import', kind: 'student', recordId: null, summary: '导入学生 2 名（新增 2 名，更新 0 名，跳过 0 名）' });
   });
 
   it('teachers and their roles: add, job change, bind and unbind, password reset (no password), remove', async () => {

@@ -83,7 +83,7 @@ describe('新建批改任务 (mini-program teacher)', () => {
     const roster = (await pageApi<ApiPage<{ id: number; name: string; studentNo: string }>>(page, `/api/vesta/student/page?classId=${klass.id}&status=0&size=500`)).records;
 
     // From the list to the designer (答题卡 is the first tab).
-    await page.getByRole('link', { name: '新建批改任务' }).click();
+    await page.getByRole('link', { name: '新建批改任务' }).first().click();
     await page.waitForURL(/createCorrectTask/);
     await page.getByRole('heading', { level: 1, name: '新建批改任务' }).waitFor();
     await page.getByLabel('答题卡标题').fill('单元小测');

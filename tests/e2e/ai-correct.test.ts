@@ -106,7 +106,10 @@ describe('AI批改 (mini-program teacher)', () => {
 
     // Nothing yet: the home is empty.
     await page.getByRole('heading', { level: 1, name: 'AI批改' }).waitFor();
-    await page.getByText('暂无数据').waitFor();
+    // A new teacher's empty home says the first step and links to it and to 使用教程.
+    await page.getByText('还没有批改任务').waitFor();
+    await page.getByText(/第一步：点「新建批改任务」/).waitFor();
+    expect(await page.getByRole('link', { name: '查看使用教程' }).getAttribute('href')).toBe('#/useGuide');
 
     // A task that fails: a blank page is no answer sheet.
     const { klass, layout, sheetId, students } = await printSheet(headers);
@@ -155,14 +158,14 @@ describe('AI批改 (mini-program teacher)', () => {
 
     // Tabs by type: no homework tasks; the essay tab has the one never submitted.
     await page.getByRole('tab', { name: '作业' }).click();
-    await page.getByText('暂无数据').waitFor();
+    await page.getByText('暂无作业批改任务').waitFor();
     await page.getByRole('tab', { name: '作文' }).click();
     await expect.poll(() => page.getByTestId('correct-task').count()).toBe(1);
     // Deleting it: gone from the screen and from the API.
     await page.locator(`[data-task-id="${pending.id}"]`).getByRole('button', { name: '删除' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '删除' }).click();
     await page.getByText('已删除批改任务').waitFor();
-    await page.getByText('暂无数据').waitFor();
+    await page.getByText('暂无作文批改任务').waitFor();
     expect((await call<ApiPage<CorrectTask>>(headers, `${BASE}/task/page?current=1&size=20`)).records.map((r) => r.id)).toEqual([task.id, failed.id]);
     await page.getByRole('tab', { name: '全部' }).click();
     await expect.poll(() => page.getByTestId('correct-task').count()).toBe(2);

@@ -37,7 +37,7 @@ describe('classic web', () => {
     expect(await page.locator('nav[aria-label="主菜单"] .MuiTypography-root').allInnerTexts()).toEqual(['教务管理', '数据概览', '学校资源', '心声隐私', '操作日志']);
     // Each screen of 教务管理 has its own entry, not only the first one the group opens on.
     const academic = page.getByRole('navigation', { name: '教务管理菜单' });
-    expect(await academic.getByRole('tab').allInnerTexts()).toEqual(['班级管理', '教师管理', '学生管理', '教室管理']);
+    expect(await academic.getByRole('tab').allInnerTexts()).toEqual(['班级管理', '教师管理', '角色任命', '学生管理', '教室管理', '学年管理']);
     for (const [tab, path] of [['学生管理', '/academic/student'], ['教师管理', '/academic/teacher']] as const) {
       await academic.getByRole('tab', { name: tab }).click();
       await page.waitForFunction((p) => location.hash.startsWith(`#${p}`), path);
