@@ -174,6 +174,27 @@ describe('school admin (classic web)', () => {
 });
 
 describe('mini-program school admin', () => {
+  it('reads the student list as cards on a phone, each with its actions in sight', async () => {
+    const page = await signIn(browser, miniProgram.url, 'schooladmin');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`${miniProgram.url}/#/studentManage`);
+    const cards = page.getByTestId('record-card');
+    await expect.poll(() => cards.count()).toBe(20);
+    // The title names the student; the class is under it; 编辑 and 删除 are buttons on the card.
+    const first = cards.first();
+    expect(await first.locator('p').first().innerText()).toMatch(/^\S+（\d{9}）$/);
+    expect(await first.locator('dt').allInnerTexts()).toContain('班级');
+    for (const action of ['编辑', '删除']) {
+      const button = first.getByRole('button', { name: action });
+      await button.scrollIntoViewIfNeeded();
+      expect(await button.isVisible(), action).toBe(true);
+      expect((await button.boundingBox())!.x + (await button.boundingBox())!.width).toBeLessThanOrEqual(375);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SHOTS}/students-cards-375.png` });
+    await page.context().close();
+  });
+
   it('sees the seeded school on the data overview', async () => {
     const page = await signIn(browser, miniProgram.url, 'schooladmin');
     await page.waitForFunction(() => location.hash.startsWith('#/school-dashboard'));

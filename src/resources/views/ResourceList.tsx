@@ -16,6 +16,8 @@ import {
 } from 'react-admin';
 import type { RaRecord } from 'ra-core';
 import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
@@ -27,6 +29,7 @@ import { FormDialog } from './ResourceForm';
 import { ShowDialog } from './ResourceShow';
 import { columnsKey, ExportButton, ImportButton, TemplateButton } from './Transfer';
 import { SavedFiltersButton } from './SavedFilters';
+import { CardList } from './CardList';
 
 type DialogTarget = { mode: 'create' } | { mode: 'edit'; id: RaRecord['id'] } | { mode: 'show'; id: RaRecord['id'] } | undefined;
 
@@ -152,6 +155,8 @@ export function ResourceList({
   const hasBulkActions = !readOnly && (ops.bulkDelete !== false || !!config.bulkActions?.length);
   // A list whose export follows the visible columns lets the user choose them.
   const Grid = config.transfer?.export?.columns ? DatagridConfigurable : Datagrid;
+  // Below 600 px a table would run off the screen with its actions hidden: cards instead.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <Dialogs.Provider value={setTarget}>
       <List
@@ -187,16 +192,20 @@ export function ResourceList({
           },
         }}
       >
-        <Grid
-          {...(config.transfer?.export?.columns ? { preferenceKey: columnsKey(config) } : {})}
-          rowClick={false}
-          bulkActionButtons={hasBulkActions ? <BulkActions config={config} /> : false}
-          empty={<EmptyState />}
-          sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}
-        >
-          {config.fields.filter((field) => field.list !== false).map(fieldElement)}
-          {hasRowActions && <RowActions config={config} readOnly={readOnly} label="操作" />}
-        </Grid>
+        {phone ? (
+          <CardList config={config} title={(record) => representation(config, record)} actions={hasRowActions ? <RowActions config={config} readOnly={readOnly} /> : null} />
+        ) : (
+          <Grid
+            {...(config.transfer?.export?.columns ? { preferenceKey: columnsKey(config) } : {})}
+            rowClick={false}
+            bulkActionButtons={hasBulkActions ? <BulkActions config={config} /> : false}
+            empty={<EmptyState />}
+            sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}
+          >
+            {config.fields.filter((field) => field.list !== false).map(fieldElement)}
+            {hasRowActions && <RowActions config={config} readOnly={readOnly} label="操作" />}
+          </Grid>
+        )}
       </List>
       <FormDialog config={config} target={target?.mode === 'show' ? undefined : target} onClose={close} />
       <ShowDialog config={config} id={target?.mode === 'show' ? target.id : undefined} onClose={close} />
