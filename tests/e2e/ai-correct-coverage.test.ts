@@ -4,13 +4,12 @@
 // page, and the teacher replaces it with the right scan and adds a late student's page into the
 // graded task — submitted again, only the new pages are graded and the report follows.
 // Screenshots at 1440 px and 375 px.
-import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ensureWebBuild } from '../../scripts/webBuild';
-import { launchBrowser, signIn, pageSession, sessionCall, type SessionHeaders } from '../support/browser';
-import { startServer, type RunningServer } from '../support/serverProcess';
+import { closeServerAndBrowser, openServerAndBrowser } from '../support/e2eFile';
+import { signIn, pageSession, sessionCall, type SessionHeaders } from '../support/browser';
+import type { RunningServer } from '../support/serverProcess';
 import { settled } from '../support/settle';
 import { buildLayout, type SectionSpec, type SheetLayout } from '../../server/grading';
 import { makeScan, type Filling } from '../../server/grading/corpus/generate';
@@ -23,16 +22,8 @@ let browser: Browser;
 const SHOTS = process.env.SCREENSHOT_DIR ?? `${process.env.TMPDIR ?? '/tmp'}/shots-aicorrect-coverage`;
 const BASE = '/api/wrongbook/v1.0/correct';
 
-beforeAll(async () => {
-  await ensureWebBuild();
-  server = await startServer();
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await openServerAndBrowser(SHOTS)));
+afterAll(() => closeServerAndBrowser(server, browser));
 
 type Headers = SessionHeaders;
 const call = <T>(headers: Headers, path: string, init: { method?: string; json?: unknown; form?: FormData } = {}) => sessionCall<T>(server.url, headers, path, init);

@@ -8,15 +8,15 @@
 // Then a homework task, and an essay task: a student's photo uploaded, left, and continued from the task list.
 // Then an answer sheet taken from an exam (使用试卷的答题卡): its key summary, and the task linked to the exam.
 // Screenshots at 1440 px and 375 px.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ensureWebBuild } from '../../scripts/webBuild';
-import { launchBrowser, pageApi, signIn } from '../support/browser';
-import { startServer, type RunningServer } from '../support/serverProcess';
+import { closeServerAndBrowser, openServerAndBrowser } from '../support/e2eFile';
+import { pageApi, signIn } from '../support/browser';
+import type { RunningServer } from '../support/serverProcess';
 import { settled } from '../support/settle';
 import { buildLayout, type SectionSpec, type SheetLayout } from '../../server/grading';
 import { makeScan, type Filling } from '../../server/grading/corpus/generate';
@@ -28,16 +28,8 @@ let browser: Browser;
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-create';
 const BASE = '/api/wrongbook/v1.0/correct';
 
-beforeAll(async () => {
-  await ensureWebBuild();
-  server = await startServer();
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await openServerAndBrowser(SHOTS)));
+afterAll(() => closeServerAndBrowser(server, browser));
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 const file = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });

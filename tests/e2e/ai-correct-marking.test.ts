@@ -10,12 +10,11 @@
 // 双评 (分差 ≤ 1) in the 分配 dialog; teacher4 finds it under 我的阅卷 and marks their share; the owner
 // marks too — one paper agrees (mean counts), one does not and waits for 仲裁, which the owner
 // settles on the marking screen. Progress per teacher and 待仲裁 show on the report.
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ensureWebBuild } from '../../scripts/webBuild';
-import { launchBrowser, signIn, pageSession, sessionCall, type SessionHeaders } from '../support/browser';
-import { startServer, type RunningServer } from '../support/serverProcess';
+import { closeServerAndBrowser, openServerAndBrowser } from '../support/e2eFile';
+import { signIn, pageSession, sessionCall, type SessionHeaders } from '../support/browser';
+import type { RunningServer } from '../support/serverProcess';
 import { rosterSheet, uploadAndGrade } from '../support/correctTasks';
 import type { SectionSpec } from '../../server/grading';
 import { makeScan } from '../../server/grading/corpus/generate';
@@ -28,16 +27,8 @@ let owner: Page | undefined;
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-marking';
 const BASE = '/api/wrongbook/v1.0/correct';
 
-beforeAll(async () => {
-  await ensureWebBuild();
-  server = await startServer();
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await openServerAndBrowser(SHOTS)));
+afterAll(() => closeServerAndBrowser(server, browser));
 
 const call = <T>(headers: SessionHeaders, path: string, init: { method?: string; json?: unknown; form?: FormData } = {}) => sessionCall<T>(server.url, headers, path, init);
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

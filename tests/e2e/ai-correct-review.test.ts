@@ -9,13 +9,12 @@
 // Screenshots at 1440 px and 375 px.
 // Answer groups: a fill-in task where two students wrote the same wrong answer; in the by-question
 // view they form one group (「3」 ×2), marked 对 at once; one taken out and marked alone.
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Response } from 'playwright-core';
-import { ensureWebBuild } from '../../scripts/webBuild';
-import { launchBrowser, signIn, pageSession, sessionCall, type SessionHeaders } from '../support/browser';
+import { closeServerAndBrowser, openServerAndBrowser } from '../support/e2eFile';
+import { signIn, pageSession, sessionCall, type SessionHeaders } from '../support/browser';
 import { refusalLines } from '../support/refusals';
-import { startServer, type RunningServer } from '../support/serverProcess';
+import type { RunningServer } from '../support/serverProcess';
 import { rosterSheet, uploadAndGrade } from '../support/correctTasks';
 import { settled } from '../support/settle';
 import { buildLayout, type SectionSpec } from '../../server/grading';
@@ -30,16 +29,8 @@ let browser: Browser;
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-review';
 const BASE = '/api/wrongbook/v1.0/correct';
 
-beforeAll(async () => {
-  await ensureWebBuild();
-  server = await startServer();
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await openServerAndBrowser(SHOTS)));
+afterAll(() => closeServerAndBrowser(server, browser));
 
 const session = pageSession;
 type Headers = SessionHeaders;

@@ -6,15 +6,15 @@
 // on 「AI批改」 without reloading, sees each task's status as the API reports it, deletes the
 // unsubmitted one, opens the report — average and per-question score rates equal to the task's
 // own results — and downloads the report workbook. Screenshots at 1440 px and 375 px.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ensureWebBuild } from '../../scripts/webBuild';
-import { launchBrowser, signIn, pageSession, sessionCall, type SessionHeaders } from '../support/browser';
-import { startServer, type RunningServer } from '../support/serverProcess';
+import { closeServerAndBrowser, openServerAndBrowser } from '../support/e2eFile';
+import { signIn, pageSession, sessionCall, type SessionHeaders } from '../support/browser';
+import type { RunningServer } from '../support/serverProcess';
 import { rosterSheet } from '../support/correctTasks';
 import { settled } from '../support/settle';
 import type { SectionSpec } from '../../server/grading';
@@ -29,16 +29,8 @@ let browser: Browser;
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-aicorrect';
 const BASE = '/api/wrongbook/v1.0/correct';
 
-beforeAll(async () => {
-  await ensureWebBuild();
-  server = await startServer();
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await openServerAndBrowser(SHOTS)));
+afterAll(() => closeServerAndBrowser(server, browser));
 
 const session = pageSession;
 type Headers = SessionHeaders;

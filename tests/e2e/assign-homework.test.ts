@@ -1,14 +1,13 @@
 // 布置作业 in a real browser against the real server: the demo teacher picks a book and two pages,
 // assigns them to 七(1)班 and 七(2)班 with a due time, and finds the new homework listed for each
 // class; the list's completion and accuracy are the API's. Screenshots at desktop and phone width.
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Response } from 'playwright-core';
-import { ensureWebBuild } from '../../scripts/webBuild';
-import { launchBrowser, pageApi, signIn } from '../support/browser';
+import { closeServerAndBrowser, openServerAndBrowser } from '../support/e2eFile';
+import { pageApi, signIn } from '../support/browser';
 import { refusalLines } from '../support/refusals';
 import { settled } from '../support/settle';
-import { startServer, type RunningServer } from '../support/serverProcess';
+import type { RunningServer } from '../support/serverProcess';
 import type { HomeworkRecord } from '../../src/dataProvider/minerva';
 import type { Page as ApiPage } from '../../src/domain/envelope';
 
@@ -16,16 +15,8 @@ let server: RunningServer;
 let browser: Browser;
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-assign';
 
-beforeAll(async () => {
-  await ensureWebBuild();
-  server = await startServer();
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await openServerAndBrowser(SHOTS)));
+afterAll(() => closeServerAndBrowser(server, browser));
 
 async function pick(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();

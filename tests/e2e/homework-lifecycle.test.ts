@@ -4,15 +4,14 @@
 // becomes a homework; one scheduled for tomorrow says so until then; one graded from photos shows
 // each student's pages; from one some have not handed in she prints and exports the 未提交名单.
 // Screenshots at 1440 and 375 px.
-import { mkdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Response } from 'playwright-core';
-import { ensureWebBuild } from '../../scripts/webBuild';
-import { launchBrowser, pageApi, pageSession, sessionCall, signIn } from '../support/browser';
+import { closeServerAndBrowser, openServerAndBrowser } from '../support/e2eFile';
+import { pageApi, pageSession, sessionCall, signIn } from '../support/browser';
 import { homeworkPhoto } from '../../server/grading/corpus/homeworkPhoto';
 import { settled } from '../support/settle';
-import { startServer, type RunningServer } from '../support/serverProcess';
+import type { RunningServer } from '../support/serverProcess';
 import type { HomeworkDetail, HomeworkRecord, MissingList } from '../../src/dataProvider/minerva';
 import type { Page as ApiPage } from '../../src/domain/envelope';
 
@@ -20,16 +19,8 @@ let server: RunningServer;
 let browser: Browser;
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-homework-lifecycle';
 
-beforeAll(async () => {
-  await ensureWebBuild();
-  server = await startServer({ env: { TEACHER_CLASSIC_WEB: '1' } });
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await openServerAndBrowser(SHOTS, { env: { TEACHER_CLASSIC_WEB: '1' } })));
+afterAll(() => closeServerAndBrowser(server, browser));
 
 const isAssign = (r: Response) => r.url().endsWith('/api/minerva/v1.0/homeworks') && r.request().method() === 'POST';
 // What a teacher types: China time, whatever zone the test machine or browser is in.

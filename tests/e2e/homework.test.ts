@@ -2,13 +2,12 @@
 // the class, course and time range picked in the header shows the API's numbers; a homework opens
 // with the API's figures per student and per question (stems typeset by KaTeX, a chart of accuracy
 // per question); its export downloads an .xlsx whose rows are the same. Screenshots at 1440 px.
-import { mkdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ensureWebBuild } from '../../scripts/webBuild';
-import { launchBrowser, pageApi, signIn } from '../support/browser';
-import { startServer, type RunningServer } from '../support/serverProcess';
+import { closeServerAndBrowser, openServerAndBrowser } from '../support/e2eFile';
+import { pageApi, signIn } from '../support/browser';
+import type { RunningServer } from '../support/serverProcess';
 import type { HomeworkDetail, HomeworkRecord } from '../../src/dataProvider/minerva';
 import type { Page as ApiPage } from '../../src/domain/envelope';
 
@@ -16,16 +15,8 @@ let server: RunningServer;
 let browser: Browser;
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-homework';
 
-beforeAll(async () => {
-  await ensureWebBuild();
-  server = await startServer({ env: { TEACHER_CLASSIC_WEB: '1' } });
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await openServerAndBrowser(SHOTS, { env: { TEACHER_CLASSIC_WEB: '1' } })));
+afterAll(() => closeServerAndBrowser(server, browser));
 
 const api = pageApi;
 

@@ -4,13 +4,13 @@
 // answer sheet; edits and deletes it. /printer refuses addresses that are not this site's API.
 // Screenshots at 1440 px.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PDFDocument } from 'pdf-lib';
-import { ensureWebBuild } from '../../scripts/webBuild';
-import { launchBrowser, pageApi, signIn } from '../support/browser';
-import { startServer, type RunningServer } from '../support/serverProcess';
+import { closeServerAndBrowser, openServerAndBrowser } from '../support/e2eFile';
+import { pageApi, signIn } from '../support/browser';
+import type { RunningServer } from '../support/serverProcess';
 import type { Page as ApiPage } from '../../src/domain/envelope';
 import type { BankQuestion, PaperDetail, PaperSummary } from '../../src/dataProvider/papers';
 
@@ -18,16 +18,8 @@ let server: RunningServer;
 let browser: Browser;
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-paper';
 
-beforeAll(async () => {
-  await ensureWebBuild();
-  server = await startServer({ env: { TEACHER_CLASSIC_WEB: '1' } });
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await openServerAndBrowser(SHOTS, { env: { TEACHER_CLASSIC_WEB: '1' } })));
+afterAll(() => closeServerAndBrowser(server, browser));
 
 const api = pageApi;
 

@@ -4,28 +4,19 @@
 // has no 渠道结算 or 我的账户: not in the menu, and the address shows the access-denied screen.
 // partner1's 渠道结算 shows its children's margin as the API counts it, and a reissue of a
 // statement its child rejected.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ensureWebBuild } from '../../scripts/webBuild';
-import { launchBrowser, pageApi, signIn } from '../support/browser';
-import { startServer, type RunningServer } from '../support/serverProcess';
+import { closeServerAndBrowser, openServerAndBrowser } from '../support/e2eFile';
+import { pageApi, signIn } from '../support/browser';
+import type { RunningServer } from '../support/serverProcess';
 
 let server: RunningServer;
 let browser: Browser;
 const SHOTS = process.env.SCREENSHOT_DIR ?? '.tmp/screenshots';
 
-beforeAll(async () => {
-  await ensureWebBuild();
-  server = await startServer();
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await openServerAndBrowser(SHOTS)));
+afterAll(() => closeServerAndBrowser(server, browser));
 
 const menuEntries = (page: Page) => page.locator('nav[aria-label="主菜单"] .MuiTypography-root').allInnerTexts();
 const rowsOf = (page: Page) => page.locator('.RaDatagrid-tbody tr');

@@ -2,27 +2,18 @@
 // and she, signed in already, switches to it and sees exactly that grade; taken away again, her
 // open page says so and switches back. A teacher set to 离职 cannot sign in, and her classes show
 // their new teacher. 批量开通账号 prints a sheet per class, and its password must be changed.
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ensureWebBuild } from '../../scripts/webBuild';
-import { launchBrowser, pageApi, signIn, submitSignIn } from '../support/browser';
-import { startServer, type RunningServer } from '../support/serverProcess';
+import { closeServerAndBrowser, openServerAndBrowser } from '../support/e2eFile';
+import { pageApi, signIn, submitSignIn } from '../support/browser';
+import type { RunningServer } from '../support/serverProcess';
 
 let server: RunningServer;
 let browser: Browser;
 const SHOTS = process.env.SCREENSHOT_DIR ?? '.tmp/screenshots';
 
-beforeAll(async () => {
-  await ensureWebBuild();
-  server = await startServer();
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await openServerAndBrowser(SHOTS)));
+afterAll(() => closeServerAndBrowser(server, browser));
 
 const activeRole = (page: Page) => page.evaluate(() => sessionStorage.getItem('xuezhu.activeRole'));
 

@@ -1,30 +1,22 @@
 // School resources in a real browser: the demo library has files on first start; a school admin
 // uploads a teaching plan image, previews it; a teacher of the school finds it but may not delete it.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { ensureWebBuild } from '../../scripts/webBuild';
-import { launchBrowser, signIn } from '../support/browser';
-import { startServer, type RunningServer } from '../support/serverProcess';
+import { closeServerAndBrowser, openServerAndBrowser } from '../support/e2eFile';
+import { signIn } from '../support/browser';
+import type { RunningServer } from '../support/serverProcess';
 
 let server: RunningServer;
 let browser: Browser;
 const SHOTS = process.env.SCREENSHOT_DIR ?? '.tmp/screenshots';
 const TITLE = '七年级数学第一单元教案';
 
-beforeAll(async () => {
-  await ensureWebBuild();
-  server = await startServer();
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await openServerAndBrowser(SHOTS)));
+afterAll(() => closeServerAndBrowser(server, browser));
 
 describe('school resources', () => {
   it('an admin uploads and previews an image; a teacher sees it without a delete button', async () => {

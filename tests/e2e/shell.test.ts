@@ -1,26 +1,17 @@
 // Every demo account signs in through the real sign-in app, in a real browser, against the real
 // server on a fresh database, and sees exactly what SPEC §2.4 and §6 allow.
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ensureWebBuild } from '../../scripts/webBuild';
-import { launchBrowser, signIn } from '../support/browser';
-import { startServer, type RunningServer } from '../support/serverProcess';
+import { closeServerAndBrowser, openServerAndBrowser } from '../support/e2eFile';
+import { signIn } from '../support/browser';
+import type { RunningServer } from '../support/serverProcess';
 
 let server: RunningServer;
 let browser: Browser;
 const SHOTS = process.env.SCREENSHOT_DIR ?? '.tmp/screenshots';
 
-beforeAll(async () => {
-  await ensureWebBuild();
-  server = await startServer();
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await openServerAndBrowser(SHOTS)));
+afterAll(() => closeServerAndBrowser(server, browser));
 
 const menuEntries = (page: Page) => page.locator('nav[aria-label="主菜单"] .MuiTypography-root').allInnerTexts();
 const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];

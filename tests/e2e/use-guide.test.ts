@@ -1,28 +1,19 @@
 // 使用教程 for the mini-program teacher: the eight steps (AI批改, 布置作业, 错题本) in Chinese, each with its picture
 // of the product (public/guide/, made by scripts/guideShots.ts), loaded and fitting the screen at
 // desktop and phone width. Screenshots at 1440 px and 375 px.
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ensureWebBuild } from '../../scripts/webBuild';
-import { launchBrowser, signIn } from '../support/browser';
-import { startServer, type RunningServer } from '../support/serverProcess';
+import { closeServerAndBrowser, openServerAndBrowser } from '../support/e2eFile';
+import { signIn } from '../support/browser';
+import type { RunningServer } from '../support/serverProcess';
 
 let server: RunningServer;
 let browser: Browser;
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-records';
 const STEPS = ['设计答题卡并打印', '学生作答', '扫描或拍照上传', '提交批改', '查看报告与复核', '作文批改', '布置作业', '错题本与错题组卷'];
 
-beforeAll(async () => {
-  await ensureWebBuild();
-  server = await startServer();
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await openServerAndBrowser(SHOTS)));
+afterAll(() => closeServerAndBrowser(server, browser));
 
 /** Every picture scrolled into view as a reader would, then measured once it has loaded. */
 async function loadedImages(page: Page) {

@@ -3,27 +3,18 @@
 // to 个性化 with one similar question each, sees each student's share and downloads the PDF, which
 // holds a section per student with their name. Screenshots at 1440 px and 375 px.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { ensureWebBuild } from '../../scripts/webBuild';
-import { launchBrowser, signIn } from '../support/browser';
-import { startServer, type RunningServer } from '../support/serverProcess';
+import { closeServerAndBrowser, openServerAndBrowser } from '../support/e2eFile';
+import { signIn } from '../support/browser';
+import type { RunningServer } from '../support/serverProcess';
 
 let server: RunningServer;
 let browser: Browser;
 const SHOTS = process.env.SCREENSHOT_DIR ?? '.tmp/screenshots';
 
-beforeAll(async () => {
-  await ensureWebBuild();
-  server = await startServer();
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await openServerAndBrowser(SHOTS)));
+afterAll(() => closeServerAndBrowser(server, browser));
 
 describe('错题组卷 (mini-program teacher)', () => {
   it('builds a personalised paper from the class’s most-missed questions and downloads it', async () => {
