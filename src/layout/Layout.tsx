@@ -42,7 +42,10 @@ function Shell({ permissions, children }: { permissions: Permissions; children: 
       )}
       {phone && railed && (
         <Drawer open={menuOpen} onClose={() => setMenuOpen(false)}>
-          {menu}
+          {/* A tap on an entry closes the drawer, the current one included (it changes no path). */}
+          <Box onClick={() => setMenuOpen(false)} sx={{ height: '100%', display: 'flex' }}>
+            {menu}
+          </Box>
         </Drawer>
       )}
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>

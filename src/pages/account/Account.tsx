@@ -17,6 +17,7 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -104,28 +105,31 @@ function RechargeRecords() {
   const state = (r: RechargeRecord) => (r.payStatus === 1 ? <Chip size="small" color="success" label="已到账" /> : r.closed ? <Chip size="small" label="已关闭" /> : <Chip size="small" color="warning" label="待支付" />);
   return (
     <>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>充值单号</TableCell>
-            <TableCell align="right">金额</TableCell>
-            <TableCell>状态</TableCell>
-            <TableCell>创建时间</TableCell>
-            <TableCell>到账时间</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {data.records.map((r) => (
-            <TableRow key={r.rechargeNo}>
-              <TableCell>{r.rechargeNo}</TableCell>
-              <TableCell align="right">{money(r.amountFen)}</TableCell>
-              <TableCell>{state(r)}</TableCell>
-              <TableCell>{dateTime(r.createdAt)}</TableCell>
-              <TableCell>{dateTime(r.paidAt)}</TableCell>
+      {/* A phone scrolls the table sideways instead of the page. */}
+      <TableContainer>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>充值单号</TableCell>
+              <TableCell align="right">金额</TableCell>
+              <TableCell>状态</TableCell>
+              <TableCell>创建时间</TableCell>
+              <TableCell>到账时间</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {data.records.map((r) => (
+              <TableRow key={r.rechargeNo}>
+                <TableCell>{r.rechargeNo}</TableCell>
+                <TableCell align="right">{money(r.amountFen)}</TableCell>
+                <TableCell>{state(r)}</TableCell>
+                <TableCell>{dateTime(r.createdAt)}</TableCell>
+                <TableCell>{dateTime(r.paidAt)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
       <TablePaging
         total={data.total}
         page={page}

@@ -12,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -106,32 +107,34 @@ export default function ChannelInfo({ route }: ScreenProps) {
             {!summary || !summary.children.length ? (
               <EmptyState />
             ) : (
-              <Table size="small" aria-label="下级渠道">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>渠道名称</TableCell>
-                    <TableCell>级别</TableCell>
-                    <TableCell align="right">进货额</TableCell>
-                    <TableCell align="right">退款额</TableCell>
-                    <TableCell align="right">其下级进货额</TableCell>
-                    <TableCell align="right">我的渠道收入</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {summary.children.map((c) => (
-                    <TableRow key={c.partnerId}>
-                      <TableCell>{c.name}</TableCell>
-                      <TableCell>{c.level}级</TableCell>
-                      <TableCell align="right">{money(c.boughtFen)}</TableCell>
-                      <TableCell align="right">{money(c.refundedFen)}</TableCell>
-                      <TableCell align="right">{money(c.soldFen)}</TableCell>
-                      <TableCell align="right" sx={{ fontWeight: 600 }}>
-                        {money(c.marginFen)}
-                      </TableCell>
+              <TableContainer>
+                <Table size="small" aria-label="下级渠道">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>渠道名称</TableCell>
+                      <TableCell>级别</TableCell>
+                      <TableCell align="right">进货额</TableCell>
+                      <TableCell align="right">退款额</TableCell>
+                      <TableCell align="right">其下级进货额</TableCell>
+                      <TableCell align="right">我的渠道收入</TableCell>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                  </TableHead>
+                  <TableBody>
+                    {summary.children.map((c) => (
+                      <TableRow key={c.partnerId}>
+                        <TableCell>{c.name}</TableCell>
+                        <TableCell>{c.level}级</TableCell>
+                        <TableCell align="right">{money(c.boughtFen)}</TableCell>
+                        <TableCell align="right">{money(c.refundedFen)}</TableCell>
+                        <TableCell align="right">{money(c.soldFen)}</TableCell>
+                        <TableCell align="right" sx={{ fontWeight: 600 }}>
+                          {money(c.marginFen)}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
             )}
           </CardContent>
         </Card>

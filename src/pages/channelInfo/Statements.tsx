@@ -16,6 +16,7 @@ import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
@@ -138,42 +139,45 @@ export function Statements({ canPay }: { canPay: boolean }) {
         <EmptyState />
       ) : (
         <>
-          <Table size="small" aria-label="结算单">
-            <TableHead>
-              <TableRow>
-                <TableCell>结算单号</TableCell>
-                <TableCell>结算月份</TableCell>
-                <TableCell>{side === 'earned' ? '付款方' : '收款方'}</TableCell>
-                <TableCell align="right">金额</TableCell>
-                <TableCell align="right">明细条数</TableCell>
-                <TableCell>状态</TableCell>
-                <TableCell>生成时间</TableCell>
-                <TableCell>操作</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.records.map((s) => (
-                <TableRow key={s.statementNo}>
-                  <TableCell>{s.statementNo}</TableCell>
-                  <TableCell>{s.period}</TableCell>
-                  <TableCell>{side === 'earned' ? s.payerName : s.partnerName}</TableCell>
-                  <TableCell align="right" sx={{ color: s.amountFen < 0 ? 'error.main' : undefined }}>
-                    {money(s.amountFen)}
-                  </TableCell>
-                  <TableCell align="right">{s.entryCount}</TableCell>
-                  <TableCell>
-                    <Chip size="small" variant="outlined" color={STATUS_COLORS[s.status]} label={labelOf(STATEMENT_STATUSES, s.status)} title={s.rejectReason ?? undefined} />
-                  </TableCell>
-                  <TableCell>{dateTime(s.createdAt)}</TableCell>
-                  <TableCell>
-                    <Stack direction="row" spacing={0.5}>
-                      {actions(s)}
-                    </Stack>
-                  </TableCell>
+          {/* A phone scrolls the table sideways instead of the page. */}
+          <TableContainer>
+            <Table size="small" aria-label="结算单">
+              <TableHead>
+                <TableRow>
+                  <TableCell>结算单号</TableCell>
+                  <TableCell>结算月份</TableCell>
+                  <TableCell>{side === 'earned' ? '付款方' : '收款方'}</TableCell>
+                  <TableCell align="right">金额</TableCell>
+                  <TableCell align="right">明细条数</TableCell>
+                  <TableCell>状态</TableCell>
+                  <TableCell>生成时间</TableCell>
+                  <TableCell>操作</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {data.records.map((s) => (
+                  <TableRow key={s.statementNo}>
+                    <TableCell>{s.statementNo}</TableCell>
+                    <TableCell>{s.period}</TableCell>
+                    <TableCell>{side === 'earned' ? s.payerName : s.partnerName}</TableCell>
+                    <TableCell align="right" sx={{ color: s.amountFen < 0 ? 'error.main' : undefined }}>
+                      {money(s.amountFen)}
+                    </TableCell>
+                    <TableCell align="right">{s.entryCount}</TableCell>
+                    <TableCell>
+                      <Chip size="small" variant="outlined" color={STATUS_COLORS[s.status]} label={labelOf(STATEMENT_STATUSES, s.status)} title={s.rejectReason ?? undefined} />
+                    </TableCell>
+                    <TableCell>{dateTime(s.createdAt)}</TableCell>
+                    <TableCell>
+                      <Stack direction="row" spacing={0.5}>
+                        {actions(s)}
+                      </Stack>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
           <TablePaging
             total={data.total}
             page={page}
