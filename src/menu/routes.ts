@@ -64,6 +64,7 @@ export const ROUTES: RouteDef[] = [
       { path: '/AICorrect/index', meta: { title: 'AI批改', roles: ['mpTeacher'] } },
       { path: '/AICorrect/createCorrectTask', parent: '/AICorrect/index', meta: { title: '新建批改任务', roles: ['mpTeacher'], hideMenu: true } },
       { path: '/AICorrect/report', parent: '/AICorrect/index', meta: { title: '批改报告', roles: ['mpTeacher'], hideMenu: true } },
+      { path: '/AICorrect/lecture', parent: '/AICorrect/index', meta: { title: '讲评', roles: ['mpTeacher'], hideMenu: true, hideSidebar: true, hideHeader: true } },
       { path: '/AICorrect/marking', parent: '/AICorrect/index', meta: { title: '网上阅卷', roles: ['mpTeacher'], hideMenu: true } },
     ],
   },

@@ -28,6 +28,7 @@ export const CUSTOM_SCREENS: Readonly<Record<string, Screen>> = {
   '/printer': lazy(() => import('./Printer')),
   '/AICorrect/index': lazy(() => import('./aiCorrect/TaskList')),
   '/AICorrect/report': lazy(() => import('./aiCorrect/TaskReport')),
+  '/AICorrect/lecture': lazy(() => import('./aiCorrect/lecture/Lecture')),
   '/AICorrect/marking': lazy(() => import('./aiCorrect/marking/MarkingScreen')),
   '/AICorrect/createCorrectTask': lazy(() => import('./aiCorrect/CreateTask')),
   '/correctDetail': lazy(() => import('./aiCorrect/CorrectDetail')),

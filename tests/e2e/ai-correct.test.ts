@@ -225,6 +225,27 @@ describe('AI批改 (mini-program teacher)', () => {
     await settled(page);
     await reportShots(page, 375);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
+
+    // 讲评 on the projector: the hardest question first, its right answer and the wrong answers with
+    // how many gave each; the arrow keys go through the questions.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('link', { name: '讲评模式' }).click();
+    await page.getByRole('heading', { level: 1, name: /^讲评：数学周测批改/ }).waitFor();
+    const hardest = [...report.questions].sort((a, b) => (a.scoreRate ?? 2) - (b.scoreRate ?? 2) || a.no - b.no);
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).innerText()).toBe(`第 ${hardest[0].no} 题`);
+    expect(await page.getByTestId('lecture-rate').innerText()).toBe(`得分率 ${percent(hardest[0].scoreRate!)}`);
+    expect(await page.getByTestId('lecture-position').innerText()).toBe(`1 / ${report.questions.length}`);
+    await page.screenshot({ path: `${SHOTS}/lecture-1440.png` });
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).innerText()).toBe(`第 ${hardest[1].no} 题`);
+    // Item 2 in number order: C three times, the common wrong answer, beside the right one.
+    await page.getByRole('button', { name: '按题号' }).click();
+    await page.getByRole('button', { name: '下一题' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).innerText()).toBe('第 2 题');
+    expect(await page.getByTestId('lecture-answer').allInnerTexts()).toContainEqual(expect.stringMatching(/^C\s+3 人$/));
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SHOTS}/lecture-375.png` });
     expect(problems).toEqual([]);
     await page.context().close();
   }, 420_000);

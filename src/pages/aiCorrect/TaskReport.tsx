@@ -16,6 +16,7 @@ import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import CastForEducationOutlined from '@mui/icons-material/CastForEducationOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { AppDataProvider } from '../../dataProvider';
 import type { ReportQuestion, TaskReport as Report } from '../../domain/correct';
@@ -239,7 +240,12 @@ export default function TaskReport({ route }: ScreenProps) {
       title={`${route.meta.title}：${data.task.title}`}
       description={`${typeName} · ${data.task.className ?? '未选班级'} · 共 ${summary.students} 份结果`}
     >
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 1, flexWrap: 'wrap' }}>
+        {summary.students > 0 && data.questions.length > 0 && (
+          <Button variant="outlined" startIcon={<CastForEducationOutlined />} component={Link} to={`/AICorrect/lecture?taskId=${taskId}`}>
+            讲评模式
+          </Button>
+        )}
         <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={exportReport} disabled={exporting || !summary.students}>
           {exporting ? '导出中…' : '导出报告'}
         </Button>
