@@ -2,31 +2,23 @@
 // downloads the student's own PDF (name in its text, as many questions as the 未掌握 tile says),
 // at 1440 and 375 px; the PDF's first page is rendered to PNG (pdftoppm) for a look.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { ensureWebBuild } from '../../scripts/webBuild';
-import { launchBrowser, signIn } from '../support/browser';
-import { startServer, type RunningServer } from '../support/serverProcess';
+import { closeServerAndBrowser, openServerAndBrowser } from '../support/e2eFile';
+import { signIn } from '../support/browser';
+import type { RunningServer } from '../support/serverProcess';
 
 let server: RunningServer;
 let browser: Browser;
-const dataDir = mkdtempSync(join(tmpdir(), 'xz-wbprint-'));
-const work = mkdtempSync(join(tmpdir(), 'xz-wbprint-out-'));
+const work = mkdtempSync(join(tmpdir(), 'xz-wbprint-'));
 const SHOTS = process.env.SCREENSHOT_DIR ?? join(process.cwd(), '.tmp/screenshots');
 
-beforeAll(async () => {
-  await ensureWebBuild();
-  server = await startServer({ dataDir });
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
+beforeAll(async () => ({ server, browser } = await openServerAndBrowser(SHOTS)));
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await closeServerAndBrowser(server, browser);
   rmSync(work, { recursive: true, force: true });
 });
 
