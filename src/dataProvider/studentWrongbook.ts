@@ -51,6 +51,9 @@ export function createStudentWrongbookApi(http: HttpClient) {
     wrongbookStudent: (studentId: string | number, courseId: string | number) => http.get<WrongbookDetail>(`${BASE}/detail`, { studentId, courseId }),
     markWrongQuestion: (body: { studentId: number; questionId: number; courseId: number; cause?: number | null; mastery?: number }) =>
       http.post<WrongMark>(`${BASE}/mark`, body),
+    /** The student's printable 错题本 (未掌握 questions, room to redo, answers last), named by the server. */
+    downloadStudentWrongbookPdf: (studentId: number, courseId: number) =>
+      http.download(`${BASE}/pdf`, { name: '错题本', ext: 'pdf', query: { studentId, courseId }, serverName: true, timeout: 120_000 }),
   };
 }
 

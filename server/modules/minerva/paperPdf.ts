@@ -231,6 +231,11 @@ export class Flow {
     }
     this.y = this.size.h - MARGIN;
   }
+  /** Goes on at the top of a new page (a part that must not share a page with what came before). */
+  newPage() {
+    this.column = this.size.columns - 1;
+    this.next();
+  }
   /** Goes on at `y` points on a page drawn elsewhere (the free foot of an answer-sheet page). */
   resume(page: PDFPage, y: number) {
     this.pages.push(page);
@@ -251,11 +256,12 @@ export class Flow {
     this.y -= h + 4;
     draw(this.pages[this.pages.length - 1], this.left, this.y);
   }
-  /** A block stays together when it fits a column; a longer one runs on into the next. */
-  place(lines: Line[]) {
+  /** A block stays together when it fits a column; a longer one runs on into the next. `keep`: room (pt) that must follow it in the column. */
+  place(lines: Line[], keep = 0) {
     if (!this.pages.length) this.next();
     const bottom = MARGIN + 8 * MM;
-    if (this.y - this.height(lines) < bottom && this.height(lines) <= this.size.h - MARGIN - bottom) this.next();
+    const h = this.height(lines) + keep;
+    if (this.y - h < bottom && h <= this.size.h - MARGIN - bottom) this.next();
     for (const line of lines) {
       const step = line.before + line.size * 1.65;
       if (this.y - step < bottom) this.next();

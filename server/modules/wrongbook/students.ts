@@ -13,8 +13,14 @@ import { rows } from '../../db/query';
 import { ApiError, badRequest, forbidden, notFound, ok } from '../../http/envelope';
 import { Id } from '../../http/schemas';
 import { schoolCurrentTerm } from '../vesta/schoolTerm';
-import { SourceType } from '../../../src/domain/content';
+import { QuestionType, SourceType } from '../../../src/domain/content';
 import { me, teachersOnly, teaches } from '../minerva/access';
+import { fileReply } from '../../http/download';
+import { termLabel } from '../../../src/domain/semester';
+import { runHeavy } from './threadTasks';
+
+/** The most questions one printed 错题本 holds (the most recently missed first); a bounded render. */
+export const BOOK_MAX = 100;
 
 interface Scope {
   tenantId: number;
@@ -217,6 +223,42 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         SELECT question_id AS "questionId", times AS "timesWrong", mastery, cause FROM states WHERE question_id = ${b.questionId}`);
       // A wrong answer of another term or class is kept but not in this book's view.
       return ok(state ?? { questionId: b.questionId, cause: setCause ? b.cause : null, mastery: b.mastery ?? null }, '保存成功');
+    },
+  );
+  // The student's 错题本 to print (A4 PDF): their 未掌握 questions with room to redo each, the
+  // answers and 解析 on the last page. Same access as the detail page.
+  app.get(
+    '/api/wrongbook/v1.0/web/student/pdf',
+    { preHandler: teachersOnly, schema: { querystring: Type.Object({ studentId: Id, courseId: Id }) } },
+    async (request, reply) => {
+      const q = request.query;
+      const { scope: s, student } = await studentScope(db, request.principal, q.studentId, q.courseId);
+      const items = await rows<{ type: number; stem: string; options: { key: string; text: string }[] | null; points: number; answer: string; analysis: string; wrongAnswer: string | null; children: { type: number; stem: string; options: { key: string; text: string }[] | null }[] }>(db, sql`
+        WITH ${wrongStates(s, student.id)},
+        picked AS (SELECT question_id, last_wrong FROM states WHERE mastery = 0 ORDER BY last_wrong DESC, question_id LIMIT ${BOOK_MAX})
+        SELECT q.type, q.stem, q.options, q.points, q.answer, q.analysis,
+               (SELECT r.answer FROM recs r WHERE r.question_id = p.question_id AND NOT r.is_correct ORDER BY r.answered_at DESC LIMIT 1) AS "wrongAnswer",
+               coalesce((SELECT json_agg(json_build_object('type', c.type, 'stem', c.stem, 'options', c.options) ORDER BY c.sort_order, c.id)
+                           FROM questions c WHERE c.parent_id = q.id), '[]'::json) AS children
+          FROM picked p JOIN questions q ON q.id = p.question_id
+          LEFT JOIN knowledge_points kp ON kp.id = q.knowledge_point_ids[1]
+         ORDER BY kp.sort_order NULLS LAST, kp.id NULLS LAST, p.last_wrong DESC, p.question_id`);
+      if (!items.length) throw badRequest('该学生本学期这门课没有未掌握的错题，无需打印');
+      const className = `${student.gradeName}${student.className}`;
+      const title = `${student.name}的${s.courseName}错题本`;
+      const pdf = await runHeavy('requests', 'renderStudentBook', {
+        title,
+        header: [`姓名：${student.name}　学号：${student.studentNo}　班级：${className}`, `学科：${s.courseName}　学期：${termLabel(s.term)}`],
+        items: items.map((it, i) => ({
+          no: i + 1,
+          points: it.points,
+          question: { type: it.type, stem: it.stem, options: it.options, children: it.type === QuestionType.composite ? it.children : [] },
+          wrongAnswer: it.wrongAnswer,
+          answer: it.answer,
+          analysis: it.analysis,
+        })),
+      });
+      return fileReply(reply, 'application/pdf', 'attachment', `${title}.pdf`).send(Buffer.from(pdf));
     },
   );
 };

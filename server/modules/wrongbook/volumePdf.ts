@@ -9,7 +9,8 @@ import { fontBytes } from '../../grading/layout/font';
 import { qrMatrix } from '../../grading/layout/qrMatrix';
 import type { PageLayout, SheetLayout } from '../../grading';
 import { ApiError } from '../../http/envelope';
-import { Flow, MARGIN, SIZES, printableText, questionLines, wrap, type Line, type PrintQuestion } from '../minerva/paperPdf';
+import { BODY, Flow, MARGIN, MM, SIZES, printableText, questionLines, wrap, type Line, type PrintQuestion } from '../minerva/paperPdf';
+import { QuestionType } from '../../../src/domain/content';
 
 export interface VolumeItem extends PrintQuestion {
   variant: boolean;
@@ -148,5 +149,83 @@ export async function renderVolumePaper(input: VolumeDoc): Promise<Uint8Array> {
     return await renderVolumePdf(input);
   } catch (error) {
     throw new ApiError(422, `错题卷无法生成：${(error as Error).message}`);
+  }
+}
+
+/** One question of a student's printed 错题本. */
+export interface BookItem extends PrintQuestion {
+  /** What the student last answered wrong (null: not recorded or left blank). */
+  wrongAnswer: string | null;
+  answer: string;
+  analysis: string;
+}
+
+export interface StudentBookDoc {
+  title: string;
+  /** 姓名 / 班级 / 学科 / 学期: the lines under the title. */
+  header: string[];
+  items: BookItem[];
+}
+
+/** Room to redo a question, in mm: a choice needs a line, a worked answer half a column. */
+function redoMm(type: number): number {
+  if (type === QuestionType.single || type === QuestionType.multiple || type === QuestionType.judge) return 16;
+  if (type === QuestionType.blank) return 28;
+  return type === QuestionType.essay ? 90 : 60;
+}
+
+/**
+ * A student's 错题本 to print: each wrong question, what they answered, then a ruled box to redo
+ * it; the right answers and 解析 start on a page of their own at the end, so the student redoes
+ * first and checks after (the teacher may hand that page out later).
+ */
+export async function renderStudentBookPdf(input: StudentBookDoc): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  doc.setTitle(printableText(input.title));
+  const font = await doc.embedFont(fontBytes('sans'), { subset: true });
+  const size = SIZES.A4;
+  const flow = new Flow(doc, font, size);
+  const width = flow.width;
+  flow.place([
+    ...wrap(printableText(input.title), font, 18, width).map((text, i) => ({ text, x: 0, size: 18, before: i ? 0 : 4, centre: true })),
+    ...input.header.flatMap((line) => wrap(printableText(line), font, 11, width)).map((text, i) => ({ text, x: 0, size: 11, before: i ? 0 : 8, centre: true })),
+    { text: `共 ${input.items.length} 道未掌握的错题　请在每题下方的方框内重做，做完再对照最后的答案与解析`, x: 0, size: 9, before: 6, centre: true, grey: 0.35 },
+  ]);
+  for (const item of input.items) {
+    const mine = wrap(`你的作答：${item.wrongAnswer ? printableText(item.wrongAnswer) : '未作答'}`, font, 9, width);
+    const h = redoMm(item.question.type) * MM;
+    // The question never ends a page with its redo box on the next.
+    flow.place([...questionLines(item, font, width), ...mine.map((text, i) => ({ text, x: 0, size: 9, before: i ? 0 : 2, grey: 0.35 }))], h + 4);
+    flow.placeDrawing(h, (page, x, y) => {
+      page.drawRectangle({ x, y, width, height: h, borderColor: rgb(0.6, 0.6, 0.6), borderWidth: 0.5, borderDashArray: [3, 3] });
+      page.drawText('重做：', { x: x + 4, y: y + h - 12, size: 9, font, color: rgb(0.5, 0.5, 0.5) });
+    });
+  }
+  const questionPages = flow.pages.length;
+  flow.newPage();
+  const answerStart = flow.pages.length - 1;
+  flow.place([{ text: '答案与解析', x: 0, size: 16, before: 0, centre: true }]);
+  for (const item of input.items) {
+    flow.place([
+      ...wrap(`${item.no}. 正确答案：${printableText(item.answer || '暂无')}`, font, BODY, width).map((text, i) => ({ text, x: 0, size: BODY, before: i ? 0 : 6 })),
+      ...(item.analysis ? wrap(`解析：${printableText(item.analysis)}`, font, 9.5, width) : []).map((text) => ({ text, x: 0, size: 9.5, before: 0, grey: 0.25 })),
+    ]);
+  }
+  flow.pages.forEach((page, i) => {
+    const part = i < answerStart ? `第 ${i + 1} 页（共 ${questionPages} 页）` : '答案与解析';
+    const footer = printableText(`${input.title}　${part}`);
+    const w = font.widthOfTextAtSize(footer, 8);
+    page.drawText(footer, { x: (size.w - w) / 2, y: MARGIN / 2, size: 8, font, color: rgb(0.4, 0.4, 0.4) });
+  });
+  return doc.save();
+}
+
+/** The thread task: what cannot be printed is told to the teacher (422), never a server error. */
+export async function renderStudentBook(input: StudentBookDoc): Promise<Uint8Array> {
+  try {
+    return await renderStudentBookPdf(input);
+  } catch (error) {
+    throw new ApiError(422, `错题本无法生成：${(error as Error).message}`);
   }
 }

@@ -16,6 +16,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import Print from '@mui/icons-material/Print';
 import type { AppDataProvider } from '../../dataProvider';
 import type { WrongbookDetail, WrongQuestion } from '../../dataProvider/studentWrongbook';
 import { ERROR_CAUSES, masteryLabel } from '../../domain/wrongbook';
@@ -121,6 +122,28 @@ function QuestionCard({ q, onCause }: { q: WrongQuestion; onCause: (cause: numbe
   );
 }
 
+/** Downloads the printable 错题本 of the student's 未掌握 questions; nothing to print, nothing to press. */
+function PrintBookButton({ studentId, courseId, unmastered }: { studentId: number; courseId: number; unmastered: number }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<Print />}
+      disabled={busy || !unmastered}
+      title={unmastered ? '下载 A4 错题本：未掌握的错题与重做空白，答案与解析在最后一页' : '没有未掌握的错题'}
+      onClick={async () => {
+        setBusy(true);
+        // The http client shows the server's message when it fails.
+        await dataProvider.downloadStudentWrongbookPdf(studentId, courseId).catch(() => undefined).finally(() => setBusy(false));
+      }}
+    >
+      {busy ? '正在生成…' : '打印错题本'}
+    </Button>
+  );
+}
+
 export function StudentWrongbook({ studentId, courseId, onBack }: { studentId: number; courseId: number; onBack: () => void }) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
@@ -171,6 +194,7 @@ export function StudentWrongbook({ studentId, courseId, onBack }: { studentId: n
         </Typography>
         {/* The family's read-only page of this student (links for this teacher's courses). */}
         <FamilyLinkButton record={{ id: student.id, name: student.name, studentNo: student.studentNo }} />
+        <PrintBookButton studentId={studentId} courseId={courseId} unmastered={summary.unmasteredCount} />
       </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, minmax(0, 140px))' }, gap: 1, mt: 1.5 }}>
         <Tile label="错题" value={summary.wrongCount} />
