@@ -29,6 +29,7 @@ import { ScreenCard } from '../../ui/ScreenCard';
 import { BAND_CHIPS, SOURCE_CHIPS } from './labels';
 import { MistakeDetailDialog } from './MistakeDetailDialog';
 import { MistakeList } from './MistakeList';
+import { NO_PICK, PlatformClassPicker, type PlatformPick } from './PlatformClassPicker';
 
 const PAGE_SIZE = 20;
 /** A paper takes at most 100 questions a section; a wrong-answer paper is far shorter. */
@@ -39,7 +40,11 @@ export default function ClassWrongBook({ route }: ScreenProps) {
   const navigate = useNavigate();
   const { permissions } = usePermissions<Permissions>();
   const { selection } = useSelection();
-  const { classId, courseId, gradeName, className, courseName, learningYear } = selection;
+  // The platform admin picks any school's class on the page; everyone else uses the header's filters.
+  const platform = permissions?.activeRole === 'admin';
+  const [platformPick, setPlatformPick] = useState<PlatformPick>(NO_PICK);
+  const { classId, courseId, gradeName, className, courseName } = platform ? platformPick : selection;
+  const { learningYear } = selection;
   const [band, setBand] = useState<MistakeBand>('all');
   const [sourceType, setSourceType] = useState<number | undefined>();
   const [knowledgePointId, setKnowledgePointId] = useState<number | undefined>();
@@ -81,15 +86,18 @@ export default function ClassWrongBook({ route }: ScreenProps) {
     setCurrent(1);
   };
 
+  const picker = platform && <PlatformClassPicker value={platformPick} onChange={setPlatformPick} />;
   if (!classId || !courseId)
     return (
       <ScreenCard title={route.meta.title}>
+        {picker}
         <EmptyState text={classId ? '请先在上方选择课程' : '请先在上方选择班级'} />
       </ScreenCard>
     );
 
   return (
     <ScreenCard title={route.meta.title} description={description}>
+      {picker}
       <Stack spacing={1.5} sx={{ mt: 2, pb: chosen.size ? 8 : 0 }}>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} role="group" aria-label="错误率区间">
           {BAND_CHIPS.map((b) => (
