@@ -68,7 +68,7 @@ export default function ClassWrongBook({ route }: ScreenProps) {
   });
 
   const year = academicYearOptions().find((o) => o.value === learningYear)?.label;
-  const description = classId ? [classLabel(gradeName, className), courseName, year].filter(Boolean).join(' · ') : undefined;
+  const description = classId ? [platform && platformPick.schoolName, classLabel(gradeName, className), courseName, year].filter(Boolean).join(' · ') : undefined;
   const toggle = (m: ClassMistake) =>
     setChosen((prev) => {
       const next = new Map(prev);

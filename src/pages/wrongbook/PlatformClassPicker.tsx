@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { useDataProvider } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
-import Stack from '@mui/material/Stack';
+import Box from '@mui/material/Box';
 import type { AppDataProvider } from '../../dataProvider';
 import { classLabel } from '../../domain/school';
 import { academicYearOptions } from '../../domain/semester';
@@ -13,13 +13,14 @@ import { useSelection } from '../../filters/SelectionProvider';
 
 export interface PlatformPick {
   schoolId: string;
+  schoolName: string;
   classId: string;
   courseId: string;
   gradeName: string;
   className: string;
   courseName: string;
 }
-export const NO_PICK: PlatformPick = { schoolId: '', classId: '', courseId: '', gradeName: '', className: '', courseName: '' };
+export const NO_PICK: PlatformPick = { schoolId: '', schoolName: '', classId: '', courseId: '', gradeName: '', className: '', courseName: '' };
 
 export function PlatformClassPicker({ value, onChange }: { value: PlatformPick; onChange: (next: PlatformPick) => void }) {
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -34,7 +35,7 @@ export function PlatformClassPicker({ value, onChange }: { value: PlatformPick; 
     if (value.classId && !value.courseId && courses.length > 0) onChange({ ...value, courseId: String(courses[0].courseId), courseName: courses[0].courseName });
   }, [value, courses, onChange]);
 
-  const pickSchool = (id: string) => onChange({ ...NO_PICK, schoolId: id });
+  const pickSchool = (id: string) => onChange({ ...NO_PICK, schoolId: id, schoolName: schools.find((s) => String(s.id) === id)?.name ?? '' });
   const pickClass = (id: string) => {
     const c = classes.find((x) => String(x.id) === id);
     onChange({ ...value, classId: id, gradeName: c?.gradeName ?? '', className: c?.className ?? '' });
@@ -42,7 +43,23 @@ export function PlatformClassPicker({ value, onChange }: { value: PlatformPick; 
   const pickCourse = (id: string) => onChange({ ...value, courseId: id, courseName: courses.find((x) => String(x.courseId) === id)?.courseName ?? '' });
 
   return (
-    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, mt: 2 }} role="group" aria-label="选择班级">
+    // On a phone: the school on its own line, class and course side by side, then the year.
+    <Box
+      role="group"
+      aria-label="选择班级"
+      sx={(theme) => ({
+        mt: 2,
+        gap: 1.5,
+        display: 'flex',
+        flexWrap: 'wrap',
+        [theme.breakpoints.down('sm')]: {
+          display: 'grid',
+          gridTemplateColumns: '1fr 1fr',
+          '& .MuiTextField-root': { width: '100%' },
+          '& > :first-of-type, & > :last-of-type': { gridColumn: '1 / -1' },
+        },
+      })}
+    >
       <FilterSelect label="学校" value={schoolId} options={schools.map((s) => ({ value: String(s.id), label: s.name }))} onChange={pickSchool} width={220} />
       <FilterSelect
         label="班级"
@@ -50,7 +67,6 @@ export function PlatformClassPicker({ value, onChange }: { value: PlatformPick; 
         options={classes.map((c) => ({ value: String(c.id), label: classLabel(c.gradeName, c.className) }))}
         onChange={pickClass}
         width={170}
-        placeholder={schoolId ? '请选择' : '请先选择学校'}
       />
       <FilterSelect label="学科" value={value.courseId} options={courses.map((c) => ({ value: String(c.courseId), label: c.courseName }))} onChange={pickCourse} width={130} />
       <FilterSelect
@@ -60,6 +76,6 @@ export function PlatformClassPicker({ value, onChange }: { value: PlatformPick; 
         onChange={(v) => set('learningYear', v)}
         width={170}
       />
-    </Stack>
+    </Box>
   );
 }
