@@ -65,6 +65,8 @@ describe('platform admin class wrong-answer book', () => {
     await expect.poll(() => page.getByTestId('mistake-item').first().getAttribute('data-question-id')).toBe(String(api.records[0].question.id));
     await expect.poll(() => page.getByTestId('mistake-item').count()).toBe(api.records.length);
     await expect.poll(() => page.getByText(`共 ${api.total} 道错题`, { exact: false }).count()).toBe(1);
+    // Reading only: no question to choose for 错题组卷 (a teacher's paper of the school).
+    expect(await page.getByRole('checkbox', { name: /^选择第/ }).count()).toBe(0);
     await shot(page, 'class', 1440);
     await shot(page, 'class', 375);
 

@@ -40,7 +40,8 @@ export default function ClassWrongBook({ route }: ScreenProps) {
   const navigate = useNavigate();
   const { permissions } = usePermissions<Permissions>();
   const { selection } = useSelection();
-  // The platform admin picks any school's class on the page; everyone else uses the header's filters.
+  // The platform admin picks any school's class on the page and only reads it (错题组卷 is a
+  // teacher's paper of their school); everyone else uses the header's filters.
   const platform = permissions?.activeRole === 'admin';
   const [platformPick, setPlatformPick] = useState<PlatformPick>(NO_PICK);
   const { classId, courseId, gradeName, className, courseName } = platform ? platformPick : selection;
@@ -152,7 +153,7 @@ export default function ClassWrongBook({ route }: ScreenProps) {
             <Typography variant="body2" color="text.secondary">
               共 {data.total} 道错题，按错误率从高到低排列；错误率 = 答错人次 ÷ 作答人次
             </Typography>
-            <MistakeList records={data.records} offset={(current - 1) * PAGE_SIZE} selected={new Set(chosen.keys())} onToggle={toggle} onOpen={(m) => setOpen(m.question.id)} />
+            <MistakeList records={data.records} offset={(current - 1) * PAGE_SIZE} selected={new Set(chosen.keys())} onToggle={platform ? undefined : toggle} onOpen={(m) => setOpen(m.question.id)} />
             {data.pages > 1 && (
               <Box sx={{ display: 'flex', justifyContent: 'center' }}>
                 <Pagination count={data.pages} page={current} onChange={(_, p) => setCurrent(p)} size="small" siblingCount={0} />
