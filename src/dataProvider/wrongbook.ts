@@ -50,6 +50,20 @@ export interface MistakeDetail extends Omit<ClassMistake, 'question'> {
 }
 
 const BASE = '/api/wrongbook/v1.0/web/class/mistakes';
+const PLATFORM = '/api/wrongbook/v1.0/platform';
+
+/** The platform admin's picker lists (any school). */
+export interface PlatformSchool {
+  id: number;
+  name: string;
+  region: string;
+}
+export interface PlatformClass {
+  id: number;
+  className: string;
+  gradeId: number;
+  gradeName: string;
+}
 
 const scopeQuery = (s: MistakeScope) => ({
   classId: s.classId,
@@ -70,6 +84,9 @@ export function createWrongbookApi(http: HttpClient) {
         size: q.size ?? 20,
       }),
     classMistakeDetail: (questionId: number, scope: MistakeScope) => http.get<MistakeDetail>(`${BASE}/${Number(questionId)}`, scopeQuery(scope)),
+    platformSchools: () => http.get<PlatformSchool[]>(`${PLATFORM}/schools`),
+    platformClasses: (schoolId: number | string) => http.get<PlatformClass[]>(`${PLATFORM}/classes`, { schoolId }),
+    platformCourses: (schoolId: number | string) => http.get<{ courseId: number; courseName: string }[]>(`${PLATFORM}/courses`, { schoolId }),
   };
 }
 

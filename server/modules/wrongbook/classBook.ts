@@ -18,10 +18,11 @@ import { page, PagingQuery, pageWindow } from '../../http/paging';
 import { Id } from '../../http/schemas';
 import { me, teaches } from '../minerva/access';
 import { QUESTION_COLUMNS } from '../minerva/questions';
+import { findClassForPlatform, isPlatformAdmin } from './platform';
 import { ADMIN_ROLES, checkCourse, findClass, isAdmin, schoolOf, TEACHER_ROLES, type ClassRow } from '../vesta/access';
 
-/** Teachers (their own classes and courses) and school admins (any class of their school). */
-const readers = allow({ roles: [...TEACHER_ROLES, ...ADMIN_ROLES] });
+/** Teachers (their own classes and courses), school admins (any class of their school) and the platform admin (any class). */
+const readers = allow({ roles: [...TEACHER_ROLES, ...ADMIN_ROLES, 'admin'] });
 
 /** Error-rate bands of the filter chips; bounds compare whole numbers (no float edges), see inBand. */
 export const BANDS = ['all', 'gt40', '30to40', '10to30', 'lt10'] as const;
@@ -49,6 +50,7 @@ type ScopeQuery = Static<typeof ScopeQuery>;
 
 /** The class, after checking the caller may read it: a teacher only for a course they teach there. */
 async function checkScope(db: Db, p: Principal, q: ScopeQuery): Promise<{ tenantId: number; cls: ClassRow }> {
+  if (isPlatformAdmin(p)) return findClassForPlatform(db, q.classId, q.courseId);
   const { tenantId } = schoolOf(p);
   const cls = await findClass(db, p, q.classId);
   await checkCourse(db, p, q.courseId);

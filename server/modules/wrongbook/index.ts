@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import navRoutes from './nav';
 import orgRoutes from './org';
 import classBookRoutes from './classBook';
+import platformRoutes from './platform';
 import studentRoutes from './students';
 import volumePaperRoutes from './volumePaper';
 
@@ -10,6 +11,7 @@ export default fp(async (app) => {
   await app.register(navRoutes);
   await app.register(orgRoutes);
   await app.register(classBookRoutes);
+  await app.register(platformRoutes);
   await app.register(studentRoutes);
   await app.register(volumePaperRoutes);
 });

@@ -29,6 +29,7 @@ import { ScreenCard } from '../../ui/ScreenCard';
 import { BAND_CHIPS, SOURCE_CHIPS } from './labels';
 import { MistakeDetailDialog } from './MistakeDetailDialog';
 import { MistakeList } from './MistakeList';
+import { NO_PICK, PlatformClassPicker, type PlatformPick } from './PlatformClassPicker';
 
 const PAGE_SIZE = 20;
 /** A paper takes at most 100 questions a section; a wrong-answer paper is far shorter. */
@@ -39,7 +40,12 @@ export default function ClassWrongBook({ route }: ScreenProps) {
   const navigate = useNavigate();
   const { permissions } = usePermissions<Permissions>();
   const { selection } = useSelection();
-  const { classId, courseId, gradeName, className, courseName, learningYear } = selection;
+  // The platform admin picks any school's class on the page and only reads it (错题组卷 is a
+  // teacher's paper of their school); everyone else uses the header's filters.
+  const platform = permissions?.activeRole === 'admin';
+  const [platformPick, setPlatformPick] = useState<PlatformPick>(NO_PICK);
+  const { classId, courseId, gradeName, className, courseName } = platform ? platformPick : selection;
+  const { learningYear } = selection;
   const [band, setBand] = useState<MistakeBand>('all');
   const [sourceType, setSourceType] = useState<number | undefined>();
   const [knowledgePointId, setKnowledgePointId] = useState<number | undefined>();
@@ -63,7 +69,7 @@ export default function ClassWrongBook({ route }: ScreenProps) {
   });
 
   const year = academicYearOptions().find((o) => o.value === learningYear)?.label;
-  const description = classId ? [classLabel(gradeName, className), courseName, year].filter(Boolean).join(' · ') : undefined;
+  const description = classId ? [platform && platformPick.schoolName, classLabel(gradeName, className), courseName, year].filter(Boolean).join(' · ') : undefined;
   const toggle = (m: ClassMistake) =>
     setChosen((prev) => {
       const next = new Map(prev);
@@ -81,15 +87,18 @@ export default function ClassWrongBook({ route }: ScreenProps) {
     setCurrent(1);
   };
 
+  const picker = platform && <PlatformClassPicker value={platformPick} onChange={setPlatformPick} />;
   if (!classId || !courseId)
     return (
       <ScreenCard title={route.meta.title}>
+        {picker}
         <EmptyState text={classId ? '请先在上方选择课程' : '请先在上方选择班级'} />
       </ScreenCard>
     );
 
   return (
     <ScreenCard title={route.meta.title} description={description}>
+      {picker}
       <Stack spacing={1.5} sx={{ mt: 2, pb: chosen.size ? 8 : 0 }}>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} role="group" aria-label="错误率区间">
           {BAND_CHIPS.map((b) => (
@@ -144,7 +153,7 @@ export default function ClassWrongBook({ route }: ScreenProps) {
             <Typography variant="body2" color="text.secondary">
               共 {data.total} 道错题，按错误率从高到低排列；错误率 = 答错人次 ÷ 作答人次
             </Typography>
-            <MistakeList records={data.records} offset={(current - 1) * PAGE_SIZE} selected={new Set(chosen.keys())} onToggle={toggle} onOpen={(m) => setOpen(m.question.id)} />
+            <MistakeList records={data.records} offset={(current - 1) * PAGE_SIZE} selected={new Set(chosen.keys())} onToggle={platform ? undefined : toggle} onOpen={(m) => setOpen(m.question.id)} />
             {data.pages > 1 && (
               <Box sx={{ display: 'flex', justifyContent: 'center' }}>
                 <Pagination count={data.pages} page={current} onChange={(_, p) => setCurrent(p)} size="small" siblingCount={0} />

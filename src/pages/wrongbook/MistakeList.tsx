@@ -23,7 +23,8 @@ export function MistakeList({
   records: ClassMistake[];
   offset: number;
   selected: ReadonlySet<number>;
-  onToggle: (m: ClassMistake) => void;
+  /** Without it the list only reads (the platform admin composes no papers). */
+  onToggle?: (m: ClassMistake) => void;
   onOpen?: (m: ClassMistake) => void;
 }) {
   return (
@@ -34,7 +35,9 @@ export function MistakeList({
           <Paper key={m.question.id} variant="outlined" sx={{ p: 1.5, borderRadius: 2, minWidth: 0, borderColor: checked ? 'primary.main' : undefined }} data-testid="mistake-item" data-question-id={m.question.id}>
             <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 1, md: 2 }} sx={{ minWidth: 0 }}>
               <Stack direction="row" spacing={1} sx={{ flex: 1, minWidth: 0, alignItems: 'flex-start' }}>
-                <Checkbox checked={checked} onChange={() => onToggle(m)} sx={{ p: 0.5, mt: -0.5 }} slotProps={{ input: { 'aria-label': `选择第${offset + i + 1}题` } }} />
+                {onToggle && (
+                  <Checkbox checked={checked} onChange={() => onToggle(m)} sx={{ p: 0.5, mt: -0.5 }} slotProps={{ input: { 'aria-label': `选择第${offset + i + 1}题` } }} />
+                )}
                 <Box sx={{ minWidth: 0, flex: 1 }}>
                   <Stack direction="row" spacing={0.75} sx={{ mb: 0.5, flexWrap: 'wrap', rowGap: 0.5, alignItems: 'center' }}>
                     <Typography variant="body2" sx={{ fontWeight: 600 }}>
