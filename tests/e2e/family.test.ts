@@ -157,9 +157,10 @@ describe('家长查看', () => {
     await teacher.goto(`${server.url}/#/classManage`);
     await teacher.getByRole('heading', { level: 1, name: '班级' }).waitFor();
     // The first student of the list (by number), whichever page the one above is on.
-    const row = teacher.locator('tr', { has: teacher.getByRole('button', { name: '家长查看' }) }).first();
-    const rowNo = (await row.locator('td').first().innerText()).trim();
-    await row.getByRole('button', { name: '家长查看' }).click();
+    // On a phone the list is cards, each titled 姓名（学号）.
+    const card = teacher.getByTestId('record-card').filter({ has: teacher.getByRole('button', { name: '家长查看' }) }).first();
+    const rowNo = /（(\d+)）/.exec(await card.locator('p').first().innerText())![1];
+    await card.getByRole('button', { name: '家长查看' }).click();
     const own = teacher.getByRole('dialog');
     await own.getByRole('heading', { name: new RegExp(`家长查看链接 · .+（${rowNo}）`) }).waitFor();
     await own.getByLabel('查看范围').click();

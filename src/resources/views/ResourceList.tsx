@@ -155,8 +155,11 @@ export function ResourceList({
   const hasBulkActions = !readOnly && (ops.bulkDelete !== false || !!config.bulkActions?.length);
   // A list whose export follows the visible columns lets the user choose them.
   const Grid = config.transfer?.export?.columns ? DatagridConfigurable : Datagrid;
-  // Below 600 px a table would run off the screen with its actions hidden: cards instead.
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // Below 600 px a table would run off the screen with its actions hidden: cards instead. Decided
+  // when the list opens: switching while a row action's dialog is open (a phone turned sideways)
+  // would unmount the dialog, and with it a password shown only once.
+  const phoneNow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const [phone] = useState(phoneNow);
   return (
     <Dialogs.Provider value={setTarget}>
       <List
