@@ -33,6 +33,8 @@ export const ReportQuestionSchema = Type.Object({
   flaggedCount: Type.Integer(),
   /** The most common wrong answers, objective items only, most frequent first. */
   wrongAnswers: Type.Array(Type.Object({ answer: Type.String(), count: Type.Integer() })),
+  /** Every wrong answer of an objective item, the ones beyond wrongAnswers' few included. */
+  wrongCount: Type.Integer(),
 });
 export type ReportQuestion = Static<typeof ReportQuestionSchema>;
 

@@ -80,7 +80,7 @@ describe('task report', () => {
       expect(q.scoreRate).toBeCloseTo(earned / (5 * mine.length), 4);
     }
     const q2 = report.questions.find((q: { no: number }) => q.no === 2);
-    expect(q2).toMatchObject({ objective: true, expected: 'B', scoreRate: 0.3333, wrongAnswers: [{ answer: 'C', count: 2 }] });
+    expect(q2).toMatchObject({ objective: true, expected: 'B', scoreRate: 0.3333, wrongAnswers: [{ answer: 'C', count: 2 }], wrongCount: 2 });
     expect(report.questions.find((q: { no: number }) => q.no === 3).wrongAnswers).toEqual([{ answer: '未作答', count: 1 }]);
     expect(report.questions.find((q: { no: number }) => q.no === 4).wrongAnswers).toEqual([{ answer: 'A', count: 1 }]);
 

@@ -97,6 +97,7 @@ export async function taskReport(db: Db, task: TaskRow): Promise<TaskReport> {
       average: q.scored ? round(q.earned / q.scored, 2) : null,
       scoreRate: q.possible > 0 && q.scored ? round(q.earned / q.possible, 4) : null,
       flaggedCount: q.flagged,
+      wrongCount: [...q.wrong.values()].reduce((n, c) => n + c, 0),
       wrongAnswers: [...q.wrong.entries()]
         .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
         .slice(0, TOP_WRONG)

@@ -46,7 +46,8 @@ function Bar({ label, count, total, tone }: { label: string; count: number; tota
 }
 
 function Question({ q }: { q: ReportQuestion }) {
-  const wrong = q.wrongAnswers.reduce((n, w) => n + w.count, 0);
+  // The few most common wrong answers get a bar each; the rest of the wrong ones share one.
+  const others = q.wrongCount - q.wrongAnswers.reduce((n, w) => n + w.count, 0);
   return (
     <Box sx={{ display: 'grid', gap: { xs: 2, sm: 4 } }}>
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: { xs: 2, sm: 4 }, flexWrap: 'wrap' }}>
@@ -64,10 +65,11 @@ function Question({ q }: { q: ReportQuestion }) {
       </Box>
       {q.objective ? (
         <Box sx={{ display: 'grid', gap: { xs: 1.5, sm: 2.5 }, maxWidth: 1100 }}>
-          {q.expected && <Bar label={`${q.expected} ✓`} count={Math.max(0, q.count - wrong)} total={q.count} tone="success.main" />}
+          {q.expected && <Bar label={`${q.expected} ✓`} count={Math.max(0, q.count - q.wrongCount)} total={q.count} tone="success.main" />}
           {q.wrongAnswers.map((w) => (
             <Bar key={w.answer} label={w.answer || '未作答'} count={w.count} total={q.count} tone="error.main" />
           ))}
+          {others > 0 && <Bar label="其他" count={others} total={q.count} tone="error.main" />}
           {!q.wrongAnswers.length && <Typography sx={{ fontSize: { xs: 20, sm: 30 } }}>全班没有人答错这道题。</Typography>}
         </Box>
       ) : (
