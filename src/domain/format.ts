@@ -84,8 +84,8 @@ export function fileStamp(at: Date = new Date()): string {
   return dateTimeSeconds(at).replace(/\D/g, '');
 }
 
-/** Midnight of the China day `at` falls on: where "today" begins for a school. */
-export function chinaDayStart(at: Date = new Date()): Date {
+/** Midnight of the China day `at` falls on (or of a 'YYYY-MM-DD' China day): where a school's day begins. */
+export function chinaDayStart(at: Date | string = new Date()): Date {
   return new Date(`${dateOnly(at)}T00:00:00+08:00`);
 }
 

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUDIT_ACTIONS, AUDIT_KINDS, AUDIT_LABELS, AUDIT_LIMITS, AuditRecordSchema, type AuditRecord } from '../../../src/domain/audit';
 import { EnvelopeSchema, PageSchema } from '../../../src/domain/envelope';
-import { dateTimeSeconds, exportFileName } from '../../../src/domain/format';
+import { chinaDayStart, dateTimeSeconds, exportFileName, fileStamp } from '../../../src/domain/format';
 import { ROLE_NAMES, type Role } from '../../../src/domain/roles';
 import { allow } from '../../auth/plugin';
 import type { Db } from '../../db';
@@ -18,7 +18,6 @@ import { sendWorkbook } from '../../http/download';
 import { badRequest, forbidden, ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { streamWorkbook } from '../../files/xlsx';
-import { chinaDayStart, chinaStamp } from '../mercury/numbers';
 import { ADMIN_ROLES, schoolOf } from '../vesta/access';
 import { inSubtree, scopeOf } from '../partner/scope';
 
@@ -146,7 +145,7 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
       e.summary,
       e.ip ?? '',
     ]);
-    return sendWorkbook(reply, streamWorkbook('操作日志', headers, data), exportFileName('操作日志', chinaStamp(), 'xlsx'));
+    return sendWorkbook(reply, streamWorkbook('操作日志', headers, data), exportFileName('操作日志', fileStamp(), 'xlsx'));
   });
 };
 export default auditRoutes;

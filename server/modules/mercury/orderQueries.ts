@@ -7,7 +7,7 @@ import { isoTime, rows } from '../../db/query';
 import { badRequest, notFound } from '../../http/envelope';
 import { ORDER_NO_PATTERN, ORDER_STATUSES, PAY_STATUSES, REFUND_STATUSES, type OrderDetail, type OrderItem, type OrderPayment, type OrderRecord, type OrderRefund } from '../../../src/domain/orders';
 import { inSubtree, type PartnerScope } from '../partner/scope';
-import { chinaDayStart } from './numbers';
+import { chinaDayStart } from '../../../src/domain/format';
 
 const oneOf = (options: { value: number }[]) => Type.Union(options.map((o) => Type.Literal(o.value)));
 const Day = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', maxLength: 10 });

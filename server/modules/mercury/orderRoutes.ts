@@ -10,14 +10,13 @@ import { badRequest, conflict, ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { streamWorkbook } from '../../files/xlsx';
 import { ColumnsQuery, exportTable, pickColumns, type ExportColumn } from '../../http/exportColumns';
-import { cellTime, exportFileName } from '../../../src/domain/format';
+import { cellTime, exportFileName, fileStamp } from '../../../src/domain/format';
 import { ORDER_STATUSES, OrderDetailSchema, OrderRecordSchema, OrderStatus, PAY_STATUSES, REASON_MAX_LENGTH, REFUND_STATUSES, labelOf, type OrderRecord } from '../../../src/domain/orders';
 import { EnvelopeSchema, PageSchema } from '../../../src/domain/envelope';
 import { yuan } from '../../../src/domain/partner';
 import { anyPartner, scopeOf } from '../partner/scope';
 import { cancelOrder, closeExpiredOrders, requestRefund, syncWithGateway } from './orders';
 import { countOrders, filterDates, findOrder, listOrders, orderDetail, OrderFilter, OrderNo } from './orderQueries';
-import { chinaStamp } from './numbers';
 import { recordAudit } from '../audit/record';
 
 /** A sandbox code URL is a path on this server; the payer's phone needs the whole address. */
@@ -73,7 +72,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const list = await listOrders(db, scope, request.query);
     const table = exportTable(pickColumns(ORDER_COLUMNS, request.query.fields), list);
     const stream = streamWorkbook('订单', table.headers, table.rows);
-    return sendWorkbook(reply, stream, exportFileName('订单', chinaStamp(), 'xlsx'));
+    return sendWorkbook(reply, stream, exportFileName('订单', fileStamp(), 'xlsx'));
   });
 
   const ByNo = Type.Object({ orderNo: OrderNo });

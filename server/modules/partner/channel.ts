@@ -13,11 +13,10 @@ import { sendWorkbook } from '../../http/download';
 import { badRequest, forbidden, ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { buildWorkbook } from '../../files/xlsx';
-import { cellTime, exportFileName } from '../../../src/domain/format';
+import { cellTime, chinaDayStart, exportFileName, fileStamp } from '../../../src/domain/format';
 import { EntryKind, REASON_MAX_LENGTH, STATEMENT_NO_PATTERN, STATEMENT_STATUSES, StatementRecordSchema, labelOf, type StatementRecord } from '../../../src/domain/orders';
 import { EnvelopeSchema, PageSchema } from '../../../src/domain/envelope';
 import { yuan } from '../../../src/domain/partner';
-import { chinaDayStart, chinaStamp } from '../mercury/numbers';
 import { OrderFilter } from '../mercury/orderQueries';
 import { confirmStatement, findStatement, reissueStatement, rejectStatement, settleStatement, type Party } from './statements';
 import { recordAudit } from '../audit/record';
@@ -130,7 +129,7 @@ const channelRoutes: FastifyPluginAsyncTypebox = async (app) => {
       [{ header: '渠道名称', width: 30 }, { header: '级别', width: 8 }, { header: '进货额（元）' }, { header: '退款额（元）' }, { header: '其下级进货额（元）', width: 20 }, { header: '我的渠道收入（元）', width: 20 }],
       children.map((c) => [c.name, `${c.level}级`, yuan(c.boughtFen), yuan(c.refundedFen), yuan(c.soldFen), yuan(c.marginFen)]),
     );
-    return sendWorkbook(reply, bytes, exportFileName('下级渠道', chinaStamp(), 'xlsx'));
+    return sendWorkbook(reply, bytes, exportFileName('下级渠道', fileStamp(), 'xlsx'));
   });
 
   app.get(
@@ -166,7 +165,7 @@ const channelRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ],
       list.map((s) => [s.statementNo, s.period, s.partnerName, s.payerName, yuan(s.amountFen), s.entryCount, labelOf(STATEMENT_STATUSES, s.status), s.rejectReason ?? '', cellTime(s.createdAt), cellTime(s.settledAt)]),
     );
-    return sendWorkbook(reply, bytes, exportFileName('结算单', chinaStamp(), 'xlsx'));
+    return sendWorkbook(reply, bytes, exportFileName('结算单', fileStamp(), 'xlsx'));
   });
 
   const ByNo = Type.Object({ statementNo: StatementNo });

@@ -69,6 +69,9 @@ describe('times in China time', () => {
     expect(fileStamp(new Date('2026-03-14T16:05:07Z'))).toBe('20260315000507');
     expect(chinaDayStart(new Date('2026-03-14T16:05:07Z')).toISOString()).toBe('2026-03-14T16:00:00.000Z');
     expect(chinaDayStart(new Date('2026-03-14T15:59:00Z')).toISOString()).toBe('2026-03-13T16:00:00.000Z');
+    // A China day as the filters send it.
+    expect(chinaDayStart('2026-03-14').toISOString()).toBe('2026-03-13T16:00:00.000Z');
+    expect(Number.isNaN(chinaDayStart('not a day').getTime())).toBe(true);
   });
   it('date-time inputs hold China time both ways', () => {
     expect(chinaInputValue('2026-11-28T14:00:00Z')).toBe('2026-11-28T22:00');
