@@ -65,7 +65,8 @@ describe.concurrent('the product on a 375 px phone', () => {
         }
         await page.locator('main h1').first().waitFor();
         await page.locator('#nprogress').waitFor({ state: 'detached' });
-        await page.waitForTimeout(800);
+        // Measured once the screen has its data: no indeterminate progress bar or spinner left.
+        await expect.poll(() => page.locator('[role="progressbar"]:not([aria-valuenow])').count()).toBe(0);
         for (const line of await stickingOut(page)) problems.push(`${entry || username}: ${line}`);
         await page.screenshot({ path: `${SHOTS}/phone-${username}-${entry || 'home'}.png` });
         // The header's filters: one 筛选 button opening every filter, or none on this screen.
