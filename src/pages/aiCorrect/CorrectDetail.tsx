@@ -245,6 +245,7 @@ function StudentView({
                 selectedNo={selected}
                 onSelect={setSelected}
                 label={`${studentLabel(data)} 第 ${p.page} 页`}
+                zoomable
               />
             ))
           ) : (
