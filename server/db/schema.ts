@@ -807,6 +807,24 @@ export const gradingRubricMarks = pgTable(
 );
 
 /**
+ * The marker's pen on a paper of a hand-marked question (✓, ✗, a circle, an underline, a few words),
+ * one list per paper and question, last writer wins (with 双评 both markers draw on the same paper).
+ * Positions are fractions of the question's region on the sheet layout, so they land on the same spot
+ * in the marking crop, the student view and any print, whatever the scan's resolution.
+ */
+export const gradingAnnotations = pgTable(
+  'grading_annotations',
+  {
+    resultId: integer('result_id').notNull().references(() => gradingResults.id, { onDelete: 'cascade' }),
+    no: integer('no').notNull(),
+    teacherId: integer('teacher_id').notNull(),
+    marks: jsonb('marks').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.resultId, t.no] })],
+);
+
+/**
  * School resources (教案/试卷/课件/其他). The bytes live in the file store under their sha256
  * (server/files); the row holds what the list and the download need.
  */

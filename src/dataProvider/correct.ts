@@ -3,7 +3,7 @@
 // designing an answer sheet and printing it, creating a task, uploading its files one by one with
 // progress, removing one and submitting the task; reviewing one result (its reading drawn over
 // the scan, the teacher's points; an essay with the teacher's comment).
-import type { AssignedMarking, MarkerSetup, MarkingQuestion, MarkingSaved, MarkingSheet, RubricItem } from '../domain/marking';
+import type { Annotation, AssignedMarking, MarkerSetup, MarkingQuestion, MarkingSaved, MarkingSheet, RubricItem } from '../domain/marking';
 import type { HttpClient } from './http';
 import type { Page } from '../domain/envelope';
 import type { TaskCoverage, TaskReport } from '../domain/correct';
@@ -216,6 +216,8 @@ export interface CorrectResultDetail {
     teacherComment?: string;
   };
   view: { pages: ViewPage[] };
+  /** The markers' pens (网上阅卷) per question number. */
+  annotations: Record<string, Annotation[]>;
 }
 export interface ReviewSaved {
   id: number;
@@ -270,6 +272,9 @@ export function createCorrectApi(http: HttpClient) {
     markingQuestions: (taskId: number) => http.get<MarkingQuestion[]>(`${BASE}/marking/questions`, { taskId }),
     markingSheet: (taskId: number, no: number) => http.get<MarkingSheet>(`${BASE}/marking/question`, { taskId, no }),
     /** Silent: the marking screen shows the server's reason beside the score pad. */
+    /** The whole list of a paper's marks for one question; an empty list clears them. */
+    saveAnnotations: (body: { taskId: number; no: number; resultId: number; marks: Annotation[] }) =>
+      http.post<{ resultId: number; no: number; marks: Annotation[] }>(`${BASE}/marking/annotations`, body, { silent: true }),
     saveMarkingScore: (body: { taskId: number; no: number; resultId: number; score: number; arbitrate?: boolean }) => http.post<MarkingSaved>(`${BASE}/marking/score`, body, { silent: true }),
     saveRubricItem: (body: { taskId: number; no: number; id?: number; label: string; points: number }) =>
       http.post<{ item: RubricItem; rescored: number }>(`${BASE}/marking/rubric/save`, body),

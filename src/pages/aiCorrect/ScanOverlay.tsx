@@ -17,10 +17,24 @@ import Typography from '@mui/material/Typography';
 import type { AppDataProvider } from '../../dataProvider';
 import type { ReviewItem, ViewPage, ViewRect } from '../../dataProvider/correct';
 import { fitTo, panBy, zoomAt, zoomOf, type ViewBox } from './scanZoom';
+import type { Annotation } from '../../domain/marking';
+import { applyTransform, fractionOf, invertTransform, PenMarks } from './penMarks';
 
 interface Point {
   x: number;
   y: number;
+}
+
+/** Image pixels -> layout units: the inverse of `projector`, for where the pen touched. */
+function unprojector(page: ViewPage, natural: { w: number; h: number }): (p: Point) => Point {
+  const inverse = page.h && page.h.length === 9 ? invertTransform(page.h) : null;
+  if (inverse) return (p) => applyTransform(inverse, p);
+  if (page.size) {
+    const sx = natural.w / page.size.w;
+    const sy = natural.h / page.size.h;
+    return ({ x, y }) => ({ x: x / sx, y: y / sy });
+  }
+  return (p) => p;
 }
 
 /** Layout units -> image pixels: the page transform, or a plain scale for results without one. */
@@ -101,6 +115,10 @@ export interface OverlayProps {
   label: string;
   /** Pinch, drag, ctrl+wheel and buttons zoom the scan; a tap on a question zooms to it. */
   zoomable?: boolean;
+  /** The markers' pens per question number, drawn over their regions. */
+  annotations?: Record<string, Annotation[]>;
+  /** A pen is in hand: a stroke on a question gives its start and end as fractions of the region. */
+  onPen?: (no: number, from: Point, to: Point) => void;
 }
 
 interface Gesture {
@@ -122,12 +140,13 @@ function useZoom(base: ViewBox | null) {
   return { view, set };
 }
 
-export function ScanOverlay({ page, items, review, selectedNo, crop, cropHeight = CROP_HEIGHT, onSelect, label, zoomable = false }: OverlayProps) {
+export function ScanOverlay({ page, items, review, selectedNo, crop, cropHeight = CROP_HEIGHT, onSelect, label, zoomable = false, annotations, onPen }: OverlayProps) {
   const { url, natural, failed } = useScanImage(page.fileId);
   const box = natural ? baseBox(page, natural, crop) : null;
   const zoom = useZoom(box);
   const svg = useRef<SVGSVGElement | null>(null);
   const gesture = useRef<Gesture>({ pointers: new Map(), kind: 'mouse', moved: false, view: null });
+  const stroke = useRef<{ no: number; from: Point } | null>(null);
   // A trackpad pinch arrives as ctrl+wheel; React's wheel listener is passive and cannot keep the
   // page itself from zooming, so this one is added by hand. A plain wheel still scrolls the page.
   const zoomRef = useRef(zoom);
@@ -221,6 +240,30 @@ export function ScanOverlay({ page, items, review, selectedNo, crop, cropHeight 
     zoom.set(zoomed && selectedNo === no ? null : target);
   };
 
+  // The pen: where a stroke starts and ends on the scan, in the layout, then in its question's region.
+  const unproject = unprojector(page, natural);
+  const layoutPoint = (e: ReactPointerEvent): Point | null => {
+    const matrix = svg.current?.getScreenCTM();
+    if (!matrix) return null;
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(matrix.inverse());
+    return unproject({ x: p.x, y: p.y });
+  };
+  const regionAt = (p: Point) =>
+    page.regions.find((r) => (!crop || crop.includes(r.no)) && p.x >= r.rect.x && p.x <= r.rect.x + r.rect.w && p.y >= r.rect.y && p.y <= r.rect.y + r.rect.h) ??
+    (crop?.length === 1 ? page.regions.find((r) => r.no === crop[0]) : undefined);
+  const penDown = (e: ReactPointerEvent) => {
+    const p = layoutPoint(e);
+    const region = p && regionAt(p);
+    stroke.current = p && region ? { no: region.no, from: fractionOf(region.rect, p) } : null;
+  };
+  const penUp = (e: ReactPointerEvent) => {
+    const start = stroke.current;
+    stroke.current = null;
+    const p = layoutPoint(e);
+    const region = start && page.regions.find((r) => r.no === start.no);
+    if (start && p && region && onPen) onPen(start.no, start.from, fractionOf(region.rect, p));
+  };
+
   const image = (
     <Box
       component="svg"
@@ -230,16 +273,16 @@ export function ScanOverlay({ page, items, review, selectedNo, crop, cropHeight 
       aria-label={label}
       data-testid="scan-overlay"
       data-zoom={zoomOf(view, box).toFixed(2)}
-      onPointerDown={zoomable ? down : undefined}
-      onPointerMove={zoomable ? move : undefined}
-      onPointerUp={zoomable ? up : undefined}
+      onPointerDown={onPen ? penDown : zoomable ? down : undefined}
+      onPointerMove={!onPen && zoomable ? move : undefined}
+      onPointerUp={onPen ? penUp : zoomable ? up : undefined}
       onPointerCancel={zoomable ? up : undefined}
       onPointerLeave={zoomable ? up : undefined}
       sx={{
         display: 'block', width: '100%', maxWidth, mx: 'auto', height: 'auto', aspectRatio: `${box.w} / ${box.h}`, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff',
         // Zoomed, a one-finger drag moves the scan; unzoomed, it scrolls the page as anywhere else.
-        touchAction: zoomable ? (zoomed ? 'none' : 'pan-y') : undefined,
-        cursor: zoomed ? 'grab' : undefined,
+        touchAction: onPen ? 'none' : zoomable ? (zoomed ? 'none' : 'pan-y') : undefined,
+        cursor: onPen ? 'crosshair' : zoomed ? 'grab' : undefined,
         userSelect: 'none',
       }}
     >
@@ -313,12 +356,16 @@ export function ScanOverlay({ page, items, review, selectedNo, crop, cropHeight 
             </text>
           );
         })}
+      {annotations &&
+        page.regions
+          .filter((r) => annotations[String(r.no)]?.length && (crop?.length !== 1 || crop.includes(r.no)))
+          .map((r) => <PenMarks key={`pen-${r.no}`} no={r.no} marks={annotations[String(r.no)]!} rect={r.rect} project={project} unit={unit} />)}
     </Box>
   );
   if (!zoomable) return image;
   const step = (factor: number) => zoom.set(zoomAt(view, box, factor));
   return (
-    <Box sx={{ position: 'relative' }}>
+    <Box sx={{ position: 'relative', maxWidth, mx: 'auto' }}>
       {image}
       {/* Buttons for a mouse without a wheel and for those who do not know the gestures. */}
       <Box sx={{ position: 'absolute', top: 4, right: 4, display: 'flex', bgcolor: 'rgba(255,255,255,0.9)', borderRadius: 1, boxShadow: 1 }}>
