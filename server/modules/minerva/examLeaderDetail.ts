@@ -17,7 +17,7 @@ import { forbidden, notFound, ok } from '../../http/envelope';
 import { Id } from '../../http/schemas';
 import { RecognitionStatus } from '../../grading/statuses';
 import { me, teachersOnly } from './access';
-import { findLeaderExam, inScope, leadersOnly, MIN_GROUP_FOR_AVERAGE } from './examLeaders';
+import { findLeaderExam, inScopedClasses, leadersOnly, MIN_GROUP_FOR_AVERAGE } from './examLeaders';
 import { findExam } from './exams';
 import { examMarkingProgress } from './examMarking';
 import { QUESTION_COLUMNS, type QuestionView } from './questions';
@@ -64,15 +64,14 @@ export async function leaderAnalysis(db: Db, p: Principal, exam: LeaderExam, cla
   const [[previous], balanceExams, itemSums, questionRows] = await Promise.all([
     rows<{ id: number; title: string; examDate: string; fullMarks: number }>(db, sql`
       SELECT e.id, e.title, e.exam_date::text AS "examDate", e.full_marks AS "fullMarks" FROM exams e
-       WHERE ${inScope(p)} AND e.school_id = ${exam.schoolId} AND e.grade_id = ${exam.gradeId} AND e.course_id = ${exam.courseId}
+       WHERE ${inScopedClasses(p, classIds)} AND e.school_id = ${exam.schoolId} AND e.grade_id = ${exam.gradeId} AND e.course_id = ${exam.courseId}
          AND (e.exam_date, e.id) < (${exam.examDate}::date, ${exam.id})
-         AND EXISTS (SELECT 1 FROM exam_classes ec WHERE ec.exam_id = e.id AND ec.class_id = ANY(${idArray(classIds)}::int[]))
        ORDER BY e.exam_date DESC, e.id DESC LIMIT 1`),
     // This exam for its course; for each other course of the grade and term, its latest exam.
     rows<{ id: number; title: string; examDate: string; courseId: number; courseName: string; fullMarks: number }>(db, sql`
       SELECT DISTINCT ON (e.course_id) e.id, e.title, e.exam_date::text AS "examDate", e.course_id AS "courseId", co.name AS "courseName", e.full_marks AS "fullMarks"
         FROM exams e JOIN courses co ON co.id = e.course_id
-       WHERE ${inScope(p)} AND e.school_id = ${exam.schoolId} AND e.grade_id = ${exam.gradeId} AND e.term = ${exam.term}
+       WHERE ${inScopedClasses(p, exam.scopedClassIds)} AND e.school_id = ${exam.schoolId} AND e.grade_id = ${exam.gradeId} AND e.term = ${exam.term}
          AND (e.course_id <> ${exam.courseId} OR e.id = ${exam.id})
        ORDER BY e.course_id, e.exam_date DESC, e.id DESC`),
     rows<{ questionId: number; answered: number; score: number }>(db, sql`
@@ -202,7 +201,7 @@ async function leaderStudent(db: Db, p: Principal, exam: LeaderExam, studentId: 
 
   const history = await rows<{ id: number; title: string; examDate: string; fullMarks: number }>(db, sql`
     SELECT e.id, e.title, e.exam_date::text AS "examDate", e.full_marks AS "fullMarks" FROM exams e
-     WHERE ${inScope(p)} AND e.grade_id = ${exam.gradeId} AND e.course_id = ${exam.courseId}
+     WHERE ${inScopedClasses(p, exam.scopedClassIds)} AND e.grade_id = ${exam.gradeId} AND e.course_id = ${exam.courseId}
        AND EXISTS (SELECT 1 FROM work_student_stats s WHERE s.tenant_id = ${tenantId} AND s.source_type = ${EXAM} AND s.source_id = e.id AND s.student_id = ${studentId})
      ORDER BY e.exam_date DESC, e.id DESC LIMIT ${MAX_HISTORY}`);
   const scores = disclosure === ScoreDisclosure.none || !history.length ? [] : await scoresOf(db, tenantId, history.map((h) => h.id), exam.scopedClassIds);

@@ -24,6 +24,13 @@ import { Trail, type Level } from './trail';
 /** Far more exams than a school sits in a year; the list is the scope's whole record. */
 const LIST_SIZE = 500;
 const ALL = '';
+/** A filter as wide as its words, showing 全部… while nothing is chosen. */
+const FILTER = {
+  variant: 'outlined',
+  fullWidth: false,
+  sx: { width: { xs: 'calc(50% - 6px)', sm: 160 } },
+  slotProps: { select: { displayEmpty: true }, inputLabel: { shrink: true } },
+} as const;
 
 export function ExamList({ go }: { go: (to: Partial<Level>) => void }) {
   const api = useDataProvider<AppDataProvider>();
@@ -49,7 +56,7 @@ export function ExamList({ go }: { go: (to: Partial<Level>) => void }) {
     <>
       <Trail crumbs={[{ label: '全校考试' }]} go={go} />
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
-        <TextField select size="small" label="年级" value={grade} onChange={(e) => setGrade(e.target.value)} sx={{ minWidth: 140 }} slotProps={{ htmlInput: { 'data-testid': 'filter-grade' } }}>
+        <TextField select size="small" label="年级" value={grade} onChange={(e) => setGrade(e.target.value)} {...FILTER}>
           <MenuItem value={ALL}>全部年级</MenuItem>
           {grades.map(([id, name]) => (
             <MenuItem key={id} value={id}>
@@ -57,7 +64,7 @@ export function ExamList({ go }: { go: (to: Partial<Level>) => void }) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label="学科" value={course} onChange={(e) => setCourse(e.target.value)} sx={{ minWidth: 140 }}>
+        <TextField select size="small" label="学科" value={course} onChange={(e) => setCourse(e.target.value)} {...FILTER}>
           <MenuItem value={ALL}>全部学科</MenuItem>
           {courses.map(([id, name]) => (
             <MenuItem key={id} value={id}>
