@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import type { AppDataProvider } from '../../dataProvider';
 import type { ExamMarkingProgress } from '../../domain/leaderExams';
 import { percent } from '../../domain/format';
+import { NOWRAP_HEAD } from './parts';
 
 type Question = ExamMarkingProgress['tasks'][number]['questions'][number];
 
@@ -96,7 +97,7 @@ export function MarkingProgress({ examId, leader = false }: { examId: string | n
             </Typography>
           ) : (
             <TableContainer>
-              <Table size="small" aria-label={`${t.className}阅卷进度`}>
+              <Table size="small" sx={NOWRAP_HEAD} aria-label={`${t.className}阅卷进度`}>
                 <TableHead>
                   <TableRow>
                     <TableCell>题号</TableCell>

@@ -26,6 +26,9 @@ import { QUESTION_TYPES } from '../../domain/content';
 import { percent } from '../../domain/format';
 import { Stem } from '../Stem';
 
+/** Column titles on one line: on a phone the table scrolls sideways rather than stacking a title's characters. */
+export const NOWRAP_HEAD = { '& th': { whiteSpace: 'nowrap' } } as const;
+
 /** The figures of a report both screens draw (the leaders' has no highest or lowest score). */
 export interface ReportFigures {
   exam: { fullMarks: number };
@@ -232,7 +235,7 @@ export function ClassComparison({ report, onOpen }: { report: ReportFigures; onO
         />
       </Box>
       <TableContainer>
-        <Table size="small" aria-label="班级对比">
+        <Table size="small" sx={NOWRAP_HEAD} aria-label="班级对比">
           <TableHead>
             <TableRow>
               <TableCell>班级</TableCell>
@@ -311,7 +314,7 @@ export function Questions({ report }: { report: ReportFigures }) {
         以上区分良好，0.2 以下较差，负值说明高分学生反而答得差。选项选择率：绿色为正确选项，橙色为选择率 25% 以上的干扰项。
       </Alert>
       <TableContainer>
-        <Table size="small" aria-label="小题分析">
+        <Table size="small" sx={NOWRAP_HEAD} aria-label="小题分析">
           <TableHead>
             <TableRow>
               <TableCell>题号</TableCell>

@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import type { AppDataProvider } from '../../dataProvider';
 import type { LeaderExamSummary } from '../../domain/leaderExams';
 import { EmptyState } from '../../ui/EmptyState';
-import { score } from '../examReport/parts';
+import { NOWRAP_HEAD, score } from '../examReport/parts';
 import { Trail, type Level } from './trail';
 
 /** Far more exams than a school sits in a year; the list is the scope's whole record. */
@@ -83,7 +83,7 @@ export function ExamList({ go }: { go: (to: Partial<Level>) => void }) {
             {g.name}
           </Typography>
           <TableContainer>
-            <Table size="small" aria-label={`${g.name}考试`}>
+            <Table size="small" sx={NOWRAP_HEAD} aria-label={`${g.name}考试`}>
               <TableHead>
                 <TableRow>
                   <TableCell>考试</TableCell>

@@ -17,7 +17,7 @@ import type { AppDataProvider } from '../../dataProvider';
 import { ScoreDisclosure } from '../../domain/content';
 import type { LeaderExamStudent } from '../../domain/leaderExams';
 import { EmptyState } from '../../ui/EmptyState';
-import { Section } from '../examReport/parts';
+import { NOWRAP_HEAD, Section } from '../examReport/parts';
 import { Trail, type Level } from './trail';
 
 function result(s: { rank?: number; ranked?: number; band?: string }, disclosure: number): string {
@@ -116,7 +116,7 @@ export function StudentView({ level, go }: { level: Level; go: (to: Partial<Leve
       )}
       <Section title="历次考试">
         <TableContainer>
-          <Table size="small" aria-label="历次考试">
+          <Table size="small" sx={NOWRAP_HEAD} aria-label="历次考试">
             <TableHead>
               <TableRow>
                 <TableCell>考试</TableCell>
@@ -129,7 +129,7 @@ export function StudentView({ level, go }: { level: Level; go: (to: Partial<Leve
                 <TableRow key={h.examId} selected={h === current} data-testid="history-row">
                   <TableCell>{h.title}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{h.examDate}</TableCell>
-                  <TableCell>{result(h, d.disclosure)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{result(h, d.disclosure)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import type { LeaderExamAnalysis, LeaderExamReport } from '../../domain/leaderExams';
 import { ScoreDisclosure } from '../../domain/content';
 import { percent } from '../../domain/format';
-import { score } from '../examReport/parts';
+import { NOWRAP_HEAD, score } from '../examReport/parts';
 
 const Note = ({ children }: { children: string }) => (
   <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
@@ -83,7 +83,7 @@ export function Progress({ analysis, onStudent }: { analysis: LeaderExamAnalysis
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start', minWidth: 0 }}>
         <TableContainer>
-          <Table size="small" aria-label="班级进退步">
+          <Table size="small" sx={NOWRAP_HEAD} aria-label="班级进退步">
             <TableHead>
               <TableRow>
                 <TableCell>班级</TableCell>
@@ -117,7 +117,7 @@ export function Progress({ analysis, onStudent }: { analysis: LeaderExamAnalysis
                 {rank ? `名次有变化的学生 ${moved.length} 人` : `等级有变化的学生 ${moved.length} 人`}
               </Typography>
               <TableContainer sx={{ maxHeight: 320 }}>
-                <Table size="small" stickyHeader aria-label="学生进退步">
+                <Table size="small" sx={NOWRAP_HEAD} stickyHeader aria-label="学生进退步">
                   <TableHead>
                     <TableRow>
                       <TableCell>学生</TableCell>
@@ -161,7 +161,7 @@ export function Balance({ analysis, onClass }: { analysis: LeaderExamAnalysis; o
         </Alert>
       )}
       <TableContainer>
-        <Table size="small" aria-label="学科均衡">
+        <Table size="small" sx={NOWRAP_HEAD} aria-label="学科均衡">
           <TableHead>
             <TableRow>
               <TableCell>班级</TableCell>
@@ -206,7 +206,7 @@ export function KnowledgePoints({ analysis }: { analysis: LeaderExamAnalysis }) 
     <>
       <Note>知识点得分率 = 考查该知识点的各题平均分之和 ÷ 这些题的分值之和，由低到高排列；一题考查几个知识点时计入每一个。</Note>
       <TableContainer sx={{ maxHeight: 420 }}>
-        <Table size="small" stickyHeader aria-label="知识点分析">
+        <Table size="small" sx={NOWRAP_HEAD} stickyHeader aria-label="知识点分析">
           <TableHead>
             <TableRow>
               <TableCell>知识点</TableCell>
@@ -242,7 +242,7 @@ export function Students({ report, onStudent }: { report: LeaderExamReport; onSt
     <>
       <Note>{rank ? '按学校设置显示名次（不显示分数），名次在当前统计范围内排列。点击姓名查看该生的历次考试和原卷。' : '按学校设置只显示等级，按班级和学号排列。点击姓名查看该生的历次考试和原卷。'}</Note>
       <TableContainer sx={{ maxHeight: 440 }}>
-        <Table size="small" stickyHeader aria-label="学生名单">
+        <Table size="small" sx={NOWRAP_HEAD} stickyHeader aria-label="学生名单">
           <TableHead>
             <TableRow>
               {rank && <TableCell>名次</TableCell>}
