@@ -153,6 +153,9 @@ export const ROUTES: RouteDef[] = [
     },
   },
 
+  // 考试分析: the leaders' exam reports, school → grade → class → student (the server scopes them).
+  { path: '/leaderExams', meta: { title: '考试分析', icon: 'exam', roles: ['schoolMaster', 'gradeLeader', 'subjectleader'] } },
+
   // Admin and part-time
   { path: '/workbook', resources: ['workbooks'], meta: { title: '练习册', icon: 'paper', roles: ['admin', 'parttime'] } },
   { path: '/workbook/:bookId', uses: ['workbooks'], parent: '/workbook', meta: { title: '练习册详情', roles: ['admin', 'parttime'], hideMenu: true, hideSidebar: true } },

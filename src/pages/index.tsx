@@ -43,6 +43,7 @@ export const CUSTOM_SCREENS: Readonly<Record<string, Screen>> = {
   '/studentTracking': lazy(() => import('./studentTracking/StudentTracking')),
   '/wrongbook/volumnPaper': lazy(() => import('./volumePaper/VolumePaper')),
   '/analysis': lazy(() => import('./analysis/Analysis')),
+  '/leaderExams': lazy(() => import('./leaderExams/LeaderExams')),
   '/usageStatistics': lazy(() => import('./usageStatistics/UsageStatistics')),
   '/account': lazy(() => import('./account/Account')),
   '/channel-info': lazy(() => import('./channelInfo/ChannelInfo')),

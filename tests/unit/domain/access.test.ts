@@ -47,7 +47,9 @@ describe('menus per role (SPEC §2.4, §6)', () => {
     expect(menuTitles('teacher')).toEqual(['/homework', '/exam', '/paper', '/classManage', '/errorNote', '/analysis']);
   });
   it('leaders, psychology teacher, part-time, school admin', () => {
-    expect(menuTitles('subjectleader')).toEqual(['/analysis']);
+    expect(menuTitles('subjectleader')).toEqual(['/analysis', '/leaderExams']);
+    expect(menuTitles('gradeLeader')).toEqual(['/analysis', '/leaderExams']);
+    expect(menuTitles('schoolMaster')).toEqual(['/analysis', '/leaderExams']);
     expect(menuTitles('regionResearcher')).toEqual(['/analysis']);
     expect(menuTitles('psychologyteacher')).toEqual(['/heart-sounds']);
     expect(menuTitles('parttime')).toEqual(['/resource', '/workbook']);
