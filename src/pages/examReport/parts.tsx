@@ -25,6 +25,7 @@ import type { BandKey, QuestionStats } from '../../dataProvider/exams';
 import { QUESTION_TYPES } from '../../domain/content';
 import { percent } from '../../domain/format';
 import { Stem } from '../Stem';
+import { bandAxis, usePhone } from '../../ui/bandAxis';
 
 /** Column titles on one line: on a phone the table scrolls sideways rather than stacking a title's characters. */
 export const NOWRAP_HEAD = { '& th': { whiteSpace: 'nowrap' } } as const;
@@ -175,12 +176,13 @@ export function Summary({ report }: { report: ReportFigures }) {
 
 export function Distribution({ report }: { report: ReportFigures }) {
   const labels = report.distribution.map((d) => `${score(d.from)}–${score(d.to)}`);
+  const phone = usePhone();
   return (
     <Box sx={{ minWidth: 0 }}>
       <BarChart
         height={280}
         // Every bin is labelled: the default skips labels it measures as overlapping.
-        xAxis={[{ scaleType: 'band', data: labels, tickLabelInterval: () => true, height: 32 }]}
+        xAxis={[bandAxis(labels, phone)]}
         yAxis={[{ label: '人数', tickMinStep: 1, width: 48 }]}
         series={[{ data: report.distribution.map((d) => d.count), label: '人数', color: '#1976d2' }]}
         hideLegend
@@ -223,12 +225,13 @@ export function ItemQuality({ questions }: { questions: QuestionStats[] }) {
 export function ClassComparison({ report, onOpen }: { report: ReportFigures; onOpen?: (classId: number) => void }) {
   const inScope = new Set(report.scope.classIds);
   const extremes = report.highest !== undefined;
+  const phone = usePhone();
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1.3fr' }, alignItems: 'start', minWidth: 0 }}>
       <Box sx={{ minWidth: 0 }}>
         <BarChart
           height={260}
-          xAxis={[{ scaleType: 'band', data: report.classes.map((c) => c.className), tickLabelInterval: () => true, height: 32 }]}
+          xAxis={[bandAxis(report.classes.map((c) => c.className), phone)]}
           yAxis={[{ label: '平均分', width: 48, min: 0, max: report.exam.fullMarks }]}
           series={[{ data: report.classes.map((c) => c.average ?? 0), label: '平均分', color: '#5c6bc0', valueFormatter: (v) => score(v) }]}
           hideLegend
