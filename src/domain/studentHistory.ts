@@ -6,6 +6,7 @@
 import { Type, type Static } from 'typebox';
 import { Nullable } from './envelope';
 import { SCORE_BAND_LABELS, scoreBand } from './content';
+import { percent } from './format';
 
 const Rate = Nullable(Type.Number());
 
@@ -131,7 +132,7 @@ export const StudentHistorySchema = Type.Object({
 });
 export type StudentHistory = Static<typeof StudentHistorySchema>;
 
-const pct = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
+const pct = (rate: number) => percent(rate);
 
 /** Strengths and weaknesses: the best and weakest points with enough items, by rate. */
 export function strengthsAndWeaknesses(points: readonly HistoryPoint[], n = 3): { strong: HistoryPoint[]; weak: HistoryPoint[] } {

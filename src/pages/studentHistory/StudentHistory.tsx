@@ -97,14 +97,19 @@ function Trend({ subjects }: { subjects: History['subjects'] }) {
   const weeks = [...new Set(subjects.flatMap((s) => s.weeks.map((w) => w.week)))].sort();
   if (!weeks.length) return <EmptyState text="本学期还没有已批改的作业或考试" />;
   return (
-    <Box sx={{ minWidth: 0 }} data-testid="trend">
+    <Box sx={{ minWidth: 0, mt: 2 }} data-testid="trend">
+      <Typography variant="subtitle2">每周得分率（%）</Typography>
+      <Typography variant="caption" color="text.secondary" component="p">
+        横轴为每周的周一；某周没有该学科的作业或考试时折线断开
+      </Typography>
       <LineChart
         height={260}
         margin={{ top: 16 }}
-        xAxis={[{ scaleType: 'point', data: weeks.map((w) => w.slice(5)), height: 40, label: '周（起始日）' }]}
-        yAxis={[{ min: 0, max: 100, width: 40 }]}
+        xAxis={[{ scaleType: 'point', data: weeks.map((w) => w.slice(5)), height: 32 }]}
+        yAxis={[{ min: 0, max: 100, width: 40, tickInterval: [0, 20, 40, 60, 80, 100] }]}
         series={subjects.map((s, i) => ({
           label: s.name,
+          curve: 'linear' as const,
           color: LINE_COLORS[i % LINE_COLORS.length],
           connectNulls: false,
           // A week without work in the subject has no rate: the line breaks there.
@@ -230,7 +235,7 @@ function HistoryView({ h, onTerm }: { h: History; onTerm: (term: string) => void
             {h.student.studentNo} · {classLabel(h.student.gradeName, h.student.className)}
           </Typography>
         </Typography>
-        <TextField select size="small" label="学期" value={h.term} onChange={(e) => onTerm(e.target.value)} sx={{ minWidth: 200 }}>
+        <TextField select size="small" label="学期" value={h.term} onChange={(e) => onTerm(e.target.value)} sx={{ flex: 'none', width: { xs: '100%', sm: 240 } }}>
           {recentTerms(h.term).map((t) => (
             <MenuItem key={t} value={t}>
               {termLabel(t)}

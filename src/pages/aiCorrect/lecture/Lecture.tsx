@@ -98,7 +98,8 @@ export default function Lecture({ route }: ScreenProps) {
   const samples = useQuery({ queryKey: ['lectureSamples', taskId], queryFn: () => api.lectureSamples(taskId), enabled: valid, retry: false });
   const queryClient = useQueryClient();
   const [picking, setPicking] = useState(false);
-  const [order, setOrder] = useState<Order>('rate');
+  // The order and the question are in the address, so a reload (or a projector's refresh) stays put.
+  const order: Order = params.get('order') === 'number' ? 'number' : 'rate';
   const questions = useMemo(() => lectureOrder(report.data?.questions ?? [], order), [report.data, order]);
   const at = Math.min(Math.max(0, Number(params.get('q') ?? 0) || 0), Math.max(0, questions.length - 1));
   const go = useCallback(
@@ -148,7 +149,15 @@ export default function Lecture({ route }: ScreenProps) {
         <Button size="small" variant="outlined" startIcon={<PhotoLibraryOutlined />} onClick={() => setPicking(true)}>
           选择样例
         </Button>
-        <ToggleButtonGroup size="small" exclusive value={order} onChange={(_, v: Order | null) => v && (setOrder(v), go(0))} aria-label="讲评顺序">
+        <ToggleButtonGroup size="small" exclusive value={order} onChange={(_, v: Order | null) =>
+            v &&
+            setParams((p) => {
+              const copy = new URLSearchParams(p);
+              copy.set('order', v);
+              copy.set('q', '0');
+              return copy;
+            }, { replace: true })
+          } aria-label="讲评顺序">
           <ToggleButton value="rate">按得分率</ToggleButton>
           <ToggleButton value="number">按题号</ToggleButton>
         </ToggleButtonGroup>
