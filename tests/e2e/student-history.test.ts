@@ -32,7 +32,7 @@ async function sectionShots(page: Page, width: number, prefix = 'student-history
   for (const [part, heading] of [['top', '学情档案'], ['trend', '各学科得分率'], ['points', '知识点掌握'], ['exams', '考试']] as const) {
     const target = page.getByRole('heading', { name: heading, exact: true });
     if (!(await target.count())) continue;
-    await target.first().scrollIntoViewIfNeeded();
+    await target.first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await page.waitForTimeout(200);
     await page.screenshot({ path: `${SHOTS}/${prefix}-${width}-${part}.png` });
   }

@@ -37,6 +37,10 @@ import { ScreenCard } from '../../ui/ScreenCard';
 
 const LEVEL_COLOR = { strong: 'success', fair: 'info', weak: 'error', few: 'default' } as const;
 const LEVEL_ORDER = { weak: 0, fair: 1, strong: 2, few: 3 } as const;
+/** Tables fit a phone: narrow cell padding, headers on one line; a column that does not fit moves under another cell. */
+const TABLE_SX = { '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } }, '& .MuiTableCell-head': { whiteSpace: 'nowrap' } } as const;
+const WIDE = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const NARROW = { display: { xs: 'block', sm: 'none' } } as const;
 const LINE_COLORS = ['#1a4fb4', '#d32f2f', '#2e7d32', '#ed6c02', '#7b1fa2', '#00897b'];
 
 /** The term shown and the three before it ('202601' → 2026-2027 上, 2025-2026 下, 上, 2024-2025 下). */
@@ -140,11 +144,11 @@ function Points({ points, leader }: { points: HistoryPoint[]; leader: boolean })
         ))}
       </Box>
       <Box sx={{ overflowX: 'auto', maxHeight: 420, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
-        <Table size="small" stickyHeader aria-label="知识点掌握">
+        <Table size="small" stickyHeader aria-label="知识点掌握" sx={TABLE_SX}>
           <TableHead>
             <TableRow>
               <TableCell>知识点</TableCell>
-              <TableCell>学科</TableCell>
+              <TableCell sx={WIDE}>学科</TableCell>
               <TableCell align="right">题数</TableCell>
               {!leader && <TableCell align="right">得分率</TableCell>}
               <TableCell>掌握程度</TableCell>
@@ -153,8 +157,13 @@ function Points({ points, leader }: { points: HistoryPoint[]; leader: boolean })
           <TableBody>
             {shown.map((p) => (
               <TableRow key={p.knowledgePointId} data-testid="point-row">
-                <TableCell sx={{ minWidth: 120 }}>{p.name}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{p.subjectName}</TableCell>
+                <TableCell sx={{ minWidth: 96 }}>
+                  {p.name}
+                  <Typography variant="caption" color="text.secondary" sx={NARROW}>
+                    {p.subjectName}
+                  </Typography>
+                </TableCell>
+                <TableCell sx={{ ...WIDE, whiteSpace: 'nowrap' }}>{p.subjectName}</TableCell>
                 <TableCell align="right">{p.items}</TableCell>
                 {!leader && <TableCell align="right">{percent(p.scoreRate)}</TableCell>}
                 <TableCell>
@@ -173,28 +182,44 @@ function Exams({ exams, leader }: { exams: History['exams']; leader: boolean }) 
   if (!exams.length) return <EmptyState text="本学期还没有考试成绩" />;
   return (
     <Box sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
-      <Table size="small" aria-label="考试">
+      <Table size="small" aria-label="考试" sx={TABLE_SX}>
         <TableHead>
           <TableRow>
-            <TableCell>日期</TableCell>
+            <TableCell sx={WIDE}>日期</TableCell>
             <TableCell>考试</TableCell>
             {!leader && <TableCell align="right">得分</TableCell>}
             <TableCell>等级</TableCell>
-            {!leader && <TableCell align="right">班级平均</TableCell>}
+            {!leader && (
+              <TableCell align="right" sx={WIDE}>
+                班级平均
+              </TableCell>
+            )}
           </TableRow>
         </TableHead>
         <TableBody>
           {exams.map((e) => (
             <TableRow key={e.examId} data-testid="exam-row">
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{e.examDate}</TableCell>
-              <TableCell sx={{ minWidth: 140 }}>{e.title}</TableCell>
+              <TableCell sx={{ ...WIDE, whiteSpace: 'nowrap' }}>{e.examDate}</TableCell>
+              <TableCell sx={{ minWidth: 120 }}>
+                {e.title}
+                <Typography variant="caption" color="text.secondary" sx={NARROW}>
+                  {e.examDate}
+                </Typography>
+              </TableCell>
               {!leader && (
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {e.score} / {e.fullMarks}
+                  <Typography variant="caption" color="text.secondary" sx={NARROW}>
+                    班均 {e.classAverage ?? '—'}
+                  </Typography>
                 </TableCell>
               )}
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{e.band ?? '—'}</TableCell>
-              {!leader && <TableCell align="right">{e.classAverage ?? '—'}</TableCell>}
+              {!leader && (
+                <TableCell align="right" sx={WIDE}>
+                  {e.classAverage ?? '—'}
+                </TableCell>
+              )}
             </TableRow>
           ))}
         </TableBody>
