@@ -825,6 +825,25 @@ export const gradingAnnotations = pgTable(
 );
 
 /**
+ * 讲评 sample answers: the papers a task's owner picked to show for one question on the projector,
+ * in the order shown (样例A, B, …). The screen never names the student; the row keeps the result so
+ * a regraded or deleted paper follows (a deleted result takes its pick with it).
+ */
+export const lectureSamples = pgTable(
+  'lecture_samples',
+  {
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    taskId: integer('task_id').notNull().references(() => gradingTasks.id, { onDelete: 'cascade' }),
+    no: smallint('no').notNull(),
+    resultId: integer('result_id').notNull().references(() => gradingResults.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.no, t.resultId] })],
+);
+
+/**
  * School resources (教案/试卷/课件/其他). The bytes live in the file store under their sha256
  * (server/files); the row holds what the list and the download need.
  */

@@ -1,5 +1,6 @@
 // 学情分析 and 使用统计 (docs/api-analysis.md): figures of the caller's scope, and each card's xlsx.
 import type { Analysis, AnalysisFigure, Usage } from '../domain/analysis';
+import type { StudentHistory } from '../domain/studentHistory';
 import type { HttpClient } from './http';
 
 const BASE = '/api/analysis/v1.0';
@@ -27,6 +28,11 @@ export function createAnalysisApi(http: HttpClient) {
     exportAnalysis: (filter: AnalysisFilter, figure: AnalysisFigure, title: string) =>
       http.download(`${BASE}/overview/export`, { name: `学情分析_${title}`, ext: 'xlsx', query: { ...params(filter), figure }, serverName: true }),
     usage: (filter: AnalysisFilter) => http.get<Usage>(`${BASE}/usage`, params(filter)),
+    /** A student's 学情档案 of a term (the school's current one without `term`; docs/api-student-history.md). */
+    studentHistory: (studentId: number, term?: string) => http.get<StudentHistory>(`${BASE}/student/history`, { studentId, term: term || undefined }),
+    /** The one-page 学情诊断 PDF for a parent meeting, named by the server. */
+    downloadStudentDiagnostic: (studentId: number, term?: string) =>
+      http.download(`${BASE}/student/diagnostic`, { name: '学情诊断', ext: 'pdf', query: { studentId, term: term || undefined }, serverName: true, timeout: 120_000 }),
   };
 }
 

@@ -7,6 +7,7 @@ import type { Annotation, AssignedMarking, MarkerSetup, MarkingQuestion, Marking
 import type { HttpClient } from './http';
 import type { Page } from '../domain/envelope';
 import type { TaskCoverage, TaskReport } from '../domain/correct';
+import type { LectureSample, SampleCandidates } from '../domain/lecture';
 
 const BASE = '/api/wrongbook/v1.0/correct';
 
@@ -268,6 +269,11 @@ export function createCorrectApi(http: HttpClient) {
     /** An essay's review: the teacher's points and, optionally, a comment to the student ('' removes it). */
     reviewEssayResult: (body: { resultId: number; items: { no: number; score: number }[]; comment?: string }) => http.post<ReviewSaved>(`${BASE}/result/review`, body),
     correctFile: (fileId: number) => http.blob(`${BASE}/file/view`, { fileId }),
+    /** 讲评样例 (src/domain/lecture.ts): the picked samples of every question, labelled, without names. */
+    lectureSamples: (taskId: number) => http.get<{ samples: LectureSample[] }>(`${BASE}/lecture/samples`, { taskId }),
+    /** The papers with a crop of question `no`, most points first, to pick from. */
+    lectureCandidates: (taskId: number, no: number) => http.get<SampleCandidates>(`${BASE}/lecture/candidates`, { taskId, no }),
+    saveLectureSamples: (taskId: number, no: number, resultIds: number[]) => http.post<{ samples: LectureSample[] }>(`${BASE}/lecture/samples`, { taskId, no, resultIds }),
     /** 网上阅卷: the hand-marked questions of a task, one question's papers, a score, full marks. */
     markingQuestions: (taskId: number) => http.get<MarkingQuestion[]>(`${BASE}/marking/questions`, { taskId }),
     markingSheet: (taskId: number, no: number) => http.get<MarkingSheet>(`${BASE}/marking/question`, { taskId, no }),

@@ -78,6 +78,8 @@ export const ROUTES: RouteDef[] = [
     path: '/studentTracking',
     meta: { title: '学生错题本', icon: 'studentTracking', badge: 'wrongCount', roles: ['mpTeacher'], search: ['classGrade', 'course'] },
   },
+  // 学情档案 of one student (?studentId=), from 学生错题本 and the classic 班级; leaders read it within their scope, without scores.
+  { path: '/studentHistory', meta: { title: '学情档案', roles: ['mpTeacher', 'teacher', 'schoolMaster', 'gradeLeader', 'subjectleader'], hideMenu: true } },
   {
     path: '/wrongbook',
     redirect: '/wrongbook/index',

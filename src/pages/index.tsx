@@ -41,6 +41,7 @@ export const CUSTOM_SCREENS: Readonly<Record<string, Screen>> = {
   '/without/common': lazy(() => import('./wrongbook/ClassWrongBook')),
   '/learningGroup': lazy(() => import('./wrongbook/LearningGroup')),
   '/studentTracking': lazy(() => import('./studentTracking/StudentTracking')),
+  '/studentHistory': lazy(() => import('./studentHistory/StudentHistory')),
   '/wrongbook/volumnPaper': lazy(() => import('./volumePaper/VolumePaper')),
   '/analysis': lazy(() => import('./analysis/Analysis')),
   '/leaderExams': lazy(() => import('./leaderExams/LeaderExams')),

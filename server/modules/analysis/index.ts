@@ -22,6 +22,7 @@ import { analysisWorkbook } from './export';
 import { usage } from './usage';
 import { classScope, courseScope } from '../vesta/scope';
 import { schoolCurrentTerm } from '../vesta/schoolTerm';
+import historyRoutes from './studentHistory';
 
 export const ANALYSIS_ROLES: readonly Role[] = ['teacher', 'subjectleader', 'gradeLeader', 'schoolMaster', 'regionResearcher'];
 
@@ -101,4 +102,5 @@ const analysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 export default fp(async (app) => {
   await app.register(analysisRoutes);
+  await app.register(historyRoutes);
 });
