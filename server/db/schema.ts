@@ -1170,6 +1170,8 @@ export const partnerOrderItems = pgTable(
     sheets: integer('sheets').notNull(),
     quantity: integer('quantity').notNull(),
     unitPriceFen: integer('unit_price_fen').notNull(),
+    /** The seller's unit cost (its own level's price) when a partner sells; null when the platform does. */
+    unitCostFen: integer('unit_cost_fen'),
     amountFen: integer('amount_fen').notNull(),
   },
   (t) => [index('partner_order_items_order_idx').on(t.orderId)],

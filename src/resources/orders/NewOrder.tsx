@@ -35,9 +35,11 @@ export function NewOrderForm({ onPlaced }: { onPlaced: (order: PlacedOrder) => v
   if (!packs) return <CircularProgress size={24} />;
   if (!packs.length) return <EmptyState />;
   const items = packs.filter((p) => (quantities[p.packId] ?? 0) > 0).map((p) => ({ packId: p.packId, quantity: quantities[p.packId] }));
+  const tooMany = packs.some((p) => (quantities[p.packId] ?? 0) > ORDER_MAX_QUANTITY);
   const total = packs.reduce((sum, p) => sum + p.priceFen * (quantities[p.packId] ?? 0), 0);
   const setQuantity = (packId: number, text: string) => {
-    const n = Math.max(0, Math.min(ORDER_MAX_QUANTITY, Math.floor(Number(text) || 0)));
+    // Not clamped: 1,000,000,000 typed must not quietly become 999; the field says the limit instead.
+    const n = Math.max(0, Math.floor(Number(text) || 0));
     setQuantities((q) => ({ ...q, [packId]: n }));
   };
   const submit = async () => {
@@ -79,6 +81,8 @@ export function NewOrderForm({ onPlaced }: { onPlaced: (order: PlacedOrder) => v
                   type="number"
                   value={quantities[p.packId] ?? 0}
                   onChange={(e) => setQuantity(p.packId, e.target.value)}
+                  error={(quantities[p.packId] ?? 0) > ORDER_MAX_QUANTITY}
+                  helperText={(quantities[p.packId] ?? 0) > ORDER_MAX_QUANTITY ? `最多 ${ORDER_MAX_QUANTITY} 包` : undefined}
                   slotProps={{ htmlInput: { min: 0, max: ORDER_MAX_QUANTITY, 'aria-label': `${p.name} 数量` } }}
                   sx={{ width: 96 }}
                 />
@@ -93,7 +97,7 @@ export function NewOrderForm({ onPlaced }: { onPlaced: (order: PlacedOrder) => v
         <Typography>
           合计 <b>{money(total)}</b>
         </Typography>
-        <Button variant="contained" disableElevation onClick={submit} disabled={busy || !items.length} startIcon={busy ? <CircularProgress size={14} /> : <AddShoppingCartOutlined />}>
+        <Button variant="contained" disableElevation onClick={submit} disabled={busy || !items.length || tooMany} startIcon={busy ? <CircularProgress size={14} /> : <AddShoppingCartOutlined />}>
           提交订单并支付
         </Button>
       </Box>
