@@ -255,18 +255,25 @@ const channelRoutes: FastifyPluginAsyncTypebox = async (app) => {
         FROM settlement_entries e JOIN partner_order_items i ON i.order_id = e.order_id
        WHERE e.statement_id = ${statement.id} ORDER BY e.occurred_at, e.id, i.id`);
     // The statement's history: built by the system, then every confirmation, rejection (with its
-    // reason), settlement and reissue from the 操作日志, with who and when.
-    const history = await rows<{ at: string; action: string; userName: string; summary: string }>(db, sql`
-      SELECT ${isoTime(sql`s.created_at`)} AS at, 'build' AS action, '系统' AS "userName", ${`生成${statement.period}结算单`} AS summary, s.created_at AS t, 0 AS id
-        FROM settlement_statements s WHERE s.id = ${statement.id}
-      UNION ALL
-      SELECT ${isoTime(sql`a.created_at`)}, a.action, a.user_name, a.summary, a.created_at, a.id
-        FROM audit_logs a WHERE a.kind = 'statement' AND a.record_id = ${statement.statementNo}
-      ORDER BY t, id`);
+    // reason), settlement and reissue from the 操作日志, with who and when. A statement moved
+    // without the API (the demo's seeded months) has no log: its own timestamps tell the steps.
+    const logged = await rows<{ at: string; action: string; userName: string; summary: string }>(db, sql`
+      SELECT ${isoTime(sql`a.created_at`)} AS at, a.action, a.user_name AS "userName", a.summary
+        FROM audit_logs a WHERE a.kind = 'statement' AND a.record_id = ${statement.statementNo} ORDER BY a.created_at, a.id`);
+    const iso = (at: Date | null) => (at ? new Date(at).toISOString() : null);
+    const fromColumns = [
+      { at: iso(statement.confirmedAt), action: 'confirm', userName: record.partnerName, summary: '收款方确认' },
+      { at: iso(statement.rejectedAt), action: 'reject', userName: record.partnerName, summary: `收款方驳回：${statement.rejectReason ?? ''}` },
+      { at: iso(statement.settledAt), action: 'settle', userName: record.payerName, summary: '付款方标记已结算' },
+    ].filter((step): step is { at: string; action: string; userName: string; summary: string } => step.at !== null);
+    const history = [
+      { at: record.createdAt, action: 'build', userName: '系统', summary: `生成${statement.period}结算单` },
+      ...(logged.length ? logged : fromColumns.sort((a, b) => a.at.localeCompare(b.at))),
+    ];
     return ok({
       ...record,
       entries: entries.map((e) => ({ ...e, lines: lines.filter((l) => l.entryId === e.id).map(({ entryId: _, ...l }) => l) })),
-      history: history.map(({ at, action, userName, summary }) => ({ at, action, userName, summary })),
+      history,
       kinds: { margin: EntryKind.margin, reversal: EntryKind.reversal },
     });
   });
