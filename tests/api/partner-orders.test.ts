@@ -133,7 +133,7 @@ describe('paper packs and orders per level', () => {
     const cases: [object, number, RegExp][] = [
       [{ items: [] }, 400, /^订购纸张不能为空$/],
       [{ items: [{ packId: packs[0].id, quantity: 0 }] }, 400, /数量取值不正确/],
-      [{ items: [{ packId: packs[0].id, quantity: 1000 }] }, 400, /数量取值不正确/],
+      [{ items: [{ packId: packs[0].id, quantity: 1000 }] }, 400, /^每种纸张每单最多订购 999 包，请分多次下单$/],
       [{ items: [{ packId: packs[0].id, quantity: 1.5 }] }, 400, /数量格式不正确/],
       [{ items: Array.from({ length: 11 }, () => ({ packId: packs[0].id, quantity: 1 })) }, 400, /^订购纸张不能超过10项$/],
       [{ items: [{ packId: packs[0].id, quantity: 1 }, { packId: packs[0].id, quantity: 2 }] }, 400, /合并为一行/],

@@ -74,7 +74,9 @@ describe('partner money on screen', () => {
     const page = await signIn(browser, server.url, 'partner1');
     const months = [chinaMonth(0), chinaMonth(1)];
     const board = await pageApi<{ revenue: Revenue }>(page, `/api/wrongbook/v1.0/partner/board/overview?queryMode=month&month=${months[1].month}&statistics=overall&metric=pages&userKind=0`);
+    // The board reads its range from the address when it opens (signing in opened it already).
     await page.goto(`${server.url}/#/overview-dashboard?queryMode=month&month=${months[1].month}`);
+    await page.reload();
     await page.getByTestId('card-revenue').scrollIntoViewIfNeeded();
     const tile = (label: string) => page.getByTestId(`tile-${label}`).innerText();
     await expect.poll(() => tile('本级渠道收入')).toBe(yuanTile(board.revenue.own.marginFen));
@@ -119,6 +121,7 @@ describe('partner money on screen', () => {
     expect(await dialog.getByTestId('statement-total').innerText()).toBe(money(detail.amountFen));
     await dialog.getByText(/驳回原因：/).waitFor();
     expect(await dialog.getByRole('table', { name: '处理记录' }).locator('tbody tr').count()).toBe(detail.history.length);
+    await page.waitForTimeout(500); // the dialog fades in
     await dialog.screenshot({ path: join(SHOTS, 'partner-money-statement-1440.png') });
     await page.context().close();
   });
@@ -133,6 +136,7 @@ describe('partner money on screen', () => {
     await page.screenshot({ path: join(SHOTS, 'partner-money-channel-375.png'), fullPage: true });
     await page.getByRole('button', { name: '明细' }).first().click();
     await page.getByRole('dialog', { name: '结算单明细' }).getByRole('table', { name: '处理记录' }).waitFor();
+    await page.waitForTimeout(500); // the dialog fades in
     await page.screenshot({ path: join(SHOTS, 'partner-money-statement-375.png') });
     await page.keyboard.press('Escape');
 

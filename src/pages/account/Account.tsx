@@ -107,7 +107,7 @@ function RechargeRecords() {
     <>
       {/* A phone scrolls the table sideways instead of the page. */}
       <TableContainer>
-        <Table size="small">
+        <Table size="small" sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
           <TableHead>
             <TableRow>
               <TableCell>充值单号</TableCell>

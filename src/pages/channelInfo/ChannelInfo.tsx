@@ -116,7 +116,7 @@ export default function ChannelInfo({ route }: ScreenProps) {
               <EmptyState />
             ) : (
               <TableContainer>
-                <Table size="small" aria-label="下级渠道">
+                <Table size="small" aria-label="下级渠道" sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
                   <TableHead>
                     <TableRow>
                       <TableCell>渠道名称</TableCell>

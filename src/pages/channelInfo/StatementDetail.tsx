@@ -53,7 +53,7 @@ export function StatementDetailDialog({ detail, onClose }: { detail: StatementRo
         )}
         {/* A phone scrolls the table sideways instead of the page. */}
         <TableContainer>
-          <Table size="small" aria-label="结算单明细">
+          <Table size="small" aria-label="结算单明细" sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
             <TableHead>
               <TableRow>
                 <TableCell sx={cell}>订单号</TableCell>

@@ -142,7 +142,7 @@ export function Statements({ canPay }: { canPay: boolean }) {
         <>
           {/* A phone scrolls the table sideways instead of the page. */}
           <TableContainer>
-            <Table size="small" aria-label="结算单">
+            <Table size="small" aria-label="结算单" sx={{ '& th': { whiteSpace: 'nowrap' }, '& td': { whiteSpace: 'nowrap' } }}>
               <TableHead>
                 <TableRow>
                   <TableCell>结算单号</TableCell>
@@ -168,7 +168,7 @@ export function Statements({ canPay }: { canPay: boolean }) {
                     <TableCell>
                       <Chip size="small" variant="outlined" color={STATUS_COLORS[s.status]} label={labelOf(STATEMENT_STATUSES, s.status)} />
                       {s.status === StatementStatus.rejected && s.rejectReason && (
-                        <Typography variant="caption" color="error" sx={{ display: 'block', mt: 0.5, maxWidth: 240, overflowWrap: 'anywhere' }} data-testid="reject-reason">
+                        <Typography variant="caption" color="error" sx={{ display: 'block', mt: 0.5, maxWidth: 240, whiteSpace: 'normal', overflowWrap: 'anywhere' }} data-testid="reject-reason">
                           原因：{s.rejectReason}
                         </Typography>
                       )}

@@ -60,7 +60,7 @@ export function NewOrderForm({ onPlaced }: { onPlaced: (order: PlacedOrder) => v
     <Stack spacing={2}>
       {/* A phone scrolls the packs sideways instead of squeezing prices into each other. */}
       <TableContainer>
-        <Table size="small">
+        <Table size="small" sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
           <TableHead>
             <TableRow>
               <TableCell>纸张规格</TableCell>
