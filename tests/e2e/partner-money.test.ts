@@ -149,4 +149,27 @@ describe('partner money on screen', () => {
     await page.screenshot({ path: join(SHOTS, 'partner-money-account-1440.png'), fullPage: true });
     await page.context().close();
   });
+
+  it('partner1 hides 商品 in 订单管理, and after signing out and in again it is still hidden', async () => {
+    let page = await signIn(browser, server.url, 'partner1');
+    const headers = () => page.locator('.RaDatagrid-headerCell').allInnerTexts();
+    await page.goto(`${server.url}/#/orders`);
+    await page.locator('.RaDatagrid-tbody tr').first().waitFor();
+    expect(await headers()).toContain('商品');
+    await page.getByRole('button', { name: '显示列' }).click();
+    await page.getByRole('checkbox', { name: '商品' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(headers).not.toContain('商品');
+    await expect.poll(async () => (await pageApi<{ columns: string[] | null }>(page, '/api/juno/personal/savedFilters/columns?resource=orders')).columns).toEqual(
+      expect.arrayContaining(['orderNo', 'amountFen']),
+    );
+    // A new session starts with an empty store, as signing out leaves it; the choice comes back from the server.
+    await page.context().close();
+    page = await signIn(browser, server.url, 'partner1');
+    await page.goto(`${server.url}/#/orders`);
+    await page.locator('.RaDatagrid-tbody tr').first().waitFor();
+    await expect.poll(headers).not.toContain('商品');
+    expect(await headers()).toContain('订单号');
+    await page.context().close();
+  });
 });
