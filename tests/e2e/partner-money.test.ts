@@ -92,7 +92,7 @@ describe('partner money on screen', () => {
     await page.getByRole('table', { name: '下级渠道' }).locator('tbody tr').first().waitFor();
     await expectFigures(page, await pageApi<Summary>(page, `${CHANNEL}/children`));
     for (const m of months) {
-      await page.getByLabel('统计期间').click();
+      await page.getByRole('combobox', { name: /统计期间/ }).click();
       await page.getByRole('option', { name: m.label, exact: true }).click();
       const api = await pageApi<Summary>(page, `${CHANNEL}/children?dateFrom=${m.from}&dateTo=${m.to}`);
       await expectFigures(page, api);
@@ -157,7 +157,7 @@ describe('partner money on screen', () => {
     await page.locator('.RaDatagrid-tbody tr').first().waitFor();
     expect(await headers()).toContain('商品');
     await page.getByRole('button', { name: '显示列' }).click();
-    await page.getByRole('checkbox', { name: '商品' }).click();
+    await page.locator('.MuiPopover-paper').getByLabel('商品', { exact: true }).click();
     await page.keyboard.press('Escape');
     await expect.poll(headers).not.toContain('商品');
     await expect.poll(async () => (await pageApi<{ columns: string[] | null }>(page, '/api/juno/personal/savedFilters/columns?resource=orders')).columns).toEqual(
