@@ -29,7 +29,7 @@ export function StatementDetailDialog({ detail, onClose }: { detail: StatementRo
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const cell = { whiteSpace: 'nowrap' } as const;
   return (
-    <Dialog open onClose={onClose} maxWidth="lg" fullWidth fullScreen={phone} aria-labelledby="statement-detail-title">
+    <Dialog open onClose={onClose} maxWidth="xl" fullWidth fullScreen={phone} aria-labelledby="statement-detail-title">
       <DialogTitle id="statement-detail-title">结算单明细</DialogTitle>
       <DialogContent>
         <Facts
