@@ -1142,6 +1142,21 @@ export const savedFilters = pgTable(
   (t) => [uniqueIndex('saved_filters_uq').on(t.userId, t.resource, t.name)],
 );
 
+/**
+ * The columns a user chose to show in a list (by field source, in order), kept with the saved
+ * filters on the server so a sign-out, which clears the browser's store, does not lose them.
+ */
+export const listColumns = pgTable(
+  'list_columns',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    resource: text('resource').notNull(),
+    columns: jsonb('columns').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.resource] })],
+);
+
 // ── Partner back office: paper orders, payments and channel settlement ─────────────────────
 // Money is integer fen everywhere. Every payment goes to the platform's merchant account; a
 // partner's margin on its direct children's purchases is kept in the settlement ledger and paid
@@ -1207,6 +1222,8 @@ export const partnerOrderItems = pgTable(
     sheets: integer('sheets').notNull(),
     quantity: integer('quantity').notNull(),
     unitPriceFen: integer('unit_price_fen').notNull(),
+    /** The seller's unit cost (its own level's price) when a partner sells; null when the platform does. */
+    unitCostFen: integer('unit_cost_fen'),
     amountFen: integer('amount_fen').notNull(),
   },
   (t) => [index('partner_order_items_order_idx').on(t.orderId)],
