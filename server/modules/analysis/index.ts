@@ -108,6 +108,20 @@ const analysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  // The subjects taught in the caller's scope: the researcher's 学科 picker (a subject spans the
+  // region's schools, whose courses each have their own ids).
+  app.get('/api/analysis/v1.0/subjects', { preHandler: allow({ roles: ANALYSIS_ROLES }), schema: { querystring: Type.Object({ schoolId: Type.Optional(Id) }) } }, async (request) => {
+    const p = request.principal;
+    const { schoolId } = request.query;
+    return ok(
+      await rows<{ id: number; name: string }>(db, sql`
+        SELECT su.id, su.name FROM subjects su
+         WHERE su.id IN (SELECT co.subject_id FROM teaching_assignments ta JOIN classes c ON c.id = ta.class_id JOIN courses co ON co.id = ta.course_id
+                          WHERE ${classScope(p)} AND ${courseScope(p)} ${schoolId ? sql`AND c.school_id = ${schoolId}` : sql``})
+         ORDER BY su.id`),
+    );
+  });
+
   // 学校概况: the principal's whole school, per class for the term and term by term.
   app.get(
     '/api/analysis/v1.0/activity',
