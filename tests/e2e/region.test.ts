@@ -142,7 +142,10 @@ describe('区域教研员 and 校长 on 学情分析', () => {
     const card = page.getByTestId('card-activity');
     expect(await card.getByTestId('activity-homeworks').innerText()).toBe(String(activity.total.homeworks));
     expect(await card.getByTestId('activity-grading').innerText()).toBe(String(activity.total.gradingTasks));
-    expect(await card.getByTestId('activity-teachers').innerText()).toContain(`${activity.total.activeTeachers} / ${activity.total.teachers}`);
+    expect(await card.getByTestId('activity-teachers').innerText()).toBe(`${activity.total.activeTeachers} / ${activity.total.teachers}`);
+    expect(await card.getByTestId('activity-completion-detail').innerText()).toBe(`已交 ${activity.total.submitted} / 应交 ${activity.total.assigned}`);
+    // Grade by grade: 七年级 first.
+    expect(await card.getByTestId('activity-class').first().locator('td').first().innerText()).toBe('七年级 七(1)班');
     expect(await card.getByTestId('activity-class').count()).toBe(activity.classes.length);
     expect(await card.getByText('说明：').count()).toBe(4);
     await card.scrollIntoViewIfNeeded();

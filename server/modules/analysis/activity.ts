@@ -54,11 +54,11 @@ export async function schoolActivity(db: Db, p: Principal, term: string): Promis
 
   // Hand-ins expected and made: the 学情分析 figures of the whole school for the term (one definition).
   const { classes } = await classAndWeekCounts(db, p, { term });
-  const perClass = await rows<{ classId: number; homeworks: number; gradingTasks: number; activeTeachers: number }>(db, sql`
-    WITH sc AS (SELECT c.id FROM classes c WHERE c.tenant_id = ${tenantId} AND c.school_id = ${schoolId}),
+  const perClass = await rows<{ classId: number; level: number; homeworks: number; gradingTasks: number; activeTeachers: number }>(db, sql`
+    WITH sc AS (SELECT c.id, g.level FROM classes c JOIN grades g ON g.id = c.grade_id WHERE c.tenant_id = ${tenantId} AND c.school_id = ${schoolId}),
     hw AS (SELECT h.class_id, h.teacher_id FROM homeworks h WHERE h.tenant_id = ${tenantId} AND h.term = ${term} AND h.class_id IN (SELECT id FROM sc)),
     gt AS (SELECT g.class_id, g.teacher_id FROM grading_tasks g WHERE g.tenant_id = ${tenantId} AND g.class_id IN (SELECT id FROM sc) AND ${within(sql`g.created_at`, range)})
-    SELECT sc.id AS "classId",
+    SELECT sc.id AS "classId", sc.level,
            (SELECT count(*)::int FROM hw WHERE hw.class_id = sc.id) AS homeworks,
            (SELECT count(*)::int FROM gt WHERE gt.class_id = sc.id) AS "gradingTasks",
            (SELECT count(DISTINCT t)::int FROM (SELECT teacher_id AS t FROM hw WHERE hw.class_id = sc.id UNION SELECT teacher_id FROM gt WHERE gt.class_id = sc.id) x) AS "activeTeachers"
@@ -86,6 +86,7 @@ export async function schoolActivity(db: Db, p: Principal, term: string): Promis
       const a = byClass.get(c.classId);
       return {
         classId: c.classId,
+        level: a?.level ?? 0,
         className: c.className,
         gradeName: c.gradeName,
         homeworks: a?.homeworks ?? 0,
@@ -96,7 +97,9 @@ export async function schoolActivity(db: Db, p: Principal, term: string): Promis
         activeTeachers: a?.activeTeachers ?? 0,
       };
     })
-    .sort((a, b) => a.gradeName.localeCompare(b.gradeName, 'zh-Hans-CN') || a.className.localeCompare(b.className, 'zh-Hans-CN', { numeric: true }));
+    // Grade by grade (七, 八, 九: by level, not by the names' pinyin), classes in name order.
+    .sort((a, b) => a.level - b.level || a.className.localeCompare(b.className, 'zh-Hans-CN', { numeric: true }))
+    .map(({ level: _level, ...c }) => c);
   const assigned = classRows.reduce((s, c) => s + c.assigned, 0);
   const submitted = classRows.reduce((s, c) => s + c.submitted, 0);
   return {

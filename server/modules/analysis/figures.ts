@@ -107,6 +107,7 @@ interface ClassRow extends Counts {
   classId: number;
   className: string;
   gradeId: number;
+  gradeLevel: number;
   gradeName: string;
   schoolId: number;
   schoolName: string;
@@ -143,7 +144,7 @@ export async function classAndWeekCounts(db: Db, p: Principal, q: AnalysisQuery)
         FROM ws GROUP BY GROUPING SETS ((class_id), (date_trunc('week', at)::date))
     ),
     asg AS (SELECT date_trunc('week', at)::date AS week, coalesce(sum(n), 0)::int AS assigned FROM expected GROUP BY 1)
-    SELECT false AS "byWeek", NULL AS week, sc.id AS "classId", sc.name AS "className", sc.grade_id AS "gradeId", g.name AS "gradeName", sc.school_id AS "schoolId", s.name AS "schoolName",
+    SELECT false AS "byWeek", NULL AS week, sc.id AS "classId", sc.name AS "className", sc.grade_id AS "gradeId", g.level AS "gradeLevel", g.name AS "gradeName", sc.school_id AS "schoolId", s.name AS "schoolName",
            coalesce(en.n, 0) AS enrolled, CASE WHEN given.class_id IS NULL THEN 0 ELSE coalesce(en.n, 0) END AS "enrolledWithWork", coalesce(agg.participants, 0) AS participants,
            coalesce(hw.n, 0) AS "homeworkAssigned", coalesce(agg."homeworkSubmitted", 0) AS "homeworkSubmitted",
            coalesce(agg.works, 0) AS works, coalesce(agg.score, 0) AS score, coalesce(agg."maxScore", 0) AS "maxScore",
@@ -151,7 +152,7 @@ export async function classAndWeekCounts(db: Db, p: Principal, q: AnalysisQuery)
       FROM sc JOIN grades g ON g.id = sc.grade_id JOIN schools s ON s.id = sc.school_id
       LEFT JOIN enrolled en ON en.class_id = sc.id LEFT JOIN given ON given.class_id = sc.id LEFT JOIN hw ON hw.class_id = sc.id LEFT JOIN agg ON agg.class_id = sc.id AND NOT agg."byWeek"
     UNION ALL
-    SELECT true, coalesce(agg.week, asg.week)::text, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 0, coalesce(asg.assigned, 0), coalesce(agg."homeworkSubmitted", 0),
+    SELECT true, coalesce(agg.week, asg.week)::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 0, coalesce(asg.assigned, 0), coalesce(agg."homeworkSubmitted", 0),
            0, coalesce(agg.score, 0), coalesce(agg."maxScore", 0), 0, 0, 0, 0
       FROM (SELECT * FROM agg WHERE "byWeek") agg FULL JOIN asg ON asg.week = agg.week`);
   return {
@@ -266,11 +267,11 @@ export async function analysis(db: Db, p: Principal, q: AnalysisQuery): Promise<
   const knowledge = await knowledgeMap(db, p, q, groupBy);
   const questions = await mostMissed(db, p, q);
   const trend = weeklyTrend(weeks);
-  const groups = new Map<number, { id: number; name: string; counts: Counts }>();
+  const groups = new Map<number, { id: number; name: string; level: number; counts: Counts }>();
   for (const c of classes) {
     const id = groupBy === 'school' ? c.schoolId : groupBy === 'grade' ? c.gradeId : c.classId;
     const name = groupBy === 'school' ? c.schoolName : groupBy === 'grade' ? c.gradeName : c.className;
-    const g = groups.get(id) ?? { id, name, counts: ZERO };
+    const g = groups.get(id) ?? { id, name, level: c.gradeLevel, counts: ZERO };
     g.counts = add(g.counts, c);
     groups.set(id, g);
   }
@@ -279,7 +280,8 @@ export async function analysis(db: Db, p: Principal, q: AnalysisQuery): Promise<
     term: q.term,
     groupBy,
     total: figures(total),
-    groups: [...groups.values()].sort((a, b) => byName(a.name, b.name)).map((g) => ({ id: g.id, name: g.name, ...figures(g.counts) })),
+    // Grades from the youngest up (七, 八, 九: their names' pinyin order is 八, 九, 七); the rest by name.
+    groups: [...groups.values()].sort((a, b) => (groupBy === 'grade' ? a.level - b.level : 0) || byName(a.name, b.name)).map((g) => ({ id: g.id, name: g.name, ...figures(g.counts) })),
     trend,
     knowledge,
     questions,

@@ -32,10 +32,10 @@ export function SchoolActivity({ term }: { term: string }) {
   const a = query.data;
   const tiles = a
     ? [
-        { label: '布置作业', value: String(a.total.homeworks), testId: 'activity-homeworks', definition: ACTIVITY_DEFINITIONS.homeworks },
-        { label: '作业完成率', value: `${percent(a.total.completionRate, NO_DATA)}（${a.total.submitted} / ${a.total.assigned}）`, testId: 'activity-completion', definition: ACTIVITY_DEFINITIONS.completion },
-        { label: 'AI批改任务', value: String(a.total.gradingTasks), testId: 'activity-grading', definition: ACTIVITY_DEFINITIONS.gradingTasks },
-        { label: '活跃教师', value: `${a.total.activeTeachers} / ${a.total.teachers}（${percent(a.total.activeRate, NO_DATA)}）`, testId: 'activity-teachers', definition: ACTIVITY_DEFINITIONS.activeTeachers },
+        { label: '布置作业', value: String(a.total.homeworks), detail: '', testId: 'activity-homeworks', definition: ACTIVITY_DEFINITIONS.homeworks },
+        { label: '作业完成率', value: percent(a.total.completionRate, NO_DATA), detail: `已交 ${a.total.submitted} / 应交 ${a.total.assigned}`, testId: 'activity-completion', definition: ACTIVITY_DEFINITIONS.completion },
+        { label: 'AI批改任务', value: String(a.total.gradingTasks), detail: '', testId: 'activity-grading', definition: ACTIVITY_DEFINITIONS.gradingTasks },
+        { label: '活跃教师', value: `${a.total.activeTeachers} / ${a.total.teachers}`, detail: `占在职教师 ${percent(a.total.activeRate, NO_DATA)}`, testId: 'activity-teachers', definition: ACTIVITY_DEFINITIONS.activeTeachers },
       ]
     : [];
   return (
@@ -50,9 +50,14 @@ export function SchoolActivity({ term }: { term: string }) {
                 <Typography variant="caption" color="text.secondary">
                   {i.label}
                 </Typography>
-                <Typography variant="h6" data-testid={i.testId} sx={{ overflowWrap: 'anywhere' }}>
+                <Typography variant="h6" data-testid={i.testId}>
                   {i.value}
                 </Typography>
+                {i.detail && (
+                  <Typography variant="body2" data-testid={`${i.testId}-detail`}>
+                    {i.detail}
+                  </Typography>
+                )}
                 <Typography variant="caption" color="text.secondary" component="p" sx={{ lineHeight: 1.4 }}>
                   说明：{i.definition}
                 </Typography>
