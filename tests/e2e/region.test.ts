@@ -91,7 +91,7 @@ describe('区域教研员 and 校长 on 学情分析', () => {
     expect(pct(one.total.scoreRate)).toBe(pct(klass.scoreRate));
 
     // Back up to the region by the breadcrumb; a subject narrows every school.
-    await page.getByRole('navigation', { name: '下钻路径' }).getByRole('button', { name: '杭州市西湖区' }).click();
+    await page.getByRole('navigation', { name: '下钻路径' }).getByRole('button', { name: '杭州市西湖区', exact: true }).click();
     await shows(page, '');
     await page.getByRole('combobox', { name: '学科' }).click();
     await page.getByRole('listbox').getByRole('option', { name: '数学', exact: true }).click();
