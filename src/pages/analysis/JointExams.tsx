@@ -7,6 +7,7 @@ import { useDataProvider } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -65,7 +66,12 @@ export function JointExams({ term, researcher }: { term: string; researcher: boo
             <TableBody>
               {exams.map((e) => (
                 <TableRow key={e.id} selected={e.id === openId} data-testid="joint-row">
-                  <TableCell>{e.title}</TableCell>
+                  <TableCell>
+                    {/* The title opens it too: on a phone the 操作 column sits past the table's edge. */}
+                    <Link component="button" type="button" onClick={() => setOpenId(e.id)} sx={{ textAlign: 'left' }}>
+                      {e.title}
+                    </Link>
+                  </TableCell>
                   <TableCell>
                     {GRADE_NAMES[e.gradeLevel] ?? ''}
                     {e.subject}
