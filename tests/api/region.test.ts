@@ -110,6 +110,9 @@ describe('region scope', () => {
     const [foreignClass] = await query<{ id: number }>(t, sql`SELECT id FROM classes WHERE school_id = ${foreign.id} LIMIT 1`);
     expect((await c.get('principal', `${URL}?classId=${foreignClass.id}`)).statusCode).toBe(404);
     expect((await c.get('principal', '/api/analysis/v1.0/activity')).statusCode).toBe(200);
+    expect((await c.get('principal', `/api/analysis/v1.0/subjects?schoolId=${foreign.id}`)).statusCode).toBe(404);
+    expect((await c.get('researcher', `/api/analysis/v1.0/subjects?schoolId=${outside.schoolId}`)).statusCode).toBe(404);
+    expect((await c.get('researcher', `/api/analysis/v1.0/subjects?schoolId=${foreign.id}`)).statusCode).toBe(200);
   });
 
   it('answers hostile input with a Chinese 400 and a wrong role with 403', async () => {

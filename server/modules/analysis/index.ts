@@ -113,6 +113,7 @@ const analysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/analysis/v1.0/subjects', { preHandler: allow({ roles: ANALYSIS_ROLES }), schema: { querystring: Type.Object({ schoolId: Type.Optional(Id) }) } }, async (request) => {
     const p = request.principal;
     const { schoolId } = request.query;
+    if (schoolId && !(await rows(db, sql`SELECT 1 FROM classes c WHERE ${classScope(p)} AND c.school_id = ${schoolId} LIMIT 1`)).length) throw notFound('学校不存在');
     return ok(
       await rows<{ id: number; name: string }>(db, sql`
         SELECT su.id, su.name FROM subjects su
