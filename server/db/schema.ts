@@ -511,9 +511,33 @@ export const exams = pgTable(
     fullMarks: real('full_marks').notNull(),
     items: jsonb('items').$type<WorkItem[]>().notNull(),
     createdBy: integer('created_by').references(() => users.id),
+    /** 联考: the region's joint exam this school's sitting belongs to (the same paper, sat by several schools). */
+    jointExamId: integer('joint_exam_id').references(() => jointExams.id),
     createdAt: createdAt(),
   },
-  (t) => [index('exams_school_idx').on(t.tenantId, t.schoolId, t.examDate)],
+  (t) => [index('exams_school_idx').on(t.tenantId, t.schoolId, t.examDate), index('exams_joint_idx').on(t.jointExamId)],
+);
+
+/**
+ * 联考: one exam sat by several schools of a region. Each school's sitting stays an `exams` row of
+ * its own tenant (its classes, its marking, its rollups) pointing here; the region report reads
+ * them side by side. Not tenant-owned: it belongs to the region (`schools.region`), and only a
+ * school of that region may point at it.
+ */
+export const jointExams = pgTable(
+  'joint_exams',
+  {
+    id: serial('id').primaryKey(),
+    region: text('region').notNull(),
+    title: text('title').notNull(),
+    subjectId: integer('subject_id').notNull().references(() => subjects.id),
+    gradeLevel: smallint('grade_level').notNull(),
+    examDate: date('exam_date').notNull(),
+    term: text('term').notNull(),
+    fullMarks: real('full_marks').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('joint_exams_region_idx').on(t.region, t.examDate)],
 );
 
 export const examClasses = pgTable(

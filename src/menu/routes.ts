@@ -17,6 +17,19 @@ const TEACHER_FILTERS_BY_ROLE: SearchSetting = {
   mpSchoolAdmin: [],
 };
 
+/**
+ * 学情分析: leaders pick a grade and a course, or 全部 (the whole scope). The researcher's region
+ * spans schools with grades and courses of their own: they drill school → grade → class and pick a
+ * subject on the screen itself, so the header keeps only the term.
+ */
+const ANALYSIS_FILTERS_BY_ROLE: SearchSetting = {
+  subjectleader: ['gradeOrAll', 'courseOrAll', 'learningTerm'],
+  gradeLeader: ['gradeOrAll', 'courseOrAll', 'learningTerm'],
+  schoolMaster: ['gradeOrAll', 'courseOrAll', 'learningTerm'],
+  regionResearcher: ['learningTerm'],
+  teacher: ['classGrade', 'course', 'learningTerm'],
+};
+
 const FULL_SCREEN = { hideMenu: true, hideSidebar: true, hideHeader: true } as const;
 
 export const ROUTES: RouteDef[] = [
@@ -151,7 +164,7 @@ export const ROUTES: RouteDef[] = [
       icon: 'analysis',
       roles: ['teacher', 'subjectleader', 'gradeLeader', 'schoolMaster', 'regionResearcher'],
       home: true,
-      search: TEACHER_FILTERS_BY_ROLE,
+      search: ANALYSIS_FILTERS_BY_ROLE,
     },
   },
 

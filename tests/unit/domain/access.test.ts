@@ -97,8 +97,10 @@ describe('home and active entry', () => {
 describe('header filters (SPEC §2.2)', () => {
   const analysis = findRoute(ROUTES, '/analysis');
   it('depend on the active role where the route says so', () => {
-    expect(filtersFor(analysis, 'subjectleader')).toEqual(['grade', 'course', 'learningTerm']);
-    expect(filtersFor(analysis, 'regionResearcher')).toEqual(['grade', 'course', 'learningTerm']);
+    // Leaders' grade and course pickers end with 全部; the researcher drills on the screen itself.
+    expect(filtersFor(analysis, 'subjectleader')).toEqual(['gradeOrAll', 'courseOrAll', 'learningTerm']);
+    expect(filtersFor(analysis, 'schoolMaster')).toEqual(['gradeOrAll', 'courseOrAll', 'learningTerm']);
+    expect(filtersFor(analysis, 'regionResearcher')).toEqual(['learningTerm']);
     expect(filtersFor(analysis, 'teacher')).toEqual(['classGrade', 'course', 'learningTerm']);
     expect(filtersFor(findRoute(ROUTES, '/schoolResource'), 'mpTeacher')).toEqual(['course']);
     expect(filtersFor(findRoute(ROUTES, '/schoolResource'), 'mpSchoolAdmin')).toEqual([]);
