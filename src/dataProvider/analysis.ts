@@ -1,5 +1,4 @@
 // 学情分析 and 使用统计 (docs/api-analysis.md): figures of the caller's scope, and each card's xlsx.
-import type { Analysis, AnalysisFigure, Usage } from '../domain/analysis';
 import type { StudentHistory } from '../domain/studentHistory';
 import type { Activity, Analysis, AnalysisFigure, JointExamReport, JointExamSummary, Usage } from '../domain/analysis';
 import type { HttpClient } from './http';

@@ -34,6 +34,7 @@ import { chartPercent, NO_DATA, weekLabel } from './format';
 import { SchoolActivity } from './SchoolActivity';
 import { JointExams } from './JointExams';
 import { RegionDrill, type Drill } from './RegionDrill';
+import { bandAxis, usePhone } from '../../ui/bandAxis';
 
 const BANDS = [
   { key: 'excellent', label: '优秀（≥90%）', color: '#2e7d32' },
@@ -92,6 +93,7 @@ export default function Analysis({ route }: ScreenProps) {
   const role = permissions?.activeRole;
   const researcher = role === 'regionResearcher';
   // The researcher's drill (region → school → grade → class) and subject, kept on this screen.
+  const phone = usePhone();
   const [drill, setDrill] = useState<Drill>({});
   const filter: AnalysisFilter = useMemo(
     () =>
@@ -134,7 +136,7 @@ export default function Analysis({ route }: ScreenProps) {
             {report.total.maxScore > 0 ? (
               <BarChart
                 height={280}
-                xAxis={[{ scaleType: 'band', data: report.groups.map((g) => g.name), tickLabelInterval: () => true, height: 40 }]}
+                xAxis={[bandAxis(report.groups.map((g) => g.name), phone, 40)]}
                 yAxis={[{ label: '得分率（%）', min: 0, max: 100, width: 56 }]}
                 series={[{ data: report.groups.map((g) => chartPercent(g.scoreRate)), label: '得分率', color: '#5c6bc0', valueFormatter: (v) => (v === null ? NO_DATA : `${v}%`) }]}
                 hideLegend
@@ -180,7 +182,7 @@ export default function Analysis({ route }: ScreenProps) {
             {report.total.excellent + report.total.good + report.total.pass + report.total.fail > 0 ? (
               <BarChart
                 height={280}
-                xAxis={[{ scaleType: 'band', data: report.groups.map((g) => g.name), tickLabelInterval: () => true, height: 40 }]}
+                xAxis={[bandAxis(report.groups.map((g) => g.name), phone, 40)]}
                 yAxis={[{ label: '占比（%）', min: 0, max: 100, width: 56 }]}
                 series={BANDS.map((b) => ({ data: report.groups.map((g) => chartPercent(g.bands[b.key])), label: b.label, color: b.color, stack: 'bands', valueFormatter: (v: number | null) => (v === null ? NO_DATA : `${v}%`) }))}
               />
