@@ -121,6 +121,10 @@ export const FIELD_LABELS: Record<string, string> = {
   source: '来源',
   x: '横向位置',
   y: '纵向位置',
+  w: '宽度',
+  h: '高度',
+  /** The marker's pen on a paper (网上阅卷). */
+  marks: '批注',
   width: '宽度',
   height: '高度',
   // Class wrong-answer book (docs/api-wrongbook-class.md)

@@ -6,9 +6,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../support/serverProcess';
 
 let server: RunningServer;
+// Starting the product seeds the demo and grades its tasks before it answers: a minute and more on
+// a busy two-core machine, beyond the API project's 60 s set-up limit.
 beforeAll(async () => {
   server = await startServer({ env: { DEMO_GRADING: '1' } });
-});
+}, 240_000);
 afterAll(() => server?.stop());
 
 interface Task {

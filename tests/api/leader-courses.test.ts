@@ -46,7 +46,7 @@ const LEADERS = [
     user: 'researcher',
     role: 'regionResearcher',
     leaderType: '9',
-    scope: sql`c.school_id IN (SELECT s.id FROM schools s JOIN users u ON u.region = s.region AND u.tenant_id = s.tenant_id WHERE u.username = 'researcher')`,
+    scope: sql`c.school_id IN (SELECT s.id FROM schools s JOIN users u ON u.region = s.region WHERE u.username = 'researcher')`,
   },
 ] as const;
 

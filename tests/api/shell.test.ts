@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../server/db/query';
 import { createTestApp, type TestApp } from '../support/testApp';
 
 let t: TestApp;
@@ -36,9 +38,17 @@ describe('getTeachClass by leader type', () => {
     expect(await data('psych', '/api/vesta/teaching/getTeachClass?leaderType=7')).toHaveLength(12);
   });
 
-  it('a researcher sees the schools of their region, not the other tenant', async () => {
-    const classes = await data('researcher', '/api/vesta/teaching/getTeachClass?leaderType=9');
-    expect(classes).toHaveLength(12);
+  it('a researcher sees the schools of their region, each its own tenant, and no school outside it', async () => {
+    const classes: { id: number }[] = await data('researcher', '/api/vesta/teaching/getTeachClass?leaderType=9');
+    // The classes of every school of the researcher's region, whatever the school's tenant.
+    const region = await rows<{ id: number; region: string; tenantId: number }>(t.database.db, sql`
+      SELECT c.id, s.region, s.tenant_id AS "tenantId" FROM classes c JOIN schools s ON s.id = c.school_id
+       WHERE s.region = (SELECT region FROM users WHERE username = 'researcher') ORDER BY c.id`);
+    expect(classes.map((c) => c.id).sort((a, b) => a - b)).toEqual(region.map((c) => c.id));
+    // The demo region holds four schools in four tenants; 宁波 (tenant 2) is not among them.
+    expect(new Set(region.map((c) => c.tenantId)).size).toBe(4);
+    const [ningbo] = await rows<{ id: number }>(t.database.db, sql`SELECT c.id FROM classes c JOIN schools s ON s.id = c.school_id WHERE s.name = '宁波市海曙区育才中学' LIMIT 1`);
+    expect(classes.some((c) => c.id === ningbo!.id)).toBe(false);
   });
 
   it("refuses a leader type that is not the caller's role", async () => {

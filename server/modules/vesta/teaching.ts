@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { forbidden, notFound, ok } from '../../http/envelope';
 import { rows } from '../../db/query';
-import { classScope, courseScope } from './scope';
+import { classScope, courseScope, tenantScope } from './scope';
 import { Id } from '../../http/schemas';
 
 const LeaderType = Type.Integer({ minimum: 0, maximum: 99 });
@@ -174,7 +174,8 @@ const teachingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const data = await cachedLookup(request, async () => {
         const { gradeId } = request.query;
         const p = request.principal;
-        const grade = await rows(db, sql`SELECT 1 FROM grades WHERE id = ${gradeId} AND tenant_id = ${p.tenantId ?? -1}`);
+        // A researcher's grades are those of their region's schools, each in its own tenant.
+        const grade = await rows(db, sql`SELECT 1 FROM grades WHERE id = ${gradeId} AND ${tenantScope(p, sql`tenant_id`)}`);
         if (!grade.length) throw notFound('年级不存在');
         return rows<CourseRow>(db, sql`
           SELECT DISTINCT co.id AS "courseId", co.name AS "courseName", co.subject_id AS "subjectId"
