@@ -1,5 +1,5 @@
 // 数学 exercise books for grades 7–9, written for the demo: every question computed from seeded numbers.
-import { blank, frac, int, judge, paren, pick, single, solve, type BookSpec, type Rng } from './draft';
+import { blank, forms, frac, int, judge, nth, num, paren, pick, single, solve, type BookSpec, type Rng } from './draft';
 
 /** $x^2 + bx + c$ as printed: no zero terms, no coefficient 1. */
 const quadratic = (b: number, c: number) =>
@@ -24,45 +24,124 @@ export const mathBooks: BookSpec[] = [
           {
             title: '1.1 正数和负数',
             point: '正数和负数',
-            make: (rng) => {
-              const up = int(rng, 2, 30);
-              const down = int(rng, 2, 30);
-              return single(rng, `如果高于海平面 ${up} 米记作 $+${up}$ 米，那么低于海平面 ${down} 米记作（　　）`, `$-${down}$ 米`, [`$+${down}$ 米`, `$-${up}$ 米`, `$${up - down}$ 米`, `$${down + up}$ 米`], `高于海平面为正，低于海平面为负，所以低于海平面 ${down} 米记作 $-${down}$ 米。`, 1, 3);
-            },
+            make: forms(
+              (rng) => {
+                const up = int(rng, 2, 30);
+                const down = int(rng, 2, 30);
+                return single(rng, `如果高于海平面 ${up} 米记作 $+${up}$ 米，那么低于海平面 ${down} 米记作（　　）`, `$-${down}$ 米`, [`$+${down}$ 米`, `$-${up}$ 米`, `$${up - down}$ 米`, `$${down + up}$ 米`], `高于海平面为正，低于海平面为负，所以低于海平面 ${down} 米记作 $-${down}$ 米。`, 1, 3);
+              },
+              (rng) => {
+                const hi = int(rng, 3, 15);
+                const lo = int(rng, 1, 12);
+                return blank(`某地一天的最高气温是 ${hi}℃，最低气温是 $-${lo}$℃，这一天的温差是 ______℃`, String(hi + lo), `温差 = 最高气温 − 最低气温 $= ${hi} - (-${lo}) = ${hi + lo}$（℃）。`, 2, 3, [String(hi - lo), String(-(hi + lo))]);
+              },
+              (rng) => {
+                const a = int(rng, 2, 30);
+                return single(rng, `比 0 小 ${a} 的数是（　　）`, `$-${a}$`, [`$${a}$`, '$0$', `$\\frac{1}{${a}}$`], `比 0 小的数是负数，比 0 小 ${a} 的数是 $0 - ${a} = -${a}$。`, 1, 3);
+              },
+              (_rng, i) => {
+                const [stem, ok, why] = nth<[string, boolean, string]>([
+                  ['0 既不是正数，也不是负数。', true, '0 是正数和负数的分界。'],
+                  ['不带“+”号的数都是正数。', false, '0 不带“+”号，但 0 不是正数。'],
+                  ['若向东走 5 米记作 +5 米，则 −3 米表示向西走 3 米。', true, '相反意义的量用正负数表示。'],
+                ], i, 5);
+                return judge(stem, ok, why, 1);
+              },
+              (rng) => {
+                const x = int(rng, 20, 90) * 10;
+                const y = int(rng, 5, 60) * 10;
+                return blank(`小华记账时把收入 ${x} 元记作 $+${x}$ 元，那么支出 ${y} 元应记作 ______ 元`, `-${y}`, `收入记为正，支出就记为负：$-${y}$ 元。`, 1, 3, [String(y), `+${y}`]);
+              },
+            ),
           },
           {
             title: '1.2 有理数的加减法',
             point: '有理数的加减法',
-            make: (rng) => {
-              const a = nonZero(rng, -20, 20);
-              const b = int(rng, 1, 20);
-              const c = nonZero(rng, -15, 15);
-              const result = a - b + c;
-              return blank(`计算：$${a} - ${b} + ${paren(c)} = $ ______`, String(result), `减去一个数等于加上它的相反数：$${a} - ${b} + ${paren(c)} = ${a} + (-${b}) + ${paren(c)} = ${result}$。`, 2);
-            },
+            make: forms(
+              (rng) => {
+                const a = nonZero(rng, -20, 20);
+                const b = int(rng, 1, 20);
+                const c = nonZero(rng, -15, 15);
+                const result = a - b + c;
+                return blank(`计算：$${a} - ${b} + ${paren(c)} = $ ______`, String(result), `减去一个数等于加上它的相反数：$${a} - ${b} + ${paren(c)} = ${a} + (-${b}) + ${paren(c)} = ${result}$。`, 2, 3, [String(a + b + c), String(a - b - c)]);
+              },
+              (rng) => {
+                const a = int(rng, 2, 12);
+                const b = int(rng, 2, 9);
+                return single(rng, `比 $-${a}$ 小 ${b} 的数是（　　）`, `$${-(a + b)}$`, [`$${b - a === -(a + b) ? b + a : b - a}$`, `$${a + b}$`, `$${a - b === b - a ? a - b + 1 : a - b}$`, `$${-(a + b) + 1}$`], `比一个数小 ${b}，就是减去 ${b}：$-${a} - ${b} = ${-(a + b)}$。`, 2, 3);
+              },
+              (rng) => {
+                const a = int(rng, 1, 9);
+                const b = int(rng, 1, 9);
+                return blank(`数轴上点 $A$ 表示 $-${a}$，点 $B$ 表示 ${b}，则 $A$、$B$ 两点之间的距离是 ______`, String(a + b), `两点间的距离 $= ${b} - (-${a}) = ${a + b}$。`, 2, 3, [String(b - a), String(Math.abs(a - b) + 1)]);
+              },
+              (rng) => {
+                const moves = Array.from({ length: 5 }, (_, k) => (k % 2 === 0 ? 1 : -1) * int(rng, 5, 40));
+                const sum = moves.reduce((s, x) => s + x, 0);
+                const text = moves.map((x) => (x > 0 ? `+${x}` : String(x))).join('，');
+                return solve(`某粮库一周内粮食进出的吨数记录如下（运进为正，运出为负）：${text}。这一周粮库里的粮食是增加了还是减少了？变化了多少吨？`, sum >= 0 ? `增加了 ${sum} 吨` : `减少了 ${-sum} 吨`, `把各数相加：$${moves.map(paren).join(' + ')} = ${sum}$，所以粮食${sum >= 0 ? `增加了 ${sum}` : `减少了 ${-sum}`} 吨。`, 3, 6, [sum >= 0 ? `减少了 ${sum} 吨` : `增加了 ${-sum} 吨`, `${moves.reduce((s, x) => s + Math.abs(x), 0)} 吨`]);
+              },
+            ),
           },
           {
             title: '1.3 有理数的乘除法',
             point: '有理数的乘除法',
-            make: (rng) => {
-              const c = int(rng, 2, 6);
-              const q = int(rng, 2, 9);
-              const a = int(rng, 2, 9);
-              const b = c * q;
-              const value = a * q;
-              return blank(`计算：$(-${a}) \\times ${b} \\div (-${c}) = $ ______`, String(value), `两数相乘除，同号得正。$(-${a}) \\times ${b} = -${a * b}$，$-${a * b} \\div (-${c}) = ${value}$。`, 2);
-            },
+            make: forms(
+              (rng) => {
+                const c = int(rng, 2, 6);
+                const q = int(rng, 2, 9);
+                const a = int(rng, 2, 9);
+                const b = c * q;
+                const value = a * q;
+                return blank(`计算：$(-${a}) \\times ${b} \\div (-${c}) = $ ______`, String(value), `两数相乘除，同号得正。$(-${a}) \\times ${b} = -${a * b}$，$-${a * b} \\div (-${c}) = ${value}$。`, 2, 3, [String(-value)]);
+              },
+              (rng) => {
+                const a = int(rng, 2, 9);
+                return single(rng, `$-${a}$ 的倒数是（　　）`, `$-\\frac{1}{${a}}$`, [`$\\frac{1}{${a}}$`, `$${a}$`, `$-${a}$`], `乘积是 1 的两个数互为倒数，$-${a} \\times (-\\frac{1}{${a}}) = 1$。注意不要和相反数 ${a} 混淆。`, 1, 3);
+              },
+              (_rng, i) => {
+                const [stem, ok, why] = nth<[string, boolean, string]>([
+                  ['几个不为 0 的数相乘，负因数有奇数个时，积为负。', true, '积的符号由负因数的个数决定：奇数个为负，偶数个为正。'],
+                  ['任何有理数都有倒数。', false, '0 没有倒数。'],
+                  ['一个数除以 −1，商等于这个数的相反数。', true, '$a \\div (-1) = -a$。'],
+                ], i, 4);
+                return judge(stem, ok, why, 2);
+              },
+              (rng) => {
+                const v = int(rng, 3, 12);
+                const t = int(rng, 2, 9);
+                return blank(`一艘潜水器从海面开始匀速下潜，每分钟下潜 ${v} 米。以海平面为 0、向上为正，${t} 分钟后它的位置是 ______ 米`, String(-v * t), `下潜用负数表示：$(-${v}) \\times ${t} = ${-v * t}$（米）。`, 2, 3, [String(v * t), String(-v - t)]);
+              },
+            ),
           },
           {
             title: '1.4 有理数的乘方',
             point: '有理数的乘方',
-            make: (rng) => {
-              const a = int(rng, 2, 5);
-              const n = int(rng, 2, 4);
-              const value = (-a) ** n;
-              const wrong = [String(-value), String(a * n), String(-a * n), String(value + a), String(-value - a), String(value - 1)];
-              return single(rng, `$(-${a})^{${n}}$ 的值是（　　）`, String(value), wrong, `负数的偶次幂是正数，奇次幂是负数。$(-${a})^{${n}} = ${value}$。`, 2);
-            },
+            make: forms(
+              (rng) => {
+                const a = int(rng, 2, 5);
+                const n = int(rng, 2, 4);
+                const value = (-a) ** n;
+                const wrong = [String(-value), String(a * n), String(-a * n), String(value + a), String(-value - a), String(value - 1)];
+                return single(rng, `$(-${a})^{${n}}$ 的值是（　　）`, String(value), wrong, `负数的偶次幂是正数，奇次幂是负数。$(-${a})^{${n}} = ${value}$。`, 2);
+              },
+              (rng) => {
+                const a = int(rng, 2, 9);
+                return blank(`计算：$-${a}^2 = $ ______`, String(-a * a), `$-${a}^2$ 表示 $${a}^2$ 的相反数，底数是 ${a} 而不是 $-${a}$，所以结果是 $-${a * a}$。`, 3, 3, [String(a * a), String(-2 * a)]);
+              },
+              (rng, i) => {
+                const a = int(rng, 2, 6);
+                const n = 2 + (i % 2) + 2 * int(rng, 0, 1);
+                const equal = n % 2 === 1;
+                return judge(`$(-${a})^{${n}}$ 与 $-${a}^{${n}}$ 的值相等。`, equal, `$(-${a})^{${n}} = ${(-a) ** n}$，$-${a}^{${n}} = ${-(a ** n)}$，${equal ? '指数是奇数时两者相等' : '指数是偶数时两者互为相反数'}。`, 3);
+              },
+              (rng) => {
+                const m = int(rng, 11, 99) / 10;
+                const k = int(rng, 4, 8);
+                const n = Math.round(m * 10 ** k);
+                return blank(`用科学记数法表示 ${n.toLocaleString('en-US').replace(/,/g, ' ')}：______`, `$${num(m)} \\times 10^{${k}}$`, `把小数点移到第一个非零数字后面：$${n} = ${num(m)} \\times 10^{${k}}$，指数等于原数整数位数减 1。`, 2, 3, [`$${num(m)} \\times 10^{${k + 1}}$`, `$${num(m * 10)} \\times 10^{${k - 1}}$`]);
+              },
+            ),
           },
         ],
       },
@@ -73,29 +152,70 @@ export const mathBooks: BookSpec[] = [
           {
             title: '2.1 合并同类项',
             point: '合并同类项',
-            make: (rng) => {
-              const a = int(rng, 2, 9);
-              const b = int(rng, 2, 9);
-              const c = int(rng, 1, Math.min(9, a + b - 1));
-              const k = a + b - c;
-              const term = (n: number) => (n === 1 ? 'x' : n === -1 ? '-x' : n === 0 ? '0' : `${n}x`);
-              return single(rng, `合并同类项：$${a}x + ${b}x - ${c}x = $（　　）`, `$${term(k)}$`, [`$${term(a + b + c)}$`, `$${term(a - b - c)}$`, `$${term(k)}^2$`, `$${term(k + 1)}$`], `把同类项的系数相加，字母和指数不变：$(${a} + ${b} - ${c})x = ${term(k)}$。`, 1);
-            },
+            make: forms(
+              (rng) => {
+                const a = int(rng, 2, 9);
+                const b = int(rng, 2, 9);
+                const c = int(rng, 1, Math.min(9, a + b - 1));
+                const k = a + b - c;
+                const term = (n: number) => (n === 1 ? 'x' : n === -1 ? '-x' : n === 0 ? '0' : `${n}x`);
+                return single(rng, `合并同类项：$${a}x + ${b}x - ${c}x = $（　　）`, `$${term(k)}$`, [`$${term(a + b + c)}$`, `$${term(a - b - c)}$`, `$${term(k)}^2$`, `$${term(k + 1)}$`], `把同类项的系数相加，字母和指数不变：$(${a} + ${b} - ${c})x = ${term(k)}$。`, 1);
+              },
+              (rng, i) => {
+                const a = int(rng, 2, 9);
+                const b = int(rng, 2, 9);
+                const same = i % 2 === 0;
+                return judge(`$${a}x^2y$ 与 $-${b}${same ? 'yx^2' : 'xy^2'}$ 是同类项。`, same, same ? '所含字母相同，相同字母的指数也相同，是同类项（与字母顺序、系数无关）。' : '相同字母 $x$、$y$ 的指数不同，不是同类项。', 2);
+              },
+              (rng) => {
+                const p = int(rng, 2, 5);
+                const q = int(rng, 2, 5);
+                const a = int(rng, 2, 7);
+                const b = int(rng, 2, 7);
+                return blank(`若 $${a}x^{m}y^{${q}}$ 与 $-${b}x^{${p}}y^{n}$ 是同类项，则 $m + n = $ ______`, String(p + q), `同类项中相同字母的指数相同，所以 $m = ${p}$，$n = ${q}$，$m + n = ${p + q}$。`, 3, 3, [String(p * q), String(p)]);
+              },
+              (rng) => {
+                const [a, b, c, d] = [int(rng, 2, 6), int(rng, 2, 9), int(rng, 1, 5), int(rng, 1, 9)];
+                const x = nonZero(rng, -3, 3);
+                const A = a + c;
+                const B = d - b;
+                const value = A * x * x + B * x;
+                const simplified = `${A}x^2${B === 0 ? '' : ` ${B < 0 ? '-' : '+'} ${Math.abs(B) === 1 ? '' : Math.abs(B)}x`}`;
+                return solve(`先化简，再求值：$${a}x^2 - ${b}x + ${c}x^2 + ${d}x$，其中 $x = ${x}$。`, `${value}`, `原式 $= ${simplified}$。当 $x = ${x}$ 时，原式 $= ${A} \\times ${paren(x)}^2 ${B < 0 ? '-' : '+'} ${Math.abs(B)} \\times ${paren(x)} = ${value}$。`, 3, 6, [String(A * x * x - B * x), String(-value)]);
+              },
+            ),
           },
           {
             title: '2.2 去括号',
             point: '去括号',
-            make: (rng) => {
-              const p = int(rng, 2, 5);
-              const m = int(rng, 1, 6);
-              const q = int(rng, 2, 4);
-              const n = int(rng, 1, 6);
-              const coef = p - q;
-              const constant = -p * m - q * n;
-              const x = coef === 1 ? 'x' : coef === -1 ? '-x' : `${coef}x`;
-              const expr = coef === 0 ? String(constant) : `${x} - ${-constant}`;
-              return solve(`化简：$${p}(x - ${m}) - ${q}(x + ${n})$`, `$${expr}$`, `去括号：$${p}x - ${p * m} - ${q}x - ${q * n}$，合并同类项得 $${expr}$。括号前是负号时，括号内各项都要变号。`, 3, 6);
-            },
+            make: forms(
+              (rng) => {
+                const p = int(rng, 2, 5);
+                const m = int(rng, 1, 6);
+                const q = int(rng, 2, 4);
+                const n = int(rng, 1, 6);
+                const coef = p - q;
+                const constant = -p * m - q * n;
+                const x = coef === 1 ? 'x' : coef === -1 ? '-x' : `${coef}x`;
+                const expr = coef === 0 ? String(constant) : `${x} - ${-constant}`;
+                return solve(`化简：$${p}(x - ${m}) - ${q}(x + ${n})$`, `$${expr}$`, `去括号：$${p}x - ${p * m} - ${q}x - ${q * n}$，合并同类项得 $${expr}$。括号前是负号时，括号内各项都要变号。`, 3, 6);
+              },
+              (rng) => {
+                const c = int(rng, 2, 9);
+                return single(rng, `化简 $a - (b - ${c})$ 的结果是（　　）`, `$a - b + ${c}$`, [`$a - b - ${c}$`, `$a + b - ${c}$`, `$a + b + ${c}$`], `括号前是“−”号，去括号后括号内各项都变号：$a - (b - ${c}) = a - b + ${c}$。`, 2);
+              },
+              (rng) => {
+                const a = int(rng, 2, 9);
+                const b = int(rng, 1, 9);
+                return blank(`化简：$-(${a}x - ${b}) = $ ______`, `$-${a}x + ${b}$`, `括号前是负号，去括号时各项都变号：$-(${a}x - ${b}) = -${a}x + ${b}$。`, 2, 3, [`$-${a}x - ${b}$`, `$${a}x - ${b}$`]);
+              },
+              (rng, i) => {
+                const k = int(rng, 2, 6);
+                const m = int(rng, 1, 8);
+                const right = i % 2 === 1;
+                return judge(`$-${k}(x - ${m}) = -${k}x ${right ? '+' : '-'} ${k * m}$`, right, `用乘法分配律去括号，$-${k}$ 要乘括号内的每一项：$-${k} \\times (-${m}) = +${k * m}$，所以 $-${k}(x - ${m}) = -${k}x + ${k * m}$。`, 2);
+              },
+            ),
           },
         ],
       },
@@ -106,30 +226,69 @@ export const mathBooks: BookSpec[] = [
           {
             title: '3.1 解一元一次方程',
             point: '解一元一次方程',
-            make: (rng) => {
-              const a = int(rng, 2, 9);
-              const x = nonZero(rng, -8, 12);
-              const b = nonZero(rng, -20, 20);
-              const c = a * x + b;
-              return solve(`解方程：$${a}x ${b < 0 ? '-' : '+'} ${Math.abs(b)} = ${c}$`, `$x = ${x}$`, `移项得 $${a}x = ${c} ${b < 0 ? '+' : '-'} ${Math.abs(b)} = ${a * x}$，系数化为 1 得 $x = ${x}$。`, 2, 6);
-            },
+            make: forms(
+              (rng) => {
+                const a = int(rng, 2, 9);
+                const x = nonZero(rng, -8, 12);
+                const b = nonZero(rng, -20, 20);
+                const c = a * x + b;
+                return solve(`解方程：$${a}x ${b < 0 ? '-' : '+'} ${Math.abs(b)} = ${c}$`, `$x = ${x}$`, `移项得 $${a}x = ${c} ${b < 0 ? '+' : '-'} ${Math.abs(b)} = ${a * x}$，系数化为 1 得 $x = ${x}$。`, 2, 6, [`$x = ${-x}$`, `$x = ${num((c + b) / a)}$`]);
+              },
+              (rng) => {
+                const x = nonZero(rng, -5, 6);
+                const a = int(rng, 2, 7);
+                const m = int(rng, -9, 9);
+                const c = a * x + m;
+                return blank(`若 $x = ${x}$ 是关于 $x$ 的方程 $${a}x + m = ${c}$ 的解，则 $m = $ ______`, String(m), `把 $x = ${x}$ 代入方程：$${a} \\times ${paren(x)} + m = ${c}$，所以 $m = ${c} - ${paren(a * x)} = ${m}$。`, 2, 3);
+              },
+              (rng) => {
+                const a = int(rng, 2, 5);
+                const b = int(rng, 1, 6);
+                const k = nonZero(rng, -4, 5);
+                const x = b + k;
+                const wrong = [b * k, k, b - k, x + 1, x - 1].filter((w) => w !== x).map((w) => `$x = ${w}$`);
+                return single(rng, `方程 $${a}(x - ${b}) = ${a * k}$ 的解是（　　）`, `$x = ${x}$`, wrong, `两边同除以 ${a}：$x - ${b} = ${k}$，所以 $x = ${x}$。`, 2);
+              },
+              (rng, i) => {
+                const a = int(rng, 2, 9);
+                const b = int(rng, 2, 9) + (a % 2);
+                const right = i % 2 === 1;
+                return judge(`由 $${a}x = ${b}$ 得 $x = ${right ? frac(b, a) : frac(a, b)}$。`, right, `系数化为 1 时，两边都除以 $x$ 的系数 ${a}：$x = ${frac(b, a)}$。`, 2);
+              },
+            ),
           },
           {
             title: '3.2 实际问题与一元一次方程',
             point: '实际问题与一元一次方程',
-            make: (rng) => {
-              const price = int(rng, 3, 12);
-              const more = int(rng, 2, 8);
-              const count = int(rng, 4, 15);
-              const total = count * price + (count + more) * (price + 2);
-              return solve(
-                `学校买笔记本和钢笔，笔记本每本 ${price} 元，钢笔每支 ${price + 2} 元，钢笔比笔记本多买 ${more} 件，共花费 ${total} 元。笔记本买了多少本？`,
-                `${count} 本`,
-                `设笔记本买了 $x$ 本，则钢笔买了 $(x + ${more})$ 支。列方程 $${price}x + ${price + 2}(x + ${more}) = ${total}$，解得 $x = ${count}$。`,
-                4,
-                8,
-              );
-            },
+            make: forms(
+              (rng) => {
+                const price = int(rng, 3, 12);
+                const more = int(rng, 2, 8);
+                const count = int(rng, 4, 15);
+                const total = count * price + (count + more) * (price + 2);
+                return solve(`学校买笔记本和钢笔，笔记本每本 ${price} 元，钢笔每支 ${price + 2} 元，钢笔比笔记本多买 ${more} 件，共花费 ${total} 元。笔记本买了多少本？`, `${count} 本`, `设笔记本买了 $x$ 本，则钢笔买了 $(x + ${more})$ 支。列方程 $${price}x + ${price + 2}(x + ${more}) = ${total}$，解得 $x = ${count}$。`, 4, 8, [`${count + more} 本`]);
+              },
+              (rng) => {
+                const v1 = int(rng, 3, 6);
+                const v2 = int(rng, 3, 6) + 1;
+                const t = int(rng, 2, 5);
+                const d = (v1 + v2) * t;
+                return solve(`甲、乙两人从相距 ${d} 千米的两地同时出发，相向而行。甲每小时走 ${v1} 千米，乙每小时走 ${v2} 千米，几小时后两人相遇？`, `${t} 小时`, `设 $x$ 小时后相遇，则 $${v1}x + ${v2}x = ${d}$，解得 $x = ${t}$。`, 3, 8, [`${num(d / Math.abs(v2 - v1 || 1))} 小时`]);
+              },
+              (rng) => {
+                const k = int(rng, 3, 4);
+                const s = int(rng, 6, 12);
+                const x = int(rng, 2, 8);
+                const f = k * (s + x) - x;
+                return blank(`今年父亲 ${f} 岁，儿子 ${s} 岁，______ 年后父亲的年龄是儿子的 ${k} 倍`, String(x), `设 $x$ 年后，则 $${f} + x = ${k}(${s} + x)$，解得 $x = ${x}$。`, 3, 3);
+              },
+              (rng) => {
+                const p = pick(rng, [7, 8, 9]);
+                const price = int(rng, 10, 40) * 10;
+                const sale = (price * p) / 10;
+                return single(rng, `一件衣服按标价的 ${p} 折出售，售价是 ${num(sale)} 元，这件衣服的标价是（　　）`, `${price} 元`, [`${num((sale * p) / 10)} 元`, `${num(sale + price / 10)} 元`, `${num(sale * (1 + p / 10))} 元`, `${num(sale - 10)} 元`], `设标价为 $x$ 元，$${p / 10}x = ${num(sale)}$，$x = ${price}$。`, 3);
+              },
+            ),
           },
         ],
       },

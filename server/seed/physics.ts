@@ -1,12 +1,13 @@
-// 物理 exercise books for grades 7–9 (the demo school starts physics in grade 7), written for the
-// demo: numbers are seeded, answers computed from the formula each section practises.
-import { blank, int, judge, num, pick, single, solve, type BookSpec } from './draft';
+// 物理 exercise books for grades 8–9 (physics starts in 八年级, as in Chinese junior schools): 八年级上册
+// for the autumn term the demo seeds, 八年级下册 for the spring, 九年级全一册. Written for the demo:
+// numbers are seeded, answers computed from the formula each section practises.
+import { blank, forms, int, judge, nth, num, pick, single, solve, type BookSpec } from './draft';
 
 export const physicsBooks: BookSpec[] = [
   {
     subject: '物理',
-    gradeLevel: 7,
-    title: '七年级物理启蒙 · 课时练习',
+    gradeLevel: 8,
+    title: '八年级物理上册 · 课时练习',
     edition: '学助原创',
     chapters: [
       {
@@ -16,19 +17,62 @@ export const physicsBooks: BookSpec[] = [
           {
             title: '1.1 长度和时间的测量',
             point: '长度和时间的测量',
-            make: (rng) => {
-              const cm = int(rng, 12, 980);
-              return blank(`单位换算：${cm} cm = ______ m`, num(cm / 100), `1 m = 100 cm，所以 ${cm} cm = ${cm} ÷ 100 m = ${num(cm / 100)} m。`, 1, 2);
-            },
+            make: forms(
+              (rng) => {
+                const cm = int(rng, 12, 980);
+                return blank(`单位换算：${cm} cm = ______ m`, num(cm / 100), `1 m = 100 cm，所以 ${cm} cm = ${cm} ÷ 100 m = ${num(cm / 100)} m。`, 1, 2, [num(cm / 10), num(cm * 100), num(cm / 1000)]);
+              },
+              (rng) => {
+                const [thing, value, unit] = pick(rng, [
+                  ['一名中学生的身高约为 16', 16, 'dm'],
+                  ['物理课本的长度约为 26', 26, 'cm'],
+                  ['一支新铅笔的长度约为 1.8', 1.8, 'dm'],
+                  ['教室门的高度约为 2', 2, 'm'],
+                ] as const);
+                return single(rng, `${thing}（　　）`, unit, ['mm', 'cm', 'dm', 'm', 'km'].filter((u) => u !== unit), `结合生活经验估测：${thing.replace(String(value), '')}${value} ${unit}最合理。`, 2, 3);
+              },
+              (rng) => {
+                const start = int(rng, 10, 40) / 10;
+                const len = int(rng, 15, 60) / 10;
+                return blank(`用刻度尺测木块的长度，木块左端对准 ${num(start)} cm 刻度线，右端对准 ${num(start + len)} cm 刻度线，木块长 ______ cm`, num(len), `物体的长度等于两端读数之差：${num(start + len)} cm − ${num(start)} cm = ${num(len)} cm。`, 2, 2, [num(start + len), num(len * 10)]);
+              },
+              (_rng, i) => {
+                const [stem, ok, why] = nth<[string, boolean, string]>([
+                  ['多次测量求平均值可以减小误差。', true, '误差不能消除，但可以通过多次测量求平均值来减小。'],
+                  ['误差就是测量中产生的错误，是可以避免的。', false, '错误可以避免，误差只能减小、不能消除。'],
+                  ['用刻度尺测量时，读数要估读到分度值的下一位。', true, '长度测量要估读到分度值的下一位。'],
+                ], i, 4);
+                return judge(stem, ok, why, 1);
+              },
+            ),
           },
           {
             title: '1.2 运动的快慢',
             point: '速度',
-            make: (rng) => {
-              const v = int(rng, 2, 25);
-              const t = int(rng, 10, 120);
-              return solve(`一辆自行车以 ${v} m/s 的速度匀速行驶了 ${t} s，通过的路程是多少米？`, `${v * t} m`, `由 $v = \\dfrac{s}{t}$ 得 $s = vt = ${v}\\ \\text{m/s} \\times ${t}\\ \\text{s} = ${v * t}\\ \\text{m}$。`, 2, 6);
-            },
+            make: forms(
+              (rng) => {
+                const v = int(rng, 2, 25);
+                const t = int(rng, 10, 120);
+                return solve(`一辆自行车以 ${v} m/s 的速度匀速行驶了 ${t} s，通过的路程是多少米？`, `${v * t} m`, `由 $v = \\dfrac{s}{t}$ 得 $s = vt = ${v}\\ \\text{m/s} \\times ${t}\\ \\text{s} = ${v * t}\\ \\text{m}$。`, 2, 6, [`${num(t / v)} m`, `${v * t}`]);
+              },
+              (rng) => {
+                const v = pick(rng, [10, 15, 20, 25, 30]);
+                return blank(`单位换算：${v} m/s = ______ km/h`, String(v * 3.6), `1 m/s = 3.6 km/h，所以 ${v} m/s = ${num(v * 3.6)} km/h。`, 2, 2, [num(v / 3.6), String(v * 36)]);
+              },
+              (rng) => {
+                const s = int(rng, 3, 12) * 100;
+                const t = pick(rng, [50, 100, 150, 200, 250]);
+                return single(rng, `小明骑车上学，家到学校的路程为 ${s} m，用时 ${t} s，他骑车的平均速度是（　　）`, `${num(s / t)} m/s`, [`${num(t / s)} m/s`, `${num((s / t) * 3.6)} m/s`, `${num(s / t + 2)} m/s`, `${num(s * t)} m/s`], `$v = \\dfrac{s}{t} = \\dfrac{${s}\\ \\text{m}}{${t}\\ \\text{s}} = ${num(s / t)}\\ \\text{m/s}$。`, 2);
+              },
+              (_rng, i) => {
+                const [stem, ok, why] = nth<[string, boolean, string]>([
+                  ['坐在行驶汽车里的乘客，以汽车为参照物是静止的。', true, '乘客相对汽车的位置没有改变。'],
+                  ['速度越大的物体，通过的路程一定越长。', false, '路程还与时间有关。'],
+                  ['判断物体是否运动，与所选的参照物有关。', true, '运动和静止是相对的。'],
+                ], i, 4);
+                return judge(stem, ok, why, 2);
+              },
+            ),
           },
         ],
       },
@@ -39,33 +83,73 @@ export const physicsBooks: BookSpec[] = [
           {
             title: '2.1 声音的传播',
             point: '声音的产生与传播',
-            make: (rng) => {
-              const t = int(rng, 2, 20) / 2;
-              const d = (340 * t) / 2;
-              return solve(`对着远处的山崖大喊一声，经过 ${num(t)} s 听到回声。已知声音在空气中的速度为 340 m/s，人离山崖多远？`, `${num(d)} m`, `声音往返的路程 $s = vt = 340 \\times ${num(t)} = ${num(340 * t)}\\ \\text{m}$，人到山崖的距离是它的一半：${num(d)} m。`, 3, 6);
-            },
+            make: forms(
+              (rng) => {
+                const t = int(rng, 2, 20) / 2;
+                const d = (340 * t) / 2;
+                return solve(`对着远处的山崖大喊一声，经过 ${num(t)} s 听到回声。已知声音在空气中的速度为 340 m/s，人离山崖多远？`, `${num(d)} m`, `声音往返的路程 $s = vt = 340 \\times ${num(t)} = ${num(340 * t)}\\ \\text{m}$，人到山崖的距离是它的一半：${num(d)} m。`, 3, 6, [`${num(2 * d)} m`]);
+              },
+              (rng) => {
+                const [source, part] = pick(rng, [
+                  ['敲响的鼓', '鼓面'],
+                  ['正在发声的音叉', '音叉'],
+                  ['拨动的吉他弦', '琴弦'],
+                  ['吹响的笛子', '笛管内的空气柱'],
+                ] as const);
+                return blank(`${source}发声，是由于${part === '笛管内的空气柱' ? '' : ''}______ 在振动`, part, `声音是由物体的振动产生的，${source}发声时振动的是${part}。`, 1, 2);
+              },
+              (rng, i) => {
+                const [stem, right, wrong, why] = nth<[string, string, string[], string]>([
+                  ['声音在下列物质中传播得最快的是（　　）', '钢铁', ['空气', '水', '真空'], '一般情况下，声音在固体中传播最快，液体中次之，气体中最慢，真空不能传声。'],
+                  ['把正在响铃的闹钟放在玻璃罩内，逐渐抽出罩内的空气，听到的铃声（　　）', '逐渐变小', ['逐渐变大', '不变', '音调变高'], '空气越来越少，传声的介质越来越少，铃声变小；由此推理真空不能传声。'],
+                  ['古人“伏地听声”能及早发现敌人的马队，是因为（　　）', '声音在大地中传播得比在空气中快', ['马蹄声的音调高', '大地能把声音放大', '声音只能在大地中传播'], '固体传声比气体快，且效果好。'],
+                ], i, 4);
+                return single(rng, stem, right, wrong, why, 2);
+              },
+              (_rng, i) => {
+                const [stem, ok, why] = nth<[string, boolean, string]>([
+                  ['宇航员在太空中可以直接对话。', false, '太空是真空，不能传声，宇航员要靠无线电交谈。'],
+                  ['一切正在发声的物体都在振动。', true, '声音是由物体振动产生的。'],
+                  ['声音在 15 ℃ 的空气中传播速度约为 340 m/s。', true, '这是常用的声速。'],
+                ], i, 4);
+                return judge(stem, ok, why, 1);
+              },
+            ),
           },
           {
             title: '2.2 声音的特性',
             point: '声音的特性',
-            make: (rng, i) => {
-              const facts: [string, boolean, string][] = [
-                ['音调的高低由发声体振动的频率决定。', true, '频率越高，音调越高。'],
-                ['响度的大小只与发声体的振幅有关，与距离无关。', false, '响度与振幅有关，还与距发声体的远近有关。'],
-                ['我们能分辨不同乐器的声音，是因为它们的音色不同。', true, '不同发声体的材料、结构不同，音色不同。'],
-                ['声音可以在真空中传播。', false, '声音的传播需要介质，真空不能传声。'],
-                ['超声波的频率高于 20000 Hz。', true, '人耳能听到的频率范围约为 20～20000 Hz，高于 20000 Hz 的是超声波。'],
-                ['“引吭高歌”中的“高”指的是音调高。', false, '“引吭高歌”指声音大，说的是响度。'],
-                ['在教室周围植树可以在传播过程中减弱噪声。', true, '树木能阻挡、吸收声音，属于在传播过程中减弱噪声。'],
-                ['声音在钢铁中的传播速度比在空气中慢。', false, '一般情况下声音在固体中传播得最快。'],
-                ['利用回声可以测量海水的深度。', true, '声呐发出声波，根据回声时间求深度。'],
-                ['医生用 B 超检查身体，说明声音能传递能量。', false, 'B 超是利用声音传递信息。'],
-                ['蝙蝠利用超声波确定目标的位置。', true, '这叫回声定位。'],
-                ['次声波的频率高于 20 Hz。', false, '次声波的频率低于 20 Hz。'],
-              ];
-              const [stem, ok, why] = facts[i % facts.length];
-              return judge(stem, ok, why, 2);
-            },
+            make: forms(
+              (_rng, i) => {
+                const facts: [string, boolean, string][] = [
+                  ['音调的高低由发声体振动的频率决定。', true, '频率越高，音调越高。'],
+                  ['响度的大小只与发声体的振幅有关，与距离无关。', false, '响度与振幅有关，还与距发声体的远近有关。'],
+                  ['超声波的频率高于 20000 Hz。', true, '人耳能听到的频率范围约为 20～20000 Hz，高于 20000 Hz 的是超声波。'],
+                ];
+                const [stem, ok, why] = nth(facts, i, 4);
+                return judge(stem, ok, why, 2);
+              },
+              (rng, i) => {
+                const [phrase, answer] = nth<[string, string]>([
+                  ['“引吭高歌”中的“高”', '响度'],
+                  ['“闻其声而知其人”依据的是', '音色'],
+                  ['女高音的“高”', '音调'],
+                ], i, 4);
+                return single(rng, `${phrase}指声音的（　　）`, answer, ['音调', '响度', '音色', '频率'].filter((x) => x !== answer), `${phrase}，说的是${answer}。`, 2);
+              },
+              (rng) => {
+                const f = pick(rng, [5, 8, 10, 15]);
+                return blank(`某昆虫的翅膀在 ${f} s 内振动了 ${f * 400} 次，它振动的频率是 ______ Hz`, '400', `频率是每秒振动的次数：${f * 400} 次 ÷ ${f} s = 400 Hz。`, 2, 2, [String(f * 400), String(f * 400 * f)]);
+              },
+              (rng, i) => {
+                const [way, answer] = nth<[string, string]>([
+                  ['在教室周围植树', '在传播过程中减弱'],
+                  ['摩托车安装消声器', '在声源处减弱'],
+                  ['工人戴上防噪声耳罩', '在人耳处减弱'],
+                ], i, 4);
+                return single(rng, `“${way}”属于哪种控制噪声的方法？（　　）`, answer, ['在声源处减弱', '在传播过程中减弱', '在人耳处减弱', '改变声音的音色'].filter((x) => x !== answer), `${way}是${answer}噪声。`, 2);
+              },
+            ),
           },
         ],
       },
@@ -76,20 +160,60 @@ export const physicsBooks: BookSpec[] = [
           {
             title: '3.1 光的反射',
             point: '光的反射定律',
-            make: (rng) => {
-              const between = int(rng, 10, 80);
-              const incidence = 90 - between;
-              return blank(`一束光与镜面的夹角为 ${between}°，则反射角为 ______°`, String(incidence), `入射角是入射光线与法线的夹角：$90^\\circ - ${between}^\\circ = ${incidence}^\\circ$，反射角等于入射角，为 $${incidence}^\\circ$。`, 2);
-            },
+            make: forms(
+              (rng) => {
+                const between = int(rng, 10, 80);
+                const incidence = 90 - between;
+                return blank(`一束光与镜面的夹角为 ${between}°，则反射角为 ______°`, String(incidence), `入射角是入射光线与法线的夹角：$90^\\circ - ${between}^\\circ = ${incidence}^\\circ$，反射角等于入射角，为 $${incidence}^\\circ$。`, 2, 3, [String(between), String(2 * incidence)]);
+              },
+              (rng) => {
+                const angle = int(rng, 2, 8) * 5;
+                return single(rng, `入射光线与法线的夹角为 ${angle}°，则反射光线与入射光线的夹角为（　　）`, `${2 * angle}°`, [`${angle}°`, `${90 - angle}°`, `${180 - 2 * angle}°`, `${90 + angle}°`, `${2 * angle + 10}°`], `反射角等于入射角 ${angle}°，反射光线与入射光线的夹角为 $2 \\times ${angle}^\\circ = ${2 * angle}^\\circ$。`, 2);
+              },
+              (_rng, i) => {
+                const [stem, ok, why] = nth<[string, boolean, string]>([
+                  ['漫反射不遵循光的反射定律。', false, '镜面反射和漫反射都遵循光的反射定律。'],
+                  ['在光的反射中，光路是可逆的。', true, '把反射光线逆着射回，反射光线会沿原入射光线射出。'],
+                  ['我们能从各个方向看到黑板上的字，是因为发生了漫反射。', true, '粗糙表面把光反射向各个方向。'],
+                ], i, 4);
+                return judge(stem, ok, why, 2);
+              },
+              (rng, i) => {
+                const [scene, answer] = nth<[string, string]>([
+                  ['湖面上映出岸边树木的倒影', '光的反射'],
+                  ['阳光下树木留下影子', '光的直线传播'],
+                  ['插入水中的筷子看起来“折断”了', '光的折射'],
+                ], i, 4);
+                return single(rng, `“${scene}”是由于（　　）形成的`, answer, ['光的直线传播', '光的反射', '光的折射', '光的色散'].filter((x) => x !== answer), `${scene}，属于${answer}。`, 2);
+              },
+            ),
           },
           {
             title: '3.2 平面镜成像',
             point: '平面镜成像',
-            make: (rng, i) => {
-              const d = int(rng, 1, 10) / 2;
-              if (i % 2 === 1) return blank(`一支铅笔竖直放在平面镜前 ${num(d)} m 处，它的像到平面镜的距离是 ______ m`, num(d), `平面镜成像时像与物到镜面的距离相等，所以像到镜面的距离也是 ${num(d)} m。`, 1, 2);
-              return single(rng, `小明站在平面镜前 ${num(d)} m 处，他在镜中的像到他本人的距离是（　　）`, `${num(2 * d)} m`, [`${num(d)} m`, `${num(d / 2)} m`, `${num(4 * d)} m`, `${num(2 * d + 1)} m`], `平面镜成像时像与物到镜面的距离相等，像到镜面 ${num(d)} m，所以像到人的距离为 ${num(2 * d)} m。`, 2);
-            },
+            make: forms(
+              (rng) => {
+                const d = int(rng, 1, 10) / 2;
+                return single(rng, `小明站在平面镜前 ${num(d)} m 处，他在镜中的像到他本人的距离是（　　）`, `${num(2 * d)} m`, [`${num(d)} m`, `${num(d / 2)} m`, `${num(4 * d)} m`, `${num(2 * d + 1)} m`], `平面镜成像时像与物到镜面的距离相等，像到镜面 ${num(d)} m，所以像到人的距离为 ${num(2 * d)} m。`, 2);
+              },
+              (rng) => {
+                const d = int(rng, 1, 10) / 2;
+                return blank(`一支铅笔竖直放在平面镜前 ${num(d)} m 处，它的像到平面镜的距离是 ______ m`, num(d), `平面镜成像时像与物到镜面的距离相等，所以像到镜面的距离也是 ${num(d)} m。`, 1, 2, [num(2 * d)]);
+              },
+              (rng) => {
+                const h = int(rng, 150, 175) / 100;
+                const d = int(rng, 2, 6) / 2;
+                return blank(`身高 ${num(h)} m 的同学站在平面镜前 ${num(d)} m 处，当他向镜面走近 0.5 m 时，像的高度为 ______ m`, num(h), `平面镜成的像与物体大小相等，走近时像的大小不变，仍为 ${num(h)} m（“近大远小”只是视觉感受）。`, 3, 2, [num(h + 0.5), num(h - 0.5)]);
+              },
+              (_rng, i) => {
+                const [stem, ok, why] = nth<[string, boolean, string]>([
+                  ['平面镜所成的像是虚像，不能用光屏承接。', true, '平面镜成像是反射光线的反向延长线会聚而成的虚像。'],
+                  ['人离平面镜越近，镜中的像越大。', false, '像的大小始终与人等大。'],
+                  ['探究平面镜成像时用玻璃板代替平面镜，是为了便于确定像的位置。', true, '玻璃板透光，能同时看到像和后面的蜡烛。'],
+                ], i, 4);
+                return judge(stem, ok, why, 2);
+              },
+            ),
           },
         ],
       },
@@ -100,26 +224,69 @@ export const physicsBooks: BookSpec[] = [
           {
             title: '4.1 密度',
             point: '密度',
-            make: (rng) => {
-              const [name, rho] = pick(rng, [
-                ['铝', 2.7],
-                ['铁', 7.9],
-                ['铜', 8.9],
-                ['冰', 0.9],
-              ] as const);
-              const v = int(rng, 2, 30) * 10;
-              return solve(`一块体积为 ${v} cm³ 的${name}块，质量是 ${num(rho * v)} g，求它的密度（单位 g/cm³）。`, `${rho} g/cm³`, `$\\rho = \\dfrac{m}{V} = \\dfrac{${num(rho * v)}\\ \\text{g}}{${v}\\ \\text{cm}^3} = ${rho}\\ \\text{g/cm}^3$。`, 3, 6);
-            },
+            make: forms(
+              (rng) => {
+                const [name, rho] = pick(rng, [
+                  ['铝', 2.7],
+                  ['铁', 7.9],
+                  ['铜', 8.9],
+                  ['冰', 0.9],
+                ] as const);
+                const v = int(rng, 2, 30) * 10;
+                return solve(`一块体积为 ${v} cm³ 的${name}块，质量是 ${num(rho * v)} g，求它的密度（单位 g/cm³）。`, `${rho} g/cm³`, `$\\rho = \\dfrac{m}{V} = \\dfrac{${num(rho * v)}\\ \\text{g}}{${v}\\ \\text{cm}^3} = ${rho}\\ \\text{g/cm}^3$。`, 3, 6, [`${num(v / (rho * v))} g/cm³`, `${rho * 1000} g/cm³`]);
+              },
+              (rng) => {
+                const rho = pick(rng, [0.8, 1.0, 2.7, 7.9, 13.6]);
+                return blank(`单位换算：${rho} g/cm³ = ______ kg/m³`, num(rho * 1000), `1 g/cm³ = 1 × 10³ kg/m³，所以 ${rho} g/cm³ = ${num(rho * 1000)} kg/m³。`, 2, 2, [num(rho / 1000), num(rho * 100)]);
+              },
+              (rng) => {
+                const v = int(rng, 2, 10);
+                return single(rng, `一瓶 ${v} L 的矿泉水喝掉一半后，剩下的水（　　）`, '质量减半，密度不变', ['质量和密度都减半', '质量不变，密度减半', '质量和密度都不变'], '密度是物质的一种特性，与质量、体积无关；喝掉一半，质量减半，密度不变。', 2);
+              },
+              (_rng, i) => {
+                const [stem, ok, why] = nth<[string, boolean, string]>([
+                  ['一块冰熔化成水后，质量不变。', true, '质量不随物态的改变而改变。'],
+                  ['由 $\\rho = \\dfrac{m}{V}$ 可知，物质的密度与质量成正比。', false, '密度是物质的特性，与质量和体积无关。'],
+                  ['宇航员把一块月岩带回地球，月岩的质量变大了。', false, '质量不随位置改变。'],
+                ], i, 4);
+                return judge(stem, ok, why, 2);
+              },
+            ),
           },
           {
             title: '4.2 测量物质的密度',
             point: '密度的测量',
-            make: (rng) => {
-              const v1 = int(rng, 20, 50);
-              const v2 = v1 + int(rng, 5, 30);
-              const m = (v2 - v1) * pick(rng, [2, 3, 4]);
-              return blank(`用量筒测小石块的体积：放入石块前水面在 ${v1} mL，放入后在 ${v2} mL；石块质量为 ${m} g。石块的密度为 ______ g/cm³`, num(m / (v2 - v1)), `$V = ${v2} - ${v1} = ${v2 - v1}\\ \\text{cm}^3$，$\\rho = \\dfrac{${m}}{${v2 - v1}} = ${num(m / (v2 - v1))}\\ \\text{g/cm}^3$。`, 3);
-            },
+            make: forms(
+              (rng) => {
+                const v1 = int(rng, 20, 50);
+                const v2 = v1 + int(rng, 5, 30);
+                const m = (v2 - v1) * pick(rng, [2, 3, 4]);
+                return blank(`用量筒测小石块的体积：放入石块前水面在 ${v1} mL，放入后在 ${v2} mL；石块质量为 ${m} g。石块的密度为 ______ g/cm³`, num(m / (v2 - v1)), `$V = ${v2} - ${v1} = ${v2 - v1}\\ \\text{cm}^3$，$\\rho = \\dfrac{${m}}{${v2 - v1}} = ${num(m / (v2 - v1))}\\ \\text{g/cm}^3$。`, 3, 3, [num(m / v2), num((v2 - v1) / m)]);
+              },
+              (rng) => {
+                const big = pick(rng, [50, 20]);
+                const small = pick(rng, [5, 10]);
+                const rider = int(rng, 1, 9) / 5;
+                const m = big + small + rider;
+                return blank(`用天平称物体质量，右盘中有 ${big} g 和 ${small} g 的砝码各一个，游码对应的示数是 ${num(rider)} g，物体的质量是 ______ g`, num(m), `物体质量 = 砝码总质量 + 游码示数 = ${big} + ${small} + ${num(rider)} = ${num(m)} g。`, 2, 2, [num(big + small - rider), String(big + small)]);
+              },
+              (rng, i) => {
+                const [stem, right, wrong, why] = nth<[string, string, string[], string]>([
+                  ['测量盐水密度时，下列步骤顺序最合理的是（　　）', '先测烧杯和盐水的总质量，倒一部分入量筒读体积，再测剩余部分的质量', ['先测空烧杯质量，再测烧杯和盐水总质量，最后全部倒入量筒测体积', '先用量筒测体积，再把盐水倒入烧杯测质量', '只测盐水体积，用体积除以 1 g/cm³'], '这样倒入量筒的盐水质量和体积对应，避免烧杯壁残留造成误差。'],
+                  ['测小石块密度时，先用量筒测体积、再用天平测质量，测得的密度会（　　）', '偏大', ['偏小', '不变', '无法判断'], '石块从水中取出会沾水，测得的质量偏大，密度偏大。'],
+                  ['测量不规则小木块（漂浮在水上）的体积，可以（　　）', '用细针把木块压入水中，读出水面变化', ['直接把木块放入量筒读数', '用刻度尺量它的边长', '称出质量后除以水的密度'], '木块漂浮不能完全浸没，用针压法使它浸没后再读体积的变化。'],
+                ], i, 4);
+                return single(rng, stem, right, wrong, why, 3);
+              },
+              (_rng, i) => {
+                const [stem, ok, why] = nth<[string, boolean, string]>([
+                  ['读量筒示数时，视线应与凹液面的底部相平。', true, '俯视读数偏大，仰视读数偏小。'],
+                  ['调节天平平衡时，指针偏左应将平衡螺母向左调。', false, '指针偏左说明左盘重，平衡螺母应向右调。'],
+                  ['称量时可以用手直接拿取砝码。', false, '要用镊子夹取，以免砝码生锈。'],
+                ], i, 4);
+                return judge(stem, ok, why, 2);
+              },
+            ),
           },
         ],
       },
@@ -129,6 +296,7 @@ export const physicsBooks: BookSpec[] = [
     subject: '物理',
     gradeLevel: 8,
     title: '八年级物理下册 · 课时练习',
+    term: 2,
     edition: '学助原创',
     chapters: [
       {
