@@ -44,18 +44,24 @@ export interface SeededBook {
   sections: SeededSection[];
 }
 
-/** A section's distinct variants: makers may repeat a stem for a seed, so draw until enough differ. */
+/**
+ * A section's distinct variants: the k-th is the maker's k-th form (a page mixes the forms), drawn
+ * again with other numbers when it repeats an earlier stem.
+ */
 export function variants(book: BookSpec, bookNo: number, sectionNo: number, make: (rng: () => number, i: number) => Draft): Draft[] {
   const wanted = BOOK_QUESTIONS_PER_SECTION + BANK_QUESTIONS_PER_SECTION;
   const seen = new Set<string>();
   const drafts: Draft[] = [];
-  for (let i = 0; drafts.length < wanted && i < 200; i++) {
-    const draft = make(random(bookNo * 100_000 + sectionNo * 1000 + i), i);
-    if (seen.has(draft.stem)) continue;
-    seen.add(draft.stem);
-    drafts.push(draft);
+  for (let k = 0; k < wanted; k++) {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const draft = make(random(bookNo * 100_000 + sectionNo * 1000 + k * 20 + attempt), k);
+      if (seen.has(draft.stem)) continue;
+      seen.add(draft.stem);
+      drafts.push(draft);
+      break;
+    }
+    if (drafts.length <= k) throw new Error(`${book.title}: too few distinct questions in section ${sectionNo + 1}`);
   }
-  if (drafts.length < wanted) throw new Error(`${book.title}: too few distinct questions in section ${sectionNo + 1}`);
   return drafts;
 }
 

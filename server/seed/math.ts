@@ -324,7 +324,7 @@ export const mathBooks: BookSpec[] = [
               (rng) => {
                 const a = int(rng, 30, 70);
                 const b = int(rng, 30, 70);
-                return blank(`$\\triangle ABC$ 中，$\\angle A = ${a}^\\circ$，$\\angle B = ${b}^\\circ$，则 $\\angle C$ 的外角等于 ______°`, String(a + b), `三角形的一个外角等于与它不相邻的两个内角的和：$${a}^\\circ + ${b}^\\circ = ${a + b}^\\circ$。`, 3, 3, [String(180 - a - b), String(180 - a)]);
+                return blank(`已知三角形的两个内角分别为 ${a}° 和 ${b}°，那么第三个内角的外角为 ______°`, String(a + b), `三角形的一个外角等于与它不相邻的两个内角的和：$${a}^\\circ + ${b}^\\circ = ${a + b}^\\circ$。`, 3, 3, [String(180 - a - b), String(180 - a)]);
               },
             ),
           },
@@ -347,6 +347,10 @@ export const mathBooks: BookSpec[] = [
                 const n = int(rng, 5, 10);
                 const right = i % 2 === 0;
                 return judge(`${n} 边形的外角和是 ${right ? 360 : (n - 2) * 180}°。`, right, `任意多边形的外角和都是 $360^\\circ$，与边数无关。`, 2);
+              },
+              (rng) => {
+                const n = int(rng, 4, 12);
+                return blank(`从 ${n} 边形的一个顶点出发，可以画 ______ 条对角线`, String(n - 3), `从一个顶点出发，除去它本身和相邻的两个顶点，可画 $${n} - 3 = ${n - 3}$ 条对角线。`, 2, 3, [String(n - 2), String((n * (n - 3)) / 2)]);
               },
             ),
           },
@@ -456,11 +460,11 @@ export const mathBooks: BookSpec[] = [
               (rng) => {
                 const k = int(rng, 2, 6);
                 const b = int(rng, 2, 9);
-                return single(rng, `把 $${k}x^2 - ${k * b}x$ 因式分解，结果是（　　）`, `$${k}x(x - ${b})$`, [`$x(${k}x - ${b})$`, `$${k}(x^2 - ${b}x)$`, `$${k}x(x + ${b})$`], `提取公因式 $${k}x$：$${k}x^2 - ${k * b}x = ${k}x(x - ${b})$，公因式要提尽。`, 2);
+                return single(rng, `将多项式 $${k}x^2 - ${k * b}x$ 提取公因式后，正确的是（　　）`, `$${k}x(x - ${b})$`, [`$x(${k}x - ${b})$`, `$${k}(x^2 - ${b}x)$`, `$${k}x(x + ${b})$`], `提取公因式 $${k}x$：$${k}x^2 - ${k * b}x = ${k}x(x - ${b})$，公因式要提尽。`, 2);
               },
               (rng) => {
                 const a = int(rng, 1, 6);
-                return blank(`因式分解：$x^2 + ${2 * a}x + ${a * a} = $ ______`, `$(x + ${a})^2$`, `完全平方公式：$x^2 + 2 \\cdot ${a} \\cdot x + ${a}^2 = (x + ${a})^2$。`, 3, 3, [`$(x - ${a})^2$`, `$(x + ${a})(x - ${a})$`]);
+                return blank(`若 $x^2 + ${2 * a}x + m$ 是一个完全平方式，则 $m = $ ______`, String(a * a), `完全平方式 $x^2 + 2 \\cdot ${a} \\cdot x + ${a}^2 = (x + ${a})^2$，所以 $m = ${a * a}$。`, 3, 3, [String(2 * a), String(a)]);
               },
             ),
           },
@@ -600,6 +604,11 @@ export const mathBooks: BookSpec[] = [
                 const right = i % 2 === 0;
                 return judge(`方程 $x^2 + ${c} = 0$ ${right ? '没有' : '有两个'}实数根。`, right, `$x^2 = -${c} < 0$，没有实数根（$\\Delta = -${4 * c} < 0$）。`, 2);
               },
+              (rng) => {
+                const b = int(rng, 2, 6);
+                const k = Math.floor((b * b) / 4);
+                return solve(`已知关于 $x$ 的一元二次方程 $x^2 - ${b}x + k = 0$ 有两个不相等的实数根，求 $k$ 的取值范围。`, `$k < ${frac(b * b, 4)}$`, `$\\Delta = ${b * b} - 4k > 0$，解得 $k < ${frac(b * b, 4)}$。`, 3, 6, [`$k > ${frac(b * b, 4)}$`, `$k \\le ${k}$`]);
+              },
             ),
           },
           {
@@ -704,15 +713,20 @@ export const mathBooks: BookSpec[] = [
                 return blank(`在 $\\odot O$ 中，弧 $AB$ 所对的圆周角 $\\angle ACB = ${inscribed}^\\circ$，则圆心角 $\\angle AOB = $ ______°`, String(2 * inscribed), `同弧所对的圆周角等于它所对圆心角的一半，所以 $\\angle AOB = 2 \\times ${inscribed}^\\circ = ${2 * inscribed}^\\circ$。`, 2);
               },
               (rng) => {
-                return single(rng, `$AB$ 是 $\\odot O$ 的直径，$C$ 是圆上异于 $A$、$B$ 的一点，则 $\\angle ACB$ 的度数是（　　）`.replace('$C$', `点 $C$`), '90°', ['45°', '60°', '180°'], '直径所对的圆周角是直角。', 1);
+                const a = int(rng, 20, 70);
+                return single(rng, `$AB$ 是 $\\odot O$ 的直径，点 $C$ 在圆上，$\\angle A = ${a}^\\circ$，则 $\\angle B$ 的度数是（　　）`, `${90 - a}°`, [`${a}°`, `${180 - a}°`, `${2 * a}°`, `${90 + a}°`], `直径所对的圆周角是直角，$\\angle ACB = 90^\\circ$，所以 $\\angle B = 90^\\circ - ${a}^\\circ = ${90 - a}^\\circ$。`, 2);
               },
               (rng) => {
                 const a = int(rng, 50, 130);
                 return blank(`四边形 $ABCD$ 内接于 $\\odot O$，$\\angle A = ${a}^\\circ$，则 $\\angle C = $ ______°`, String(180 - a), `圆内接四边形的对角互补：$180^\\circ - ${a}^\\circ = ${180 - a}^\\circ$。`, 2, 3, [String(a), String(360 - a)]);
               },
-              (rng, i) => {
-                const right = i % 2 === 0;
-                return judge(right ? '在同圆或等圆中，同弧所对的圆周角相等。' : '相等的圆周角所对的弧一定相等。', right, right ? '圆周角定理的推论。' : '必须在同圆或等圆中才成立。', 2);
+              (_rng, i) => {
+                const [stem, ok, why] = nth<[string, boolean, string]>([
+                  ['在同圆或等圆中，同弧所对的圆周角相等。', true, '这是圆周角定理的推论。'],
+                  ['相等的圆周角所对的弧一定相等。', false, '必须在同圆或等圆中才成立。'],
+                  ['圆周角的度数等于它所对弧上的圆心角度数的一半。', true, '这是圆周角定理。'],
+                ], i, 4);
+                return judge(stem, ok, why, 2);
               },
             ),
           },
@@ -734,7 +748,7 @@ export const mathBooks: BookSpec[] = [
               },
               (rng) => {
                 const r = int(rng, 2, 9);
-                return single(rng, `半径为 ${r} 的圆的周长是（　　）`, `$${2 * r}\\pi$`, [`$${r}\\pi$`, `$${r * r}\\pi$`, `$${4 * r}\\pi$`], `$C = 2\\pi r = ${2 * r}\\pi$。`, 1);
+                return single(rng, `半径为 ${r} 的圆的周长是（　　）`, `$${2 * r}\\pi$`, [`$${r}\\pi$`, `$${r * r}\\pi$`, `$${4 * r}\\pi$`, `$${2 * r + 1}\\pi$`], `$C = 2\\pi r = ${2 * r}\\pi$。`, 1);
               },
               (rng) => {
                 const l = int(rng, 2, 6);
