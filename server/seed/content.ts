@@ -24,6 +24,8 @@ export interface SeededQuestion {
   points: number;
   /** Wrong answers students typically write (fill-ins and worked problems). */
   slips?: string[];
+  /** The question's text, for a review to pick different kinds of question. */
+  stem?: string;
 }
 export interface SeededPage {
   id: number;
@@ -167,7 +169,7 @@ export async function seedContent(db: Db, subjectId: (name: string) => number): 
     const section: SeededSection = { id: sectionRows[i].id, title: sectionRows[i].title, pages: [], bank: [] };
     const rowsOfSection = questionRows.slice(q, q + sd.drafts.length);
     q += sd.drafts.length;
-    const seeded = (r: (typeof rowsOfSection)[number], k: number): SeededQuestion => ({ id: r.id, type: r.type, points: r.points, slips: slipsOf(sd.drafts[k]) });
+    const seeded = (r: (typeof rowsOfSection)[number], k: number): SeededQuestion => ({ id: r.id, type: r.type, points: r.points, slips: slipsOf(sd.drafts[k]), stem: r.stem });
     const printed = rowsOfSection.slice(0, BOOK_QUESTIONS_PER_SECTION);
     for (let k = 0; k < printed.length; k += QUESTIONS_PER_PAGE) {
       const page = pageRows[p++];

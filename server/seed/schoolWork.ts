@@ -17,7 +17,7 @@ import { currentSemester } from '../../src/domain/semester';
 import { rebuildRollups } from '../modules/minerva/answers';
 import { random } from './draft';
 import { chinaDate, isSchoolDay } from './calendar';
-import type { SeededBook, SeededQuestion } from './content';
+import type { SeededBook, SeededQuestion, SeededSection } from './content';
 
 export const HOMEWORKS_PER_CLASS_COURSE = 20;
 const DAY = 24 * 3600 * 1000;
@@ -71,6 +71,38 @@ export function examPaper(book: SeededBook): { title: string; questions: SeededQ
   ];
 }
 
+/** A stem without numbers and markup, to tell two questions of one form apart from two different ones. */
+const skeleton = (stem: string) => stem.replace(/[0-9.]+/g, '').replace(/[\s$\\{}]/g, '');
+function alike(a: string, b: string): boolean {
+  const [x, y] = [skeleton(a), skeleton(b)];
+  if (x === y) return true;
+  const pairs = (t: string) => new Set(Array.from({ length: Math.max(0, t.length - 1) }, (_, k) => t.slice(k, k + 2)));
+  const [px, py] = [pairs(x), pairs(y)];
+  const shared = [...px].filter((p) => py.has(p)).length;
+  return (2 * shared) / (px.size + py.size || 1) >= 0.6;
+}
+
+/**
+ * A review as a teacher builds one: up to six bank questions of the latest sections covered, two a
+ * section, never two of one form (the same stem with other numbers or another word).
+ */
+function reviewQuestions(covered: SeededSection[]): SeededQuestion[] {
+  const chosen: SeededQuestion[][] = [];
+  let count = 0;
+  for (const section of [...covered].reverse()) {
+    const taken: SeededQuestion[] = [];
+    for (const q of section.bank) {
+      if (taken.length === 2 || count === 6) break;
+      if ([...chosen.flat(), ...taken].some((c) => alike(c.stem ?? '', q.stem ?? ''))) continue;
+      taken.push(q);
+      count++;
+    }
+    chosen.unshift(taken);
+    if (count === 6) break;
+  }
+  return chosen.flat();
+}
+
 /** School days (China dates, oldest first) from `from` to `to` days before `start`. */
 function schoolDays(start: number, from: number, to: number): number[] {
   const out: number[] = [];
@@ -120,7 +152,7 @@ export async function seedSchoolWork(db: Db, books: SeededBook[], now = new Date
       if (j % 5 === 4) {
         // A custom review: bank questions of the sections covered so far.
         const covered = [...new Set(pages.slice(0, nextPage).map((p) => p.section))];
-        const review = covered.flatMap((s) => s.bank.slice(0, 2)).slice(-6);
+        const review = reviewQuestions(covered);
         homeworkRows.push({
           ...base,
           title: `阶段复习（${(j + 1) / 5}）`,
@@ -212,7 +244,8 @@ async function abilities(db: Db): Promise<string> {
   const normal = () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
   return JSON.stringify(
     students.map((s) => {
-      if (!classEffect.has(s.classId)) classEffect.set(s.classId, normal() * 0.35);
+      // Classes differ, but within what one school's classes of a grade do (about ±12 points).
+      if (!classEffect.has(s.classId)) classEffect.set(s.classId, Math.max(-0.45, Math.min(0.45, normal() * 0.3)));
       return { student_id: s.id, ability: classEffect.get(s.classId)! + normal() };
     }),
   );
@@ -238,8 +271,12 @@ async function simulateAnswers(db: Db, books: SeededBook[]): Promise<void> {
              h.assigned_at + interval '5 hours' AS answered_at, 0.7::float8 AS ease, 0.04::float8 AS skip
         FROM homeworks h JOIN courses co ON co.id = h.course_id
       UNION ALL
+      -- A paper is set for an average of about 70 %: a harder paper is marked as such (its ease
+      -- offsets its mean difficulty), so a class's exam average follows its students, not the paper.
       SELECT e.tenant_id, ${SourceType.exam}::smallint, e.id, ec.class_id, e.term, co.subject_id, e.items,
-             (e.exam_date::timestamp + interval '1 hour') AT TIME ZONE 'UTC', -0.3::float8, 0.01::float8
+             (e.exam_date::timestamp + interval '1 hour') AT TIME ZONE 'UTC',
+             0.9 * ((SELECT avg(q.difficulty) FROM jsonb_array_elements(e.items) it JOIN questions q ON q.id = (it->>'questionId')::int) - 3) + 0.5,
+             0.01::float8
         FROM exams e JOIN exam_classes ec ON ec.exam_id = e.id JOIN courses co ON co.id = e.course_id
     ),
     options AS (

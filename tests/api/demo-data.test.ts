@@ -145,12 +145,8 @@ describe('exam scores where real ones sit', () => {
        WHERE q.type = ${QuestionType.single}
        GROUP BY r.source_id, r.question_id`);
     expect(items.length).toBeGreaterThan(20);
-    // The share of each option, ranked: two items alike in this are one pattern twice.
-    const shape = (counts: string) => {
-      const n = counts.split(',').map((p) => Number(p.split(':')[1]));
-      const total = n.reduce((a, b) => a + b, 0);
-      return n.map((x) => Math.round((100 * x) / total)).sort((a, b) => b - a).join('/');
-    };
+    // How many students chose each option, ranked: two items alike in this are one pattern twice.
+    const shape = (counts: string) => counts.split(',').map((p) => Number(p.split(':')[1])).sort((a, b) => b - a).join('/');
     const seen = new Map<string, number>();
     const repeated: string[] = [];
     for (const it of items) {
