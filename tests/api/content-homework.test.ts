@@ -46,7 +46,7 @@ describe('homework list', () => {
     const page = await c.data('teacher', '/api/minerva/v1.0/homeworks?size=500');
     const perClassCourse = new Map<string, number>();
     for (const h of page.records as HomeworkItem[]) perClassCourse.set(`${h.className}|${h.courseName}`, (perClassCourse.get(`${h.className}|${h.courseName}`) ?? 0) + 1);
-    expect([...perClassCourse.keys()].sort()).toEqual(['七(1)班|数学', '七(1)班|物理', '七(2)班|数学', '七(2)班|物理']);
+    expect([...perClassCourse.keys()].sort()).toEqual(['七(1)班|数学', '七(2)班|数学', '八(1)班|物理', '八(2)班|物理']);
     for (const n of perClassCourse.values()) expect(n).toBeGreaterThanOrEqual(20);
     const sample = (page.records as HomeworkItem[]).slice(0, 6);
     for (const h of sample) {
