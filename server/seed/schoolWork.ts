@@ -120,7 +120,7 @@ function schoolDayOnOrBefore(day: number): number {
 export async function seedSchoolWork(db: Db, books: SeededBook[], now = new Date()): Promise<void> {
   const start = today(now);
   // Homework over the last ten weeks, on school days: none set or due on a holiday or a weekend.
-  const days = schoolDays(start, 72, 4);
+  const days = schoolDays(start, 72, 2);
   const assignments = await rows<Assignment>(db, sql`
     SELECT ta.tenant_id AS "tenantId", ta.teacher_id AS "teacherId", te.user_id AS "userId", ta.class_id AS "classId",
            ta.course_id AS "courseId", su.name AS subject, g.level
