@@ -24,7 +24,8 @@ import { QuestionType, SourceType } from '../src/domain/content';
 import { currentSemester } from '../src/domain/semester';
 import type { BenchRow } from './table';
 
-export const DISTRICT_DB = 'xz_bench_district';
+/** BENCH_DISTRICT_DB names another database, so two benches on one server do not drop each other's. */
+export const DISTRICT_DB = /^[a-z_][a-z0-9_]{0,62}$/.test(process.env.BENCH_DISTRICT_DB ?? '') ? process.env.BENCH_DISTRICT_DB! : 'xz_bench_district';
 export const STUDENTS_PER_SCHOOL = 2000;
 const LEVELS = [7, 8, 9];
 const CLASSES_PER_GRADE = 12;

@@ -4,6 +4,7 @@ import { benchFoundation } from './foundation';
 import { benchSchool } from './school';
 import { benchHardening } from './hardening';
 import { benchExams } from './exams';
+import { benchLeaderExams } from './leaderExams';
 import { benchAiCorrect } from './aiCorrect';
 import { benchMarking } from './marking';
 import { benchWrongbook } from './wrongbook';
@@ -26,6 +27,8 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   school: benchSchool,
   hardening: benchHardening,
   exams: benchExams,
+  // The leaders' exam report of a grade (考试分析).
+  leaderexams: benchLeaderExams,
   aicorrect: benchAiCorrect,
   marking: benchMarking,
   // The class wrong-answer book, then the student wrong-answer book.

@@ -7,6 +7,7 @@ import { seedDemoResources } from './seed/files';
 import { seedDemoGrading } from './seed/grading';
 import { httpTransport } from './devices/client';
 import { simulate } from './devices/simulator';
+import { keepDemoFleetAlive, type FleetKeepAlive } from './devices/keepAlive';
 import { followUpDemoHeartVoices } from './devices/heartVoices';
 import { demoTerminalSecrets, replacePublishedDemoSecrets, writeDemoSecretsFile } from './devices/demoSecrets';
 import { DeviceSecretCache } from './modules/devices/secretCache';
@@ -65,7 +66,11 @@ const app = await buildApp({
 });
 worker?.start();
 
+/** The demo fleet's background beats (devices/keepAlive.ts), once the demo's terminals exist. */
+let fleet: FleetKeepAlive | undefined;
+
 const shutdown = async () => {
+  await fleet?.stop();
   await worker?.stop();
   await app.close();
   await invalidations?.close();
@@ -92,14 +97,23 @@ if (seeded && process.env.DEMO_GRADING !== '0') {
 // The demo terminals' last 90 days of usage, uploaded by the device simulator through the device
 // API once it answers (DEMO_DEVICES=0 leaves it out), so every partner's boards and device list
 // show believable usage.
-if (seeded && process.env.DEMO_DEVICES !== '0') {
+const demoFleet = !config.production && process.env.DEMO_DEVICES !== '0';
+// Then, in the demo, the terminals keep beating in the background so they stay 在线 (started
+// after the simulation, whose scripted beats it must not interleave with).
+const keepFleetAlive = () => {
+  fleet = keepDemoFleetAlive(database.db, httpTransport(self), { log: (error) => console.error('演示终端心跳失败', error) });
+};
+if (seeded && demoFleet) {
   demoTerminalSecrets(database.db)
     .then((secrets) => simulate(httpTransport(self), { secrets }))
     .then(async (r) => {
       console.log(`已模拟演示终端 90 天的使用（${r.deployed} 台已部署，${r.jobs} 条打印记录，${r.heartVoiceIds.size} 条学生心声，用时 ${r.ms} ms）`);
+      keepFleetAlive();
       await followUpDemoHeartVoices(self, r.heartVoiceIds);
     })
     .catch((error) => console.error('演示终端使用数据未能写入', error));
+} else if (demoFleet) {
+  keepFleetAlive();
 }
 
 /** The configuration, or the operator's reason in Chinese and exit code 1 (no stack trace). */

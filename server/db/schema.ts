@@ -511,9 +511,33 @@ export const exams = pgTable(
     fullMarks: real('full_marks').notNull(),
     items: jsonb('items').$type<WorkItem[]>().notNull(),
     createdBy: integer('created_by').references(() => users.id),
+    /** 联考: the region's joint exam this school's sitting belongs to (the same paper, sat by several schools). */
+    jointExamId: integer('joint_exam_id').references(() => jointExams.id),
     createdAt: createdAt(),
   },
-  (t) => [index('exams_school_idx').on(t.tenantId, t.schoolId, t.examDate)],
+  (t) => [index('exams_school_idx').on(t.tenantId, t.schoolId, t.examDate), index('exams_joint_idx').on(t.jointExamId)],
+);
+
+/**
+ * 联考: one exam sat by several schools of a region. Each school's sitting stays an `exams` row of
+ * its own tenant (its classes, its marking, its rollups) pointing here; the region report reads
+ * them side by side. Not tenant-owned: it belongs to the region (`schools.region`), and only a
+ * school of that region may point at it.
+ */
+export const jointExams = pgTable(
+  'joint_exams',
+  {
+    id: serial('id').primaryKey(),
+    region: text('region').notNull(),
+    title: text('title').notNull(),
+    subjectId: integer('subject_id').notNull().references(() => subjects.id),
+    gradeLevel: smallint('grade_level').notNull(),
+    examDate: date('exam_date').notNull(),
+    term: text('term').notNull(),
+    fullMarks: real('full_marks').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('joint_exams_region_idx').on(t.region, t.examDate)],
 );
 
 export const examClasses = pgTable(
@@ -804,6 +828,43 @@ export const gradingRubricMarks = pgTable(
     itemId: integer('item_id').notNull().references(() => gradingRubricItems.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.resultId, t.itemId] }), index('grading_rubric_marks_item_idx').on(t.itemId)],
+);
+
+/**
+ * The marker's pen on a paper of a hand-marked question (✓, ✗, a circle, an underline, a few words),
+ * one list per paper and question, last writer wins (with 双评 both markers draw on the same paper).
+ * Positions are fractions of the question's region on the sheet layout, so they land on the same spot
+ * in the marking crop, the student view and any print, whatever the scan's resolution.
+ */
+export const gradingAnnotations = pgTable(
+  'grading_annotations',
+  {
+    resultId: integer('result_id').notNull().references(() => gradingResults.id, { onDelete: 'cascade' }),
+    no: integer('no').notNull(),
+    teacherId: integer('teacher_id').notNull(),
+    marks: jsonb('marks').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.resultId, t.no] })],
+);
+
+/**
+ * 讲评 sample answers: the papers a task's owner picked to show for one question on the projector,
+ * in the order shown (样例A, B, …). The screen never names the student; the row keeps the result so
+ * a regraded or deleted paper follows (a deleted result takes its pick with it).
+ */
+export const lectureSamples = pgTable(
+  'lecture_samples',
+  {
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    taskId: integer('task_id').notNull().references(() => gradingTasks.id, { onDelete: 'cascade' }),
+    no: smallint('no').notNull(),
+    resultId: integer('result_id').notNull().references(() => gradingResults.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.no, t.resultId] })],
 );
 
 /**
@@ -1105,6 +1166,21 @@ export const savedFilters = pgTable(
   (t) => [uniqueIndex('saved_filters_uq').on(t.userId, t.resource, t.name)],
 );
 
+/**
+ * The columns a user chose to show in a list (by field source, in order), kept with the saved
+ * filters on the server so a sign-out, which clears the browser's store, does not lose them.
+ */
+export const listColumns = pgTable(
+  'list_columns',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    resource: text('resource').notNull(),
+    columns: jsonb('columns').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.resource] })],
+);
+
 // ── Partner back office: paper orders, payments and channel settlement ─────────────────────
 // Money is integer fen everywhere. Every payment goes to the platform's merchant account; a
 // partner's margin on its direct children's purchases is kept in the settlement ledger and paid
@@ -1170,6 +1246,8 @@ export const partnerOrderItems = pgTable(
     sheets: integer('sheets').notNull(),
     quantity: integer('quantity').notNull(),
     unitPriceFen: integer('unit_price_fen').notNull(),
+    /** The seller's unit cost (its own level's price) when a partner sells; null when the platform does. */
+    unitCostFen: integer('unit_cost_fen'),
     amountFen: integer('amount_fen').notNull(),
   },
   (t) => [index('partner_order_items_order_idx').on(t.orderId)],

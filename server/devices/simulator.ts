@@ -3,9 +3,12 @@
 // (school days busier than weekends, exam weeks busier, the National Day holiday quiet; 错题本 the
 // main app; subjects from the school's courses; mostly students, a few pages a job), signs a few
 // students in live, and beats once now: most terminals online, a few silent (offline), one low on
-// paper, one jammed. Deterministic per serial, and idempotent: a second run adds nothing — except
-// 学生心声, the demo school's messages of the last weeks (heartVoices.ts), which a second run posts
-// again (`heartVoices: false` leaves them out; the npm run devices script does).
+// paper, one jammed. Deterministic per serial, and idempotent: a second run adds nothing — the
+// same job ids and sign-in instants come back as duplicates, and a terminal whose uploads were
+// known already (it was simulated before) does not replay its scripted beats (which would record
+// its refill, jam and firmware events again) nor its live sign-in; only days since the last run
+// are new. Except 学生心声, the demo school's messages of the last weeks (heartVoices.ts), which a
+// second run posts again (`heartVoices: false` leaves them out; the npm run devices script does).
 // Also a load mode for the bench: many concurrent heartbeats or print-job uploads.
 // Terminals sign with their own random secrets: the caller passes them (./demoSecrets.ts).
 import { random } from '../seed/draft';
@@ -230,13 +233,20 @@ export async function simulate(transport: Transport, options: SimulateOptions): 
     const script = scriptOf(position);
     const until = new Date(now.getTime() - (script.offlineDays ?? 0) * DAY_MS - 60_000);
     const usage = usageOf(client.serial, roster, { days, rate, now, until });
-    await inBatches(usage.signIns, MAX_UPLOAD_RECORDS, (signIns) => client.call('POST', `${API}/signIns`, { signIns }));
-    await inBatches(usage.jobs, MAX_UPLOAD_RECORDS, (jobs) => client.call('POST', `${API}/printJobs`, { jobs }));
+    // Records the server already had: this terminal was simulated before.
+    let known = 0;
+    const upload = async (path: string, body: object) => {
+      const reply = await client.call<{ received: number; recorded: number }>('POST', path, body);
+      known += reply.received - reply.recorded;
+    };
+    await inBatches(usage.signIns, MAX_UPLOAD_RECORDS, (signIns) => upload(`${API}/signIns`, { signIns }));
+    await inBatches(usage.jobs, MAX_UPLOAD_RECORDS, (jobs) => upload(`${API}/printJobs`, { jobs }));
     result.jobs += usage.jobs.length;
     result.signIns += usage.signIns.length;
+    if (script.beats.length) result.online++;
+    if (known > 0) return;
     for (const beat of script.beats) await client.call('POST', `${API}/heartbeat`, beat);
     if (script.beats.length) {
-      result.online++;
       // A student signs in live, as at the terminal's screen.
       const student = roster.students[position % Math.max(1, roster.students.length)];
       if (student) {

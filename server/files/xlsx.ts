@@ -28,7 +28,17 @@ export async function readImport(request: FastifyRequest, required: readonly str
   return { path, ...read };
 }
 
-type SheetHeaders = { header: string; width?: number }[];
+/**
+ * A column; `numFmt` makes it a number column in that Excel format (amounts: YUAN_FORMAT), which
+ * a SUM adds up. Columns without one are text ('@'): student numbers and phones stay as typed.
+ */
+type SheetHeaders = { header: string; width?: number; numFmt?: string }[];
+
+/** Yuan with thousands separators and two decimals, as a number an accountant's SUM adds. */
+export const YUAN_FORMAT = '#,##0.00';
+
+/** Integer fen → yuan as a cell's number (exact for any amount the app keeps: fen / 100 is the nearest double). */
+export const cellYuan = (fen: number | null | undefined): number | null => (typeof fen === 'number' && Number.isFinite(fen) ? fen / 100 : null);
 
 /** A template or export: one sheet, bold Chinese headers, sensible widths; `note` adds a 填写说明 sheet. */
 export async function buildWorkbook(sheetName: string, headers: SheetHeaders, data: (string | number | null)[][], note?: string): Promise<Buffer> {
@@ -44,7 +54,7 @@ export async function buildWorkbookSheets(sheets: { name: string; headers: Sheet
     sheet.columns = s.headers.map((h) => ({ header: h.header, width: h.width ?? 16 }));
     sheet.getRow(1).font = { bold: true };
     // Student numbers and phones are text: keep Excel from turning them into numbers.
-    s.headers.forEach((_, i) => (sheet.getColumn(i + 1).numFmt = '@'));
+    s.headers.forEach((h, i) => (sheet.getColumn(i + 1).numFmt = h.numFmt ?? '@'));
     for (const row of s.data) sheet.addRow(row);
   }
   if (note) {
@@ -59,12 +69,12 @@ export async function buildWorkbookSheets(sheets: { name: string; headers: Sheet
  * An export as a stream: rows are written and flushed as they go, so a 100,000-student school
  * does not hold a whole workbook model in memory.
  */
-export function streamWorkbook(sheetName: string, headers: { header: string; width?: number }[], data: Iterable<(string | number | null)[]>): Readable {
+export function streamWorkbook(sheetName: string, headers: SheetHeaders, data: Iterable<(string | number | null)[]>): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = '学助';
   const sheet = workbook.addWorksheet(sheetName);
-  sheet.columns = headers.map((h) => ({ header: h.header, width: h.width ?? 16, style: { numFmt: '@' } }));
+  sheet.columns = headers.map((h) => ({ header: h.header, width: h.width ?? 16, style: { numFmt: h.numFmt ?? '@' } }));
   sheet.getRow(1).font = { bold: true };
   (async () => {
     for (const row of data) sheet.addRow(row).commit();

@@ -8,6 +8,8 @@ export interface ExportColumn<T> {
   key: string;
   header: string;
   width?: number;
+  /** A number column's Excel format (see YUAN_FORMAT); text otherwise. */
+  numFmt?: string;
   value: (row: T) => string | number | null;
 }
 
@@ -23,7 +25,7 @@ export function pickColumns<T>(all: readonly ExportColumn<T>[], requested: strin
 /** Headers and rows for streamWorkbook. */
 export function exportTable<T>(columns: readonly ExportColumn<T>[], rows: readonly T[]) {
   return {
-    headers: columns.map(({ header, width }) => ({ header, width })),
+    headers: columns.map(({ header, width, numFmt }) => ({ header, width, numFmt })),
     rows: rows.map((row) => columns.map((c) => c.value(row))),
   };
 }

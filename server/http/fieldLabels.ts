@@ -50,6 +50,7 @@ export const FIELD_LABELS: Record<string, string> = {
   taskId: '批改任务',
   fileId: '文件',
   resultId: '批改结果',
+  resultIds: '样例作答',
   replaces: '要替换的文件',
   comment: '评语',
   sheetId: '答题卡',

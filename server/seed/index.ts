@@ -13,6 +13,7 @@ import { seedBirthDatesAndConsents } from './heartVoices';
 import { seedAuditLog } from './auditLog';
 import { seedRooms } from './rooms';
 import { seedFamily } from './family';
+import { seedRegion } from './region';
 // The seeded PRNG, so demo names are the same on every machine.
 import { random } from './draft';
 
@@ -185,6 +186,8 @@ export async function seedDemo(db: Db, { pinKey }: SeedOptions): Promise<boolean
     await seedFamily(tx);
     // 操作日志 entries for what the records above say was done.
     await seedAuditLog(tx);
+    // The region's other schools and its 联考 (last, so every id above stays as it was).
+    await seedRegion(tx, passwordHash);
   });
   return true;
 }

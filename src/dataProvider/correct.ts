@@ -3,10 +3,11 @@
 // designing an answer sheet and printing it, creating a task, uploading its files one by one with
 // progress, removing one and submitting the task; reviewing one result (its reading drawn over
 // the scan, the teacher's points; an essay with the teacher's comment).
-import type { AssignedMarking, MarkerSetup, MarkingQuestion, MarkingSaved, MarkingSheet, RubricItem } from '../domain/marking';
+import type { Annotation, AssignedMarking, MarkerSetup, MarkingQuestion, MarkingSaved, MarkingSheet, RubricItem } from '../domain/marking';
 import type { HttpClient } from './http';
 import type { Page } from '../domain/envelope';
 import type { TaskCoverage, TaskReport } from '../domain/correct';
+import type { LectureSample, SampleCandidates } from '../domain/lecture';
 
 const BASE = '/api/wrongbook/v1.0/correct';
 
@@ -216,6 +217,8 @@ export interface CorrectResultDetail {
     teacherComment?: string;
   };
   view: { pages: ViewPage[] };
+  /** The markers' pens (网上阅卷) per question number. */
+  annotations: Record<string, Annotation[]>;
 }
 export interface ReviewSaved {
   id: number;
@@ -266,10 +269,18 @@ export function createCorrectApi(http: HttpClient) {
     /** An essay's review: the teacher's points and, optionally, a comment to the student ('' removes it). */
     reviewEssayResult: (body: { resultId: number; items: { no: number; score: number }[]; comment?: string }) => http.post<ReviewSaved>(`${BASE}/result/review`, body),
     correctFile: (fileId: number) => http.blob(`${BASE}/file/view`, { fileId }),
+    /** 讲评样例 (src/domain/lecture.ts): the picked samples of every question, labelled, without names. */
+    lectureSamples: (taskId: number) => http.get<{ samples: LectureSample[] }>(`${BASE}/lecture/samples`, { taskId }),
+    /** The papers with a crop of question `no`, most points first, to pick from. */
+    lectureCandidates: (taskId: number, no: number) => http.get<SampleCandidates>(`${BASE}/lecture/candidates`, { taskId, no }),
+    saveLectureSamples: (taskId: number, no: number, resultIds: number[]) => http.post<{ samples: LectureSample[] }>(`${BASE}/lecture/samples`, { taskId, no, resultIds }),
     /** 网上阅卷: the hand-marked questions of a task, one question's papers, a score, full marks. */
     markingQuestions: (taskId: number) => http.get<MarkingQuestion[]>(`${BASE}/marking/questions`, { taskId }),
     markingSheet: (taskId: number, no: number) => http.get<MarkingSheet>(`${BASE}/marking/question`, { taskId, no }),
     /** Silent: the marking screen shows the server's reason beside the score pad. */
+    /** The whole list of a paper's marks for one question; an empty list clears them. */
+    saveAnnotations: (body: { taskId: number; no: number; resultId: number; marks: Annotation[] }) =>
+      http.post<{ resultId: number; no: number; marks: Annotation[] }>(`${BASE}/marking/annotations`, body, { silent: true }),
     saveMarkingScore: (body: { taskId: number; no: number; resultId: number; score: number; arbitrate?: boolean }) => http.post<MarkingSaved>(`${BASE}/marking/score`, body, { silent: true }),
     saveRubricItem: (body: { taskId: number; no: number; id?: number; label: string; points: number }) =>
       http.post<{ item: RubricItem; rescored: number }>(`${BASE}/marking/rubric/save`, body),

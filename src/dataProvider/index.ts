@@ -8,6 +8,7 @@ import { createSchoolApi, type SchoolApi } from './school';
 import { createMinervaApi, type MinervaApi } from './minerva';
 import { createWorkbookApi, type WorkbookApi } from './workbooks';
 import { createExamApi, type ExamApi } from './exams';
+import { createLeaderExamApi, type LeaderExamApi } from './leaderExams';
 import { createPaperApi, type PaperApi } from './papers';
 import { createVolumePaperApi, type VolumePaperApi } from './volumePaper';
 import { createCorrectApi, type CorrectApi } from './correct';
@@ -27,7 +28,7 @@ import { createFamilyApi, type FamilyApi } from './family';
 /** Adapters by resource name, built from the resource configs (src/resources: adaptersOf). */
 export type AdapterRegistry = Record<string, (http: HttpClient) => ResourceAdapter>;
 
-export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & PaperApi & VolumePaperApi & CorrectApi & WrongbookApi & StudentWrongbookApi & AnalysisApi & SavedFilterApi & DeviceApi & OrderApi & SettlementApi & PartnerBoardsApi & HeartVoiceApi & RoleApi & SchoolYearApi & FamilyApi & Pick<HttpClient, 'download'>;
+export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & LeaderExamApi & PaperApi & VolumePaperApi & CorrectApi & WrongbookApi & StudentWrongbookApi & AnalysisApi & SavedFilterApi & DeviceApi & OrderApi & SettlementApi & PartnerBoardsApi & HeartVoiceApi & RoleApi & SchoolYearApi & FamilyApi & Pick<HttpClient, 'download'>;
 
 export function createDataProvider(http: HttpClient, registry: AdapterRegistry): AppDataProvider {
   const adapters = new Map<string, ResourceAdapter>();
@@ -69,6 +70,7 @@ export function createDataProvider(http: HttpClient, registry: AdapterRegistry):
     ...createMinervaApi(http),
     ...createWorkbookApi(http),
     ...createExamApi(http),
+    ...createLeaderExamApi(http),
     ...createPaperApi(http),
     ...createVolumePaperApi(http),
     ...createCorrectApi(http),

@@ -11,6 +11,9 @@ export interface SavedFilterApi {
   savedFilters(resource: string): Promise<SavedFilter[]>;
   saveFilter(resource: string, name: string, filter: Record<string, unknown>): Promise<SavedFilter>;
   removeSavedFilter(id: number): Promise<void>;
+  /** The columns the user chose for a list (field sources, in order); null before any choice. */
+  listColumns(resource: string): Promise<{ columns: string[] | null }>;
+  saveListColumns(resource: string, columns: string[]): Promise<{ columns: string[] }>;
 }
 
 const BASE = '/api/juno/personal/savedFilters';
@@ -22,5 +25,7 @@ export function createSavedFilterApi(http: HttpClient): SavedFilterApi {
     removeSavedFilter: async (id) => {
       await http.post<null>(`${BASE}/remove`, { id });
     },
+    listColumns: (resource) => http.get<{ columns: string[] | null }>(`${BASE}/columns`, { resource }),
+    saveListColumns: (resource, columns) => http.post<{ columns: string[] }>(`${BASE}/columns`, { resource, columns }),
   };
 }

@@ -16,7 +16,8 @@ export interface ChildSummary {
 export interface ChannelSummary {
   children: ChildSummary[];
   totals: { boughtFen: number; refundedFen: number; soldFen: number; marginFen: number };
-  ledger: { frozenFen: number; settleableFen: number; onStatementFen: number };
+  /** Where the period's margin stands; the four add up to totals.marginFen. */
+  ledger: { frozenFen: number; refundingFen: number; settleableFen: number; onStatementFen: number };
 }
 /** A statement as the list and detail answer it. */
 export type StatementRow = StatementRecord;
@@ -28,6 +29,23 @@ export interface StatementEntry {
   amountFen: number;
   refundNo: string | null;
   occurredAt: string;
+  lines: StatementLine[];
+}
+/** One pack of an entry's order: both unit prices and the margin on it (negative on a reversal). */
+export interface StatementLine {
+  name: string;
+  sheets: number;
+  quantity: number;
+  unitPriceFen: number;
+  unitCostFen: number | null;
+  marginFen: number;
+}
+/** A step of a statement's life: built by the system, then each confirmation, rejection, settlement or reissue. */
+export interface StatementStep {
+  at: string;
+  action: string;
+  userName: string;
+  summary: string;
 }
 export type StatementSide = 'earned' | 'payable';
 export interface StatementQuery {
@@ -48,7 +66,7 @@ export function createSettlementApi(http: HttpClient) {
   return {
     channelChildren: (range: DateRange) => http.get<ChannelSummary>(`${BASE}/children`, { ...range }),
     statements: (q: StatementQuery) => http.get<Page<StatementRow>>(`${BASE}/statements`, { ...q }),
-    statementDetail: (statementNo: string) => http.get<StatementRow & { entries: StatementEntry[] }>(`${BASE}/statementDetail`, { statementNo }),
+    statementDetail: (statementNo: string) => http.get<StatementRow & { entries: StatementEntry[]; history: StatementStep[] }>(`${BASE}/statementDetail`, { statementNo }),
     confirmStatement: (statementNo: string) => act('confirmStatement', statementNo),
     rejectStatement: (statementNo: string, reason: string) => act('rejectStatement', statementNo, { reason }),
     settleStatement: (statementNo: string) => act('settleStatement', statementNo),

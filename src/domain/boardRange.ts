@@ -43,7 +43,7 @@ export const addDays = (day: string, n: number) => toDay(toMs(day) + n * DAY_MS)
 export const daysBetween = (from: string, to: string) => Math.round((toMs(to) - toMs(from)) / DAY_MS) + 1;
 
 /** A real calendar day: 2026-02-30 and 1600-30-72 are not (the latter is not even a Date). */
-const validDay = (day: string) => {
+export const validDay = (day: string) => {
   const ms = /^\d{4}-\d{2}-\d{2}$/.test(day) ? toMs(day) : NaN;
   return Number.isFinite(ms) && toDay(ms) === day;
 };
@@ -185,10 +185,13 @@ export interface BoardSeries {
 }
 
 /** 数据看板's money, in fen: paid paper orders, their refunds, the channel margin; per bucket net and margin. */
+/** 数据看板's money: the whole subtree's (every level below included) and, in `own`, the partner's own. */
 export interface BoardRevenue {
   boughtFen: number;
   refundedFen: number;
   marginFen: number;
+  /** The partner's own purchases, their refunds and its own margin (渠道结算's 期间渠道收入 for the same days). */
+  own: { boughtFen: number; refundedFen: number; marginFen: number };
   net: number[];
   margin: number[];
 }

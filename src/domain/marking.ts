@@ -33,6 +33,33 @@ export const MarkingCropSchema = Type.Object({
 });
 export type MarkingCrop = Static<typeof MarkingCropSchema>;
 
+/** What a marker's pen can draw on a paper: ✓, ✗, a circle, an underline, a few words. */
+export const ANNOTATION_KINDS = ['check', 'cross', 'circle', 'underline', 'text'] as const;
+export const ANNOTATION_LABELS: Record<(typeof ANNOTATION_KINDS)[number], string> = { check: '对号', cross: '叉号', circle: '圈画', underline: '下划线', text: '文字' };
+/** Most marks one paper's question takes: enough for a worked problem, bounded for the database. */
+export const MAX_ANNOTATIONS = 40;
+export const MAX_ANNOTATION_TEXT = 20;
+const Fraction = Type.Number({ minimum: 0, maximum: 1 });
+
+/**
+ * One mark of the marker's pen. x, y, w, h are fractions of the question's region (0..1, from its
+ * top-left): the same spot on any scan of the sheet. A ✓/✗/text sits at (x, y); a circle fills the
+ * box; an underline runs along its bottom.
+ */
+export const AnnotationSchema = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('check'), Type.Literal('cross'), Type.Literal('circle'), Type.Literal('underline'), Type.Literal('text')]),
+    x: Fraction,
+    y: Fraction,
+    w: Fraction,
+    h: Fraction,
+    text: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_ANNOTATION_TEXT })),
+  },
+  { additionalProperties: false },
+);
+export type Annotation = Static<typeof AnnotationSchema>;
+export const AnnotationsSchema = Type.Array(AnnotationSchema, { maxItems: MAX_ANNOTATIONS });
+
 export const MarkingPaperSchema = Type.Object({
   resultId: Type.Integer(),
   /** Names, number and key are null unless the task shows names (anonymous marking). */
@@ -49,6 +76,8 @@ export const MarkingPaperSchema = Type.Object({
   crop: Nullable(MarkingCropSchema),
   /** Rubric items applied to this paper (their ids). */
   applied: Type.Array(Type.Integer()),
+  /** The marker's pen on this paper's question. */
+  annotations: AnnotationsSchema,
   /** 双评, for the owner only: each marker's points (a marker never sees the other's). */
   marks: Type.Array(Type.Object({ teacher: Type.String(), score: Type.Number() })),
   /** 双评: both marks are in and differ by more than allowed; the owner's points settle it. */

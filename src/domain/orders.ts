@@ -13,6 +13,15 @@ export const ORDER_STATUSES: Option<number>[] = [
   { label: '已关闭', value: OrderStatus.closed },
 ];
 
+/**
+ * The 订单状态 a person reads: a paid order whose refund is done reads 已退款 (the stored status
+ * stays 已支付, the state the refund left from, and the refund status says the rest).
+ */
+export function orderStateLabel(order: { status: number; refundStatus: number }): string {
+  if (order.status === OrderStatus.paid && order.refundStatus === RefundStatus.refunded) return '已退款';
+  return labelOf(ORDER_STATUSES, order.status);
+}
+
 export const PayStatus = { unpaid: 0, paid: 1 } as const;
 export const PAY_STATUSES: Option<number>[] = [
   { label: '未支付', value: PayStatus.unpaid },

@@ -45,6 +45,12 @@ export const HEARTBEAT_SECONDS = 60;
 export const OFFLINE_AFTER_SECONDS = HEARTBEAT_SECONDS * 3 + 30;
 /** Sheets left at or below which a terminal asks for paper. */
 export const LOW_PAPER_SHEETS = 50;
+/**
+ * A rise of at least this many sheets between two beats is a refill (已补纸). Smaller rises are not:
+ * a tray sensor's count wobbles by a few sheets, and clearing a jam puts a handful back; whoever
+ * refills loads a stack, and the smallest pack sold holds far more than this.
+ */
+export const REFILL_MIN_SHEETS = 50;
 
 export const ONLINE_FILTERS: Option<number>[] = [
   { label: '在线', value: 1 },

@@ -8,6 +8,10 @@ export type FilterKey =
   | 'course'
   | 'time'
   | 'grade'
+  /** 学情分析: the grade filter with 全部年级 (the whole scope). */
+  | 'gradeOrAll'
+  /** 学情分析: the course filter with 全部学科. */
+  | 'courseOrAll'
   | 'homeworkDate'
   | 'mistake'
   | 'courseInGrade'

@@ -36,7 +36,7 @@ export type SelectionApi = Pick<
   Partial<Pick<SchoolYearApi, 'currentTerm'>>;
 
 /** Fields set as they are, from plain dropdowns. */
-export type SimpleField = 'dateType' | 'homeworkDateType' | 'mistakeType' | 'bookId' | 'term' | 'learningTerm' | 'learningYear';
+export type SimpleField = 'dateType' | 'homeworkDateType' | 'mistakeType' | 'bookId' | 'term' | 'learningTerm' | 'learningYear' | 'allGrades' | 'allCourses';
 
 export interface SelectionContextValue {
   selection: TeacherSelection;
@@ -110,16 +110,18 @@ export function SelectionProvider(props: {
   }, [api, role, leaderType]);
 
   // SPEC §4: the course list reloads at start and whenever the class or grade changes.
-  const { classId, gradeId } = selection;
+  const { classId, allGrades } = selection;
+  // 全部年级 (学情分析): the courses of every grade in scope.
+  const gradeId = allGrades ? '' : selection.gradeId;
   const courseRequest = useRef(0);
   useEffect(() => {
     if (!role || !COURSE_ROLES.includes(role)) return;
     const ticket = ++courseRequest.current;
-    api.courseList({ classId, gradeId, leaderType }).then(
+    api.courseList({ classId: allGrades ? '' : classId, gradeId, leaderType }).then(
       (courses) => ticket === courseRequest.current && setSelection((s) => receiveCourses(s, courses)),
       () => ticket === courseRequest.current && setSelection(dropCourses),
     );
-  }, [api, role, leaderType, classId, gradeId]);
+  }, [api, role, leaderType, classId, gradeId, allGrades]);
 
   const set = useCallback(<K extends SimpleField>(field: K, value: TeacherSelection[K]) => {
     setSelection((s) => ({ ...s, [field]: value }));

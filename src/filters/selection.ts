@@ -25,6 +25,12 @@ export interface TeacherSelection {
   learningYear: string;
   className: string;
   gradeName: string;
+  /**
+   * 学情分析's 全部年级 / 全部学科: the whole scope instead of the chosen grade or course. Kept apart
+   * from gradeId and courseId, which stay real ids for every other screen that reads them.
+   */
+  allGrades: boolean;
+  allCourses: boolean;
 }
 
 export function emptySelection(): TeacherSelection {
@@ -46,6 +52,8 @@ export function emptySelection(): TeacherSelection {
     learningYear: '',
     className: '',
     gradeName: '',
+    allGrades: false,
+    allCourses: false,
   };
 }
 

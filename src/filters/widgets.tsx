@@ -77,6 +77,46 @@ function GradeFilter() {
   return <FilterSelect label="年级" value={selection.gradeId} options={options} onChange={pick} width={130} />;
 }
 
+/** The value of a 全部 option (学情分析): never an id. */
+export const ALL = 'all';
+
+/** The grade filter of 学情分析: its grades, and 全部年级 when there are two or more to sum. */
+function GradeOrAllFilter() {
+  const { selection, role, schoolId, api, selectGrade, set } = useSelection();
+  const leaderType = role ? LEADER_TYPES[role] : undefined;
+  const grades = useList(() => api.gradesInSchool({ schoolId, leaderType }), [api, schoolId, leaderType]);
+  const chosen = grades.some((g) => String(g.id) === selection.gradeId);
+  useEffect(() => {
+    if (!chosen && grades.length > 0) selectGrade(String(grades[0].id), grades[0].name);
+  }, [chosen, grades, selectGrade]);
+  const options = [...grades.map((g) => ({ value: String(g.id), label: g.name })), ...(grades.length > 1 ? [{ value: ALL, label: '全部年级' }] : [])];
+  const pick = (id: string) => {
+    set('allGrades', id === ALL);
+    if (id !== ALL) selectGrade(id, grades.find((g) => String(g.id) === id)?.name ?? '');
+  };
+  return <FilterSelect label="年级" value={selection.allGrades && grades.length > 1 ? ALL : selection.gradeId} options={options} onChange={pick} width={130} />;
+}
+
+/** The course filter of 学情分析: its courses, and 全部学科 when there are two or more. */
+function CourseOrAllFilter() {
+  const { selection, selectCourse, set } = useSelection();
+  const courses = selection.courseList;
+  const options = [...courses.map((c) => ({ value: String(c.courseId), label: c.courseName })), ...(courses.length > 1 ? [{ value: ALL, label: '全部学科' }] : [])];
+  const pick = (id: string) => {
+    set('allCourses', id === ALL);
+    if (id !== ALL) selectCourse(id);
+  };
+  return (
+    <FilterSelect
+      label="学科"
+      value={selection.allCourses && courses.length > 1 ? ALL : selection.courseId}
+      options={options}
+      onChange={pick}
+      icon={<MenuBookOutlined fontSize="small" color="primary" />}
+    />
+  );
+}
+
 function HomeworkDateFilter() {
   const { selection, set } = useSelection();
   return (
@@ -154,6 +194,8 @@ export const FILTER_WIDGETS: Record<FilterKey, ComponentType> = {
   course: CourseFilter,
   time: TimeRangeFilter,
   grade: GradeFilter,
+  gradeOrAll: GradeOrAllFilter,
+  courseOrAll: CourseOrAllFilter,
   homeworkDate: HomeworkDateFilter,
   mistake: MistakeFilter,
   courseInGrade: CourseInGradeFilter,

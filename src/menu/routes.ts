@@ -17,6 +17,19 @@ const TEACHER_FILTERS_BY_ROLE: SearchSetting = {
   mpSchoolAdmin: [],
 };
 
+/**
+ * 学情分析: leaders pick a grade and a course, or 全部 (the whole scope). The researcher's region
+ * spans schools with grades and courses of their own: they drill school → grade → class and pick a
+ * subject on the screen itself, so the header keeps only the term.
+ */
+const ANALYSIS_FILTERS_BY_ROLE: SearchSetting = {
+  subjectleader: ['gradeOrAll', 'courseOrAll', 'learningTerm'],
+  gradeLeader: ['gradeOrAll', 'courseOrAll', 'learningTerm'],
+  schoolMaster: ['gradeOrAll', 'courseOrAll', 'learningTerm'],
+  regionResearcher: ['learningTerm'],
+  teacher: ['classGrade', 'course', 'learningTerm'],
+};
+
 const FULL_SCREEN = { hideMenu: true, hideSidebar: true, hideHeader: true } as const;
 
 export const ROUTES: RouteDef[] = [
@@ -78,6 +91,8 @@ export const ROUTES: RouteDef[] = [
     path: '/studentTracking',
     meta: { title: '学生错题本', icon: 'studentTracking', badge: 'wrongCount', roles: ['mpTeacher'], search: ['classGrade', 'course'] },
   },
+  // 学情档案 of one student (?studentId=), from 学生错题本 and the classic 班级; leaders read it within their scope, without scores.
+  { path: '/studentHistory', meta: { title: '学情档案', roles: ['mpTeacher', 'teacher', 'schoolMaster', 'gradeLeader', 'subjectleader'], hideMenu: true } },
   {
     path: '/wrongbook',
     redirect: '/wrongbook/index',
@@ -149,9 +164,12 @@ export const ROUTES: RouteDef[] = [
       icon: 'analysis',
       roles: ['teacher', 'subjectleader', 'gradeLeader', 'schoolMaster', 'regionResearcher'],
       home: true,
-      search: TEACHER_FILTERS_BY_ROLE,
+      search: ANALYSIS_FILTERS_BY_ROLE,
     },
   },
+
+  // 考试分析: the leaders' exam reports, school → grade → class → student (the server scopes them).
+  { path: '/leaderExams', meta: { title: '考试分析', icon: 'exam', roles: ['schoolMaster', 'gradeLeader', 'subjectleader'] } },
 
   // Admin and part-time
   { path: '/workbook', resources: ['workbooks'], meta: { title: '练习册', icon: 'paper', roles: ['admin', 'parttime'] } },

@@ -1,6 +1,7 @@
 // 班级 (/classManage) of the classic teacher: the class picked in the header, its head counts and
 // teachers, and its students, read-only (the server answers only for the teacher's own classes)
-// but for one action: 家长查看, the links to a student's page for the family.
+// but for two actions: 学情档案 (the student's term, /studentHistory) and 家长查看, the links to a
+// student's page for the family.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useSelection } from '../filters/SelectionProvider';
@@ -9,17 +10,18 @@ import { ClassInfoPanel } from '../resources/classes/ClassInfo';
 import students from '../resources/students';
 import type { ResourceConfig } from '../resources/types';
 import { FamilyLinkButton } from '../resources/students/FamilyLinks';
+import { HistoryLinkButton } from './studentHistory/HistoryLinkButton';
 import { ResourceList, ScreenCard } from '../resources/views';
 import type { ScreenProps } from './screen';
 import { EmptyState } from '../ui/EmptyState';
 
-/** The student list as a teacher has it: nothing to add, edit, delete or import; 家长查看 per row. */
+/** The student list as a teacher has it: nothing to add, edit, delete or import; 学情档案 and 家长查看 per row. */
 const teacherStudents: ResourceConfig = {
   ...students,
   operations: { create: false, edit: false, delete: false, bulkDelete: false },
   transfer: undefined,
   bulkActions: undefined,
-  rowActions: [FamilyLinkButton],
+  rowActions: [HistoryLinkButton, FamilyLinkButton],
 };
 
 export default function ClassManage({ route }: ScreenProps) {

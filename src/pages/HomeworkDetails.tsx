@@ -42,6 +42,7 @@ import { MathText } from './MathText';
 import { useCorrectFileImage } from './aiCorrect/correctFileImage';
 import { ScreenCard } from '../ui/ScreenCard';
 import { RegradePanel } from './family/RegradePanel';
+import { bandAxis, usePhone } from '../ui/bandAxis';
 
 /** Below this accuracy a question is worth going over again in class. */
 const LOW_ACCURACY = 0.6;
@@ -78,13 +79,14 @@ function Section({ title, children, aside }: { title: string; children: React.Re
 }
 
 function AccuracyChart({ questions }: { questions: HomeworkQuestion[] }) {
+  const phone = usePhone();
   if (questions.every((q) => q.accuracy === null)) return <EmptyState text="暂无数据（还没有学生提交）" />;
   return (
     <Box data-testid="accuracy-chart" sx={{ minWidth: 0 }}>
       <BarChart
         height={260}
         margin={{ left: 8, right: 16, top: 24, bottom: 8 }}
-        xAxis={[{ scaleType: 'band', data: questions.map((q) => `第${q.no}题`), tickLabelInterval: () => true, height: 28 }]}
+        xAxis={[bandAxis(questions.map((q) => `第${q.no}题`), phone, 28)]}
         yAxis={[
           {
             min: 0,

@@ -21,6 +21,7 @@ import EmptyScreen from './EmptyScreen';
 import { EmptyState } from '../ui/EmptyState';
 import { ScreenCard } from '../ui/ScreenCard';
 import { Tile } from '../ui/Tile';
+import { bandAxis, usePhone } from '../ui/bandAxis';
 
 const ADMINS = ['schoolAdmin', 'mpSchoolAdmin'];
 /** The partner's school board: its own chunk, which school admins never load. */
@@ -29,6 +30,7 @@ const PartnerSchoolBoard = lazy(() => import('./partnerBoards/SchoolBoard'));
 function Board() {
   const dataProvider = useDataProvider<AppDataProvider>();
   const query = useQuery({ queryKey: ['schoolOverview'], queryFn: () => dataProvider.schoolOverview(), retry: false });
+  const phone = usePhone();
   const overview = query.isError ? null : query.data;
   if (overview === undefined) return <LinearProgress sx={{ mt: 2 }} />;
   if (overview === null) return <EmptyState />;
@@ -57,7 +59,7 @@ function Board() {
               <BarChart
                 height={300}
                 // Every grade is labelled: the default skips labels it measures as overlapping.
-                xAxis={[{ scaleType: 'band', data: names, tickLabelInterval: () => true, height: 32 }]}
+                xAxis={[bandAxis(names, phone)]}
                 series={[
                   { data: current.map((g) => g.boundCount), label: '已绑定', stack: 'students', color: '#2e7d32' },
                   { data: current.map((g) => g.unboundCount), label: '未绑定', stack: 'students', color: '#bdbdbd' },

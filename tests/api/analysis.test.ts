@@ -136,9 +136,10 @@ describe('学情分析 scope by role', () => {
     expect((await c.get('gradeleader', `${URL}?leaderType=3`, 'gradeLeader')).statusCode).toBe(200);
   });
 
-  it('a regional researcher compares the region’s schools, never another region or tenant', async () => {
+  it('a regional researcher compares the region’s schools (each its own tenant: tests/api/region.test.ts), never another region', async () => {
     const [me] = await query<{ tenantId: number; region: string }>(t, sql`SELECT tenant_id AS "tenantId", region FROM users WHERE username = 'researcher'`);
-    const schools = await query<{ id: number }>(t, sql`SELECT id FROM schools WHERE tenant_id = ${me.tenantId} AND region = ${me.region}`);
+    const schools = await query<{ id: number }>(t, sql`SELECT id FROM schools WHERE region = ${me.region}`);
+    expect(schools.length).toBeGreaterThanOrEqual(3);
     const a = await c.data('researcher', URL);
     expect(a.groupBy).toBe('school');
     expect(a.groups.map((g: Group) => g.id).sort()).toEqual(schools.map((x) => x.id).sort());

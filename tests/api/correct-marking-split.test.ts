@@ -142,6 +142,16 @@ describe('网上阅卷 分评', () => {
     const notMine = await post(second, '/marking/score', { taskId, no: 2, resultId: others[0]!.resultId, score: 3 });
     expect(notMine.statusCode).toBe(403);
     expect(notMine.json().msg).toBe('这份试卷不是分给您阅的');
+    // Their pen reaches their own share only.
+    const pen = [{ kind: 'cross', x: 0.4, y: 0.4, w: 0, h: 0 }];
+    const drawn = await post(second, '/marking/annotations', { taskId, no: 2, resultId: others[0]!.resultId, marks: pen });
+    expect(drawn.statusCode).toBe(403);
+    expect(drawn.json().msg).toBe('这份试卷不是分给您阅的');
+    expect((await post(second, '/marking/annotations', { taskId, no: 3, resultId: mine.papers[0]!.resultId, marks: pen })).statusCode).toBe(403);
+    const own = await post(second, '/marking/annotations', { taskId, no: 2, resultId: mine.papers[0]!.resultId, marks: pen });
+    expect(own.statusCode, own.body).toBe(200);
+    expect((await sheetOf(owner, 2)).papers.find((p) => p.resultId === mine.papers[0]!.resultId)!.annotations).toEqual(pen);
+    await post(second, '/marking/annotations', { taskId, no: 2, resultId: mine.papers[0]!.resultId, marks: [] });
     // The rest of the task stays the owner's.
     for (const url of [`/task/report?taskId=${taskId}`, `/task/detail?taskId=${taskId}`]) expect((await get(second, url)).statusCode).toBe(404);
     expect((await post(second, '/marking/settings', { taskId, showNames: true })).statusCode).toBe(404);
@@ -214,7 +224,11 @@ describe('网上阅卷 分评', () => {
 
   it("refuses another school's teacher and a teacher given nothing", async () => {
     const other = await t.login('teacher3');
-    for (const res of [await get(other, `/marking/questions?taskId=${taskId}`), await post(other, '/marking/score', { taskId, no: 2, resultId: 1, score: 1 })]) {
+    for (const res of [
+      await get(other, `/marking/questions?taskId=${taskId}`),
+      await post(other, '/marking/score', { taskId, no: 2, resultId: 1, score: 1 }),
+      await post(other, '/marking/annotations', { taskId, no: 2, resultId: 1, marks: [] }),
+    ]) {
       expect(res.statusCode).toBe(404);
       expect(res.json().msg).toBe('批改任务不存在');
     }

@@ -243,6 +243,60 @@ describe('网上阅卷', () => {
     expect((await report()).students.find((s) => s.resultId === paper.resultId)!.points['3']).toBe(6);
   }, 120_000);
 
+  it("keeps the marker's pen on a paper: the marks come back on the marking screen and in the student's view, an undo saves the shorter list", async () => {
+    const { papers } = (await get(teacher, `/marking/question?taskId=${taskId}&no=3`)).json().data as MarkingSheet;
+    const paper = papers[1];
+    expect(paper.annotations).toEqual([]);
+    const marks = [
+      { kind: 'check', x: 0.2, y: 0.3, w: 0, h: 0 },
+      { kind: 'circle', x: 0.5, y: 0.4, w: 0.2, h: 0.3 },
+      { kind: 'text', x: 0.1, y: 0.8, w: 0, h: 0, text: ' 步骤完整 ' },
+    ];
+    const saved = await post(teacher, '/marking/annotations', { taskId, no: 3, resultId: paper.resultId, marks });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().msg).toBe('批注已保存');
+    const kept = [marks[0], marks[1], { ...marks[2], text: '步骤完整' }];
+    const again = (await get(teacher, `/marking/question?taskId=${taskId}&no=3`)).json().data as MarkingSheet;
+    expect(again.papers.find((p) => p.resultId === paper.resultId)!.annotations).toEqual(kept);
+    // Only that paper carries them.
+    expect(again.papers.filter((p) => p.resultId !== paper.resultId).every((p) => p.annotations.length === 0)).toBe(true);
+    // The student's view (/correctDetail) draws them over question 3.
+    const detail = (await get(teacher, `/result/detail?resultId=${paper.resultId}`)).json().data as { annotations: Record<string, unknown[]> };
+    expect(detail.annotations).toEqual({ '3': kept });
+    // 撤销: the list without its last mark; 清除: none, and the row is gone.
+    await post(teacher, '/marking/annotations', { taskId, no: 3, resultId: paper.resultId, marks: kept.slice(0, 2) });
+    expect(((await get(teacher, `/result/detail?resultId=${paper.resultId}`)).json().data as { annotations: Record<string, unknown[]> }).annotations['3']).toHaveLength(2);
+    const cleared = await post(teacher, '/marking/annotations', { taskId, no: 3, resultId: paper.resultId, marks: [] });
+    expect(cleared.json().msg).toBe('批注已清除');
+    expect(((await get(teacher, `/result/detail?resultId=${paper.resultId}`)).json().data as { annotations: Record<string, unknown[]> }).annotations).toEqual({});
+    const [{ n }] = await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM grading_annotations WHERE result_id = ${paper.resultId}`);
+    expect(n).toBe(0);
+  });
+
+  it('refuses a pen mark off the region, too many marks, long or empty text, and an unknown kind, in Chinese', async () => {
+    const { papers } = (await get(teacher, `/marking/question?taskId=${taskId}&no=3`)).json().data as MarkingSheet;
+    const resultId = papers[0].resultId;
+    const check = { kind: 'check', x: 0.5, y: 0.5, w: 0, h: 0 };
+    for (const marks of [
+      [{ ...check, x: 1.5 }],
+      [{ ...check, y: -0.1 }],
+      Array.from({ length: 41 }, () => check),
+      [{ kind: 'text', x: 0.1, y: 0.1, w: 0, h: 0, text: '很'.repeat(21) }],
+      [{ kind: 'text', x: 0.1, y: 0.1, w: 0, h: 0, text: '   ' }],
+      [{ kind: 'text', x: 0.1, y: 0.1, w: 0, h: 0 }],
+      [{ ...check, text: '对' }],
+      [{ ...check, kind: 'star' }],
+      [{ ...check, extra: 1 }],
+    ]) {
+      const res = await post(teacher, '/marking/annotations', { taskId, no: 3, resultId, marks });
+      expect(res.statusCode, JSON.stringify(marks).slice(0, 80)).toBe(400);
+      expect(res.json().msg).toMatch(/[\u4e00-\u9fa5]/);
+    }
+    // A result of another task, and a question that is not hand-marked.
+    expect((await post(teacher, '/marking/annotations', { taskId, no: 3, resultId: 2_000_000, marks: [check] })).statusCode).toBe(404);
+    expect((await post(teacher, '/marking/annotations', { taskId, no: 1, resultId, marks: [check] })).statusCode).toBe(400);
+  });
+
   it("answers 404 for another teacher's task and 403 for a school admin", async () => {
     const { papers } = (await get(teacher, `/marking/question?taskId=${taskId}&no=3`)).json().data as MarkingSheet;
     const other = await t.login('teacher2');
@@ -252,6 +306,7 @@ describe('网上阅卷', () => {
       await post(other, '/marking/score', { taskId, no: 3, resultId: papers[0].resultId, score: 1 }),
       await post(other, '/marking/fullMarks', { taskId, no: 4, points: 6 }),
       await post(other, '/marking/settings', { taskId, showNames: false }),
+      await post(other, '/marking/annotations', { taskId, no: 3, resultId: papers[0].resultId, marks: [] }),
     ]) {
       expect(res.statusCode).toBe(404);
       expect(res.json().msg).toBe('批改任务不存在');

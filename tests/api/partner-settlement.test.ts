@@ -55,7 +55,7 @@ describe('direct children and margin', () => {
       SELECT count(*)::int AS n FROM settlement_entries e JOIN partner_orders o ON o.id = e.order_id WHERE e.partner_id = ${ids.p1} AND o.buyer_id IN (${ids.p3}, ${ids.p3b})`);
     expect(p1Ledger.n).toBe(0);
     expect(summary.totals.marginFen).toBe(summary.children.reduce((s: number, ch: { marginFen: number }) => s + ch.marginFen, 0));
-    expect(summary.ledger.frozenFen + summary.ledger.settleableFen + summary.ledger.onStatementFen).toBe(summary.totals.marginFen);
+    expect(summary.ledger.frozenFen + summary.ledger.refundingFen + summary.ledger.settleableFen + summary.ledger.onStatementFen).toBe(summary.totals.marginFen);
   });
 
   it('narrows to a period and refuses a reversed one', async () => {

@@ -250,7 +250,12 @@ describe('区域教研员', () => {
     expect(regions.map((r: { region: string }) => r.region)).toContain('杭州市西湖区');
     await c.done('admin', '/api/juno/admin/appointResearcher', { username: 'gradeleader', region: '杭州市西湖区' });
     expect(await roleKeys('gradeleader')).toContain('xz:regionResearcher');
-    expect((await c.data('gradeleader', '/api/vesta/teaching/getTeachClass?leaderType=9', 'regionResearcher')).length).toBe(classes.length);
+    // Every class of the region's schools, each school its own tenant (docs/api-analysis.md, "Region scope").
+    const regionClasses = await query<{ id: number }>(sql`
+      SELECT c.id FROM classes c JOIN schools s ON s.id = c.school_id JOIN grades g ON g.id = c.grade_id WHERE s.region = '杭州市西湖区' AND g.graduated_year IS NULL`);
+    expect(regionClasses.length).toBeGreaterThan(classes.length);
+    const seen = await c.data('gradeleader', '/api/vesta/teaching/getTeachClass?leaderType=9', 'regionResearcher');
+    expect(seen.map((x: { id: number }) => x.id).sort((x: number, y: number) => x - y)).toEqual(regionClasses.map((x) => x.id).sort((x, y) => x - y));
     const listed = await c.data('admin', '/api/juno/admin/researchers');
     expect(listed.researchers.map((r: { username: string; region: string }) => `${r.username}:${r.region}`)).toEqual(['researcher:杭州市西湖区', 'gradeleader:杭州市西湖区']);
 

@@ -55,6 +55,30 @@ describe('filter bar per role (SPEC §2.2)', () => {
     await waitFor(() => expect(api.courseList).toHaveBeenLastCalledWith({ classId: '', gradeId: '1', leaderType: 2 }));
   });
 
+  it('principal on learning analysis: 全部年级 and 全部学科 after the grades and courses, kept apart from their ids', async () => {
+    const user = userEvent.setup();
+    const api = renderBar('schoolMaster', '/analysis');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: '年级' })).toHaveTextContent('七年级'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: '学科' })).toHaveTextContent('数学'));
+    await user.click(screen.getByRole('combobox', { name: '年级' }));
+    const grades = within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    expect(grades.at(-1)).toBe('全部年级');
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: '全部年级' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: '年级' })).toHaveTextContent('全部年级'));
+    // The courses of every grade; the grade id underneath stays a real one for other screens.
+    await waitFor(() => expect(api.courseList).toHaveBeenLastCalledWith({ classId: '', gradeId: '', leaderType: undefined }));
+    expect(stored()).toMatchObject({ allGrades: true, gradeId: '1' });
+    await user.click(screen.getByRole('combobox', { name: '学科' }));
+    expect(within(screen.getByRole('listbox')).getAllByRole('option').at(-1)).toHaveTextContent('全部学科');
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: '全部学科' }));
+    await waitFor(() => expect(stored()).toMatchObject({ allCourses: true }));
+    expect(stored().courseId).not.toBe('');
+    // Back to one grade: the grade's figures again.
+    await user.click(screen.getByRole('combobox', { name: '年级' }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: '七年级' }));
+    await waitFor(() => expect(stored()).toMatchObject({ allGrades: false, gradeId: '1' }));
+  });
+
   it('mini-program teacher on school resources: course only', async () => {
     renderBar('mpTeacher', '/schoolResource');
     await waitFor(() => expect(screen.getByRole('combobox', { name: '学科' })).toHaveTextContent('数学'));

@@ -6,6 +6,7 @@
 // the report and the API totals follow every score. Then rubric items: two added on the screen,
 // applied with their keys, one's points changed — the paper's score follows. Screenshots at 1440
 // and 375 px.
+// The marker's pen: ✓, a circle and a few words on a paper, one undone; the student view shows them.
 // Split marking with 双评: the owner gives question 3 of a new task to teacher4 and themself with
 // 双评 (分差 ≤ 1) in the 分配 dialog; teacher4 finds it under 我的阅卷 and marks their share; the owner
 // marks too — one paper agrees (mean counts), one does not and waits for 仲裁, which the owner
@@ -140,7 +141,8 @@ describe('网上阅卷 (mini-program teacher)', () => {
     // The report follows: question 3's average, the marking entry done.
     await page.goto(`${server.url}/#/AICorrect/report?taskId=${task.id}`);
     await expect.poll(() => entry.innerText()).toContain('已阅 4/4');
-    expect(await page.locator('[data-testid="report-question"][data-no="3"]').innerText()).toContain('平均 2.75 分');
+    // The report's question row may still show the copy cached before the marking; it refreshes.
+    await expect.poll(() => page.locator('[data-testid="report-question"][data-no="3"]').innerText()).toContain('平均 2.75 分');
 
     // Rubric items: added on the marking screen, applied to the first paper with their keys (A, S),
     // Enter moves on; 列式正确 changed from 4 to 5 points, the paper's score follows.
@@ -179,6 +181,40 @@ describe('网上阅卷 (mini-program teacher)', () => {
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => student.innerText()).toBe(order[0]);
     expect(await page.getByTestId('marking-score').innerText()).toBe('4');
+
+    // The pen: ✓ where clicked, a circle dragged round a step, a few words; 撤销 takes the last off.
+    // The student's view then shows the marks over question 3.
+    const marks = page.getByTestId('pen-mark');
+    const crop = (await page.getByTestId('scan-overlay').boundingBox())!;
+    const at = (fx: number, fy: number) => [crop.x + crop.width * fx, crop.y + crop.height * fy] as const;
+    await page.getByRole('button', { name: '对号' }).click();
+    await page.mouse.click(...at(0.3, 0.4));
+    await expect.poll(() => marks.count()).toBe(1);
+    await page.getByRole('button', { name: '圈画' }).click();
+    await page.mouse.move(...at(0.45, 0.3));
+    await page.mouse.down();
+    await page.mouse.move(...at(0.7, 0.65), { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(() => marks.count()).toBe(2);
+    await page.getByRole('button', { name: '文字' }).click();
+    await page.getByLabel('批注文字').fill('单位漏写');
+    await page.mouse.click(...at(0.1, 0.8));
+    await expect.poll(() => marks.count()).toBe(3);
+    expect(await page.locator('[data-testid="pen-mark"][data-kind="text"]').textContent()).toBe('单位漏写');
+    // The circle spans the drag: about a quarter of the crop's width.
+    const circle = (await page.locator('[data-testid="pen-mark"][data-kind="circle"]').boundingBox())!;
+    expect(circle.width / crop.width).toBeGreaterThan(0.2);
+    expect(circle.width / crop.width).toBeLessThan(0.3);
+    await page.screenshot({ path: `${SHOTS}/marking-pen-1440.png` });
+    await page.getByRole('button', { name: '撤销' }).click();
+    await expect.poll(() => marks.count()).toBe(2);
+    await page.getByRole('button', { name: '文字' }).click(); // the pen put down
+    const firstResult = (await call<TaskReport>(headers, `${BASE}/task/report?taskId=${task.id}`)).students.find((s) => s.studentName === name(order[0]))!;
+    await page.goto(`${server.url}/#/correctDetail?taskId=${task.id}&resultId=${firstResult.resultId}`);
+    await expect.poll(() => page.locator('[data-testid="pen-marks"][data-no="3"] [data-testid="pen-mark"]').count()).toBe(2);
+    await page.screenshot({ path: `${SHOTS}/marking-pen-detail-1440.png` });
+    await page.goto(`${server.url}/#/AICorrect/marking?taskId=${task.id}&no=3`);
+    await page.getByTestId('scan-overlay').waitFor();
 
     // On a phone: the crop above the pad, nothing wider than the screen.
     await page.setViewportSize({ width: 375, height: 800 });

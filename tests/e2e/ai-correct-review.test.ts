@@ -162,7 +162,52 @@ describe('AI批改 review (mini-program teacher)', () => {
     await page.getByTestId('review-item').last().scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/detail-375-items.png` });
     expect(await overflow(page)).toBeLessThanOrEqual(0);
+
+    // The scan is about 330 px wide on a phone: two fingers spread zoom it, a tap on a question
+    // zooms to that question and selects it, 整页显示 shows the whole crop again.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: [number, number][]) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+    const scan = page.getByTestId('scan-overlay').first();
+    await scan.scrollIntoViewIfNeeded();
+    const zoomOf = async () => Number(await scan.getAttribute('data-zoom'));
+    expect(await zoomOf()).toBe(1);
+    const box = (await scan.boundingBox())!;
+    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+    await touch('touchStart', [[cx - 20, cy], [cx + 20, cy]]);
+    for (const d of [30, 45, 60]) await touch('touchMove', [[cx - d, cy], [cx + d, cy]]);
+    await touch('touchEnd', []);
+    // Fingers 40 px apart, then 120 px: three times closer.
+    await expect.poll(zoomOf).toBeCloseTo(3, 1);
+    await page.screenshot({ path: `${SHOTS}/detail-375-pinch.png` });
+    await page.getByRole('button', { name: '整页显示' }).click();
+    await expect.poll(zoomOf).toBe(1);
+    const region = (await page.locator('[data-testid="overlay-region"][data-no="4"] polygon').first().boundingBox())!;
+    await touch('touchStart', [[region.x + region.width / 2, region.y + region.height / 2]]);
+    await touch('touchEnd', []);
+    // The question fills the scan's width, whole: a row of bubbles is as wide as the crop, so the
+    // zoom is modest here; a short fill-in would come much closer.
+    await expect.poll(zoomOf).toBeGreaterThan(1.05);
+    const shown = (await page.locator('[data-testid="overlay-region"][data-no="4"] polygon').first().boundingBox())!;
+    const frame = (await scan.boundingBox())!;
+    expect(shown.x).toBeGreaterThanOrEqual(frame.x - 1);
+    expect(shown.x + shown.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
+    expect(shown.y).toBeGreaterThanOrEqual(frame.y - 1);
+    expect(shown.y + shown.height).toBeLessThanOrEqual(frame.y + frame.height + 1);
+    expect(shown.width / frame.width).toBeGreaterThan(0.7);
+    expect(shown.height).toBeGreaterThan(region.height * 1.05);
+    await expect.poll(() => page.locator('[data-testid="review-item"][aria-current="true"]').getAttribute('data-no')).toBe('4');
+    await page.screenshot({ path: `${SHOTS}/detail-375-question.png` });
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+    await cdp.detach();
     await page.setViewportSize({ width: 1440, height: 900 });
+    // A mouse zooms with the buttons.
+    await page.getByRole('button', { name: '整页显示' }).click();
+    await expect.poll(zoomOf).toBe(1);
+    await page.getByRole('button', { name: '放大' }).first().click();
+    await expect.poll(zoomOf).toBe(1.5);
 
     // The report: every student row opens the student's detail.
     await page.goto(`${server.url}/#/AICorrect/report?taskId=${task.id}`);

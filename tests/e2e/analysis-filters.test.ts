@@ -1,5 +1,5 @@
 // The 学科 picker of /analysis for each leader-type role in a real browser: the principal, the
-// grade leader, the subject leader and the regional researcher see the courses their scope teaches
+// grade leader and the subject leader see the courses their scope teaches
 // in the chosen grade (checked against the database once the server has stopped), and choosing
 // another course changes the figures to what the API answers for that course.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -46,7 +46,7 @@ const USERS = [
   { user: 'principal', role: 'schoolMaster' },
   { user: 'gradeleader', role: 'gradeLeader' },
   { user: 'subjectleader', role: 'subjectleader' },
-  { user: 'researcher', role: 'regionResearcher' },
+  // The researcher's header has the term only; their drill and 学科 picker: tests/e2e/region.test.ts.
 ] as const;
 
 const selectionOf = (page: Page) =>
@@ -55,7 +55,7 @@ const selectionOf = (page: Page) =>
 async function figuresFor(page: Page, courseId: string): Promise<Analysis> {
   const s = await selectionOf(page);
   const role = await page.evaluate(() => sessionStorage.getItem('xuezhu.activeRole'));
-  const leaderType = { gradeLeader: 3, subjectleader: 2, regionResearcher: 9 }[role ?? ''];
+  const leaderType = { gradeLeader: 3, subjectleader: 2 }[role ?? ''];
   const q = `term=${s.learningTerm || currentSemester()}&gradeId=${s.gradeId}&courseId=${courseId}${leaderType ? `&leaderType=${leaderType}` : ''}`;
   return pageApi<Analysis>(page, `/api/analysis/v1.0/overview?${q}`);
 }
@@ -72,7 +72,10 @@ async function courseOptions(page: Page): Promise<{ names: string[]; disabled: b
   await page.screenshot({ path: `${SHOTS}/analysis-filters-${await page.evaluate(() => sessionStorage.getItem('xuezhu.activeRole'))}-open-1440.png`, clip: { x: 0, y: 0, width: 1440, height: 420 } });
   await page.keyboard.press('Escape');
   await page.getByRole('listbox').waitFor({ state: 'detached' });
-  return { names: names.map((n) => n.trim()), disabled };
+  const trimmed = names.map((n) => n.trim());
+  // 全部学科 comes last, and only when there are two or more courses to sum.
+  if (trimmed.length > 1) expect(trimmed.at(-1)).toBe('全部学科');
+  return { names: trimmed.filter((n) => n !== '全部学科'), disabled };
 }
 
 describe('学科 picker on /analysis per leader role', () => {
@@ -140,7 +143,6 @@ describe('学科 picker on /analysis per leader role', () => {
         gradeleader: `c.grade_id IN (SELECT grade_id FROM leader_scopes ls JOIN users u ON u.id = ls.user_id WHERE u.username = 'gradeleader' AND ls.role = 'gradeLeader')`,
         subjectleader: `c.school_id = (SELECT school_id FROM users WHERE username = 'subjectleader')
           AND co.subject_id IN (SELECT subject_id FROM leader_scopes ls JOIN users u ON u.id = ls.user_id WHERE u.username = 'subjectleader' AND ls.role = 'subjectleader')`,
-        researcher: `c.school_id IN (SELECT s.id FROM schools s, users u WHERE u.username = 'researcher' AND s.region = u.region AND s.tenant_id = u.tenant_id)`,
       };
       for (const { user } of USERS) {
         const { rows } = await db.query<{ name: string }>(

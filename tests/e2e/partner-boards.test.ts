@@ -72,8 +72,10 @@ describe('数据看板 → 直营学校 → 学校看板 → 学生详情', () =
     // 进货与渠道收入: the API's money, in yuan.
     const yuanOf = (fen: number) => (fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     await page.getByTestId('card-revenue').scrollIntoViewIfNeeded();
-    expect(await tile(page, '进货额').innerText()).toBe(`${yuanOf(api.revenue.boughtFen - api.revenue.refundedFen)}元`);
-    expect(await tile(page, '渠道收入').innerText()).toBe(`${yuanOf(api.revenue.marginFen)}元`);
+    expect(await tile(page, '含下级进货额').innerText()).toBe(`${yuanOf(api.revenue.boughtFen - api.revenue.refundedFen)}元`);
+    expect(await tile(page, '含下级渠道收入').innerText()).toBe(`${yuanOf(api.revenue.marginFen)}元`);
+    expect(await tile(page, '本级进货额').innerText()).toBe(`${yuanOf(api.revenue.own.boughtFen - api.revenue.own.refundedFen)}元`);
+    expect(await tile(page, '本级渠道收入').innerText()).toBe(`${yuanOf(api.revenue.own.marginFen)}元`);
     await page.getByTestId('card-revenue').screenshot({ path: `${SHOTS}/partner-overview-revenue-1440.png` });
 
     // 按应用 · 学生 · 使用次数: the chart's lines are the API's apps.

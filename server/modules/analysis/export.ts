@@ -2,7 +2,7 @@
 // covers (scope, term, when it was made, in China time) above the table, the file name carries
 // scope and term, and rates are percentage cells (94.9 %, a number Excel can sum and sort).
 import ExcelJS from 'exceljs';
-import type { Analysis, AnalysisFigure } from '../../../src/domain/analysis';
+import { GROUP_UNITS, type Analysis, type AnalysisFigure } from '../../../src/domain/analysis';
 import { dateTime } from '../../../src/domain/format';
 
 type Cell = string | number | null;
@@ -17,7 +17,7 @@ const h = (...names: string[]): Column[] => names.map((header) => ({ header, wid
 const r = (...names: string[]): Column[] => h(...names).map((c) => ({ ...c, rate: true }));
 
 export function exportSheets(a: Analysis, figure: AnalysisFigure): { title: string; sheets: Sheet[] } {
-  const unit = a.groupBy === 'school' ? '学校' : '班级';
+  const unit = GROUP_UNITS[a.groupBy];
   const rowsWithTotal = [...a.groups, { name: '合计', ...a.total }];
   switch (figure) {
     case 'groups':

@@ -7,15 +7,38 @@ import { SourceType } from '../../../src/domain/content';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
-import { classScope, courseScope } from '../vesta/scope';
+import { classScope, courseScope, tenantScope } from '../vesta/scope';
 import { leftAfter } from '../vesta/enrolment';
 
 export interface AnalysisQuery {
   term: string;
+  /** A school of the researcher's region (the drill's second level); others: their own school. */
+  schoolId?: number;
   gradeId?: number;
   courseId?: number;
+  /** A subject across schools (a region's schools each have their own course ids). */
+  subjectId?: number;
   classId?: number;
   leaderType?: number;
+}
+
+/** What the groups are: a region's schools, a school's grades, or classes (docs/analysis-figures.md). */
+export type GroupBy = 'school' | 'grade' | 'class';
+
+/** A researcher drills region → school → grade → class; everyone else compares classes. */
+export function groupByOf(p: Principal, q: AnalysisQuery): GroupBy {
+  if (p.activeRole !== 'regionResearcher' || q.gradeId || q.classId) return 'class';
+  return q.schoolId ? 'grade' : 'school';
+}
+
+/** The classes in scope narrowed by the query: school, grade, class (a condition on `classes c`). */
+function classFilter(p: Principal, q: AnalysisQuery): SQL {
+  return sql`${classScope(p, q.leaderType)} ${q.schoolId ? sql`AND c.school_id = ${q.schoolId}` : sql``} ${q.gradeId ? sql`AND c.grade_id = ${q.gradeId}` : sql``} ${q.classId ? sql`AND c.id = ${q.classId}` : sql``}`;
+}
+
+/** The chosen course or subject, within the subjects the caller may see (a condition on `courses co`). */
+function courseFilter(p: Principal, q: AnalysisQuery): SQL {
+  return sql`${q.courseId ? sql`AND co.id = ${q.courseId}` : sql``} ${q.subjectId ? sql`AND co.subject_id = ${q.subjectId}` : sql``} AND ${courseScope(p)}`;
 }
 
 /** A ratio of counts, four decimals; null when nothing was counted below it. */
@@ -23,33 +46,32 @@ export const ratio = (num: number, den: number): number | null => (den > 0 ? Mat
 
 /** The classes in scope (`sc`) and the pieces of work given to them in the term (`work`). */
 export function scopeCtes(p: Principal, q: AnalysisQuery): SQL {
-  const tenant = p.tenantId as number;
-  const course = sql`${q.courseId ? sql`AND co.id = ${q.courseId}` : sql``} AND ${courseScope(p)}`;
+  const tenant = (column: string) => tenantScope(p, sql.raw(column));
+  const course = courseFilter(p, q);
   return sql`
     sc AS (
-      SELECT c.id, c.name, c.school_id, c.grade_id FROM classes c
-       WHERE ${classScope(p, q.leaderType)} ${q.gradeId ? sql`AND c.grade_id = ${q.gradeId}` : sql``} ${q.classId ? sql`AND c.id = ${q.classId}` : sql``}
+      SELECT c.id, c.name, c.school_id, c.grade_id FROM classes c WHERE ${classFilter(p, q)}
     ),
     enrolled AS (
       SELECT st.class_id, count(*)::int AS n FROM students st
-       WHERE st.tenant_id = ${tenant} AND st.status = 0 AND st.class_id IN (SELECT id FROM sc) GROUP BY st.class_id
+       WHERE ${tenant('st.tenant_id')} AND st.status = 0 AND st.class_id IN (SELECT id FROM sc) GROUP BY st.class_id
     ),
     gone AS (
       SELECT st.class_id, st.left_on FROM students st
-       WHERE st.tenant_id = ${tenant} AND st.status <> 0 AND st.left_on IS NOT NULL AND st.class_id IN (SELECT id FROM sc)
+       WHERE ${tenant('st.tenant_id')} AND st.status <> 0 AND st.left_on IS NOT NULL AND st.class_id IN (SELECT id FROM sc)
     ),
     work AS (
       SELECT h.source_type, h.id AS source_id, h.class_id, h.assigned_at AS at, h.pending_review, h.due_at > now() AS open,
              jsonb_array_length(h.items) >= ${BAND_MIN_ITEMS} AS banded FROM homeworks h JOIN courses co ON co.id = h.course_id
-       WHERE h.tenant_id = ${tenant} AND h.term = ${q.term} AND h.class_id IN (SELECT id FROM sc) ${course}
+       WHERE ${tenant('h.tenant_id')} AND h.term = ${q.term} AND h.class_id IN (SELECT id FROM sc) ${course}
       UNION ALL
       SELECT ${SourceType.exam}::smallint, e.id, ec.class_id, e.exam_date::timestamptz, 0, false, true FROM exams e
         JOIN exam_classes ec ON ec.exam_id = e.id JOIN courses co ON co.id = e.course_id
-       WHERE e.tenant_id = ${tenant} AND e.term = ${q.term} AND ec.class_id IN (SELECT id FROM sc) ${course}
+       WHERE ${tenant('e.tenant_id')} AND e.term = ${q.term} AND ec.class_id IN (SELECT id FROM sc) ${course}
     ),
     ws AS (
       SELECT w.class_id, w.source_type, w.source_id, w.at, w.open, w.banded, s.student_id, s.score, s.max_score, s.answered, s.correct FROM work w
-        JOIN work_student_stats s ON s.tenant_id = ${tenant} AND s.source_type = w.source_type AND s.source_id = w.source_id AND s.class_id = w.class_id
+        JOIN work_student_stats s ON ${tenant('s.tenant_id')} AND s.source_type = w.source_type AND s.source_id = w.source_id AND s.class_id = w.class_id
     ),
     -- Hand-ins expected per homework: the class once the deadline has passed, before it only those
     -- already handed in (homework not yet due is not missing: docs/analysis-figures.md).
@@ -84,6 +106,8 @@ export interface Counts {
 interface ClassRow extends Counts {
   classId: number;
   className: string;
+  gradeId: number;
+  gradeLevel: number;
   gradeName: string;
   schoolId: number;
   schoolName: string;
@@ -120,7 +144,7 @@ export async function classAndWeekCounts(db: Db, p: Principal, q: AnalysisQuery)
         FROM ws GROUP BY GROUPING SETS ((class_id), (date_trunc('week', at)::date))
     ),
     asg AS (SELECT date_trunc('week', at)::date AS week, coalesce(sum(n), 0)::int AS assigned FROM expected GROUP BY 1)
-    SELECT false AS "byWeek", NULL AS week, sc.id AS "classId", sc.name AS "className", g.name AS "gradeName", sc.school_id AS "schoolId", s.name AS "schoolName",
+    SELECT false AS "byWeek", NULL AS week, sc.id AS "classId", sc.name AS "className", sc.grade_id AS "gradeId", g.level AS "gradeLevel", g.name AS "gradeName", sc.school_id AS "schoolId", s.name AS "schoolName",
            coalesce(en.n, 0) AS enrolled, CASE WHEN given.class_id IS NULL THEN 0 ELSE coalesce(en.n, 0) END AS "enrolledWithWork", coalesce(agg.participants, 0) AS participants,
            coalesce(hw.n, 0) AS "homeworkAssigned", coalesce(agg."homeworkSubmitted", 0) AS "homeworkSubmitted",
            coalesce(agg.works, 0) AS works, coalesce(agg.score, 0) AS score, coalesce(agg."maxScore", 0) AS "maxScore",
@@ -128,7 +152,7 @@ export async function classAndWeekCounts(db: Db, p: Principal, q: AnalysisQuery)
       FROM sc JOIN grades g ON g.id = sc.grade_id JOIN schools s ON s.id = sc.school_id
       LEFT JOIN enrolled en ON en.class_id = sc.id LEFT JOIN given ON given.class_id = sc.id LEFT JOIN hw ON hw.class_id = sc.id LEFT JOIN agg ON agg.class_id = sc.id AND NOT agg."byWeek"
     UNION ALL
-    SELECT true, coalesce(agg.week, asg.week)::text, NULL, NULL, NULL, NULL, NULL, 0, 0, 0, coalesce(asg.assigned, 0), coalesce(agg."homeworkSubmitted", 0),
+    SELECT true, coalesce(agg.week, asg.week)::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 0, coalesce(asg.assigned, 0), coalesce(agg."homeworkSubmitted", 0),
            0, coalesce(agg.score, 0), coalesce(agg."maxScore", 0), 0, 0, 0, 0
       FROM (SELECT * FROM agg WHERE "byWeek") agg FULL JOIN asg ON asg.week = agg.week`);
   return {
@@ -178,7 +202,7 @@ function weeklyTrend(weeks: WeekRow[]) {
 
 /** Subjects the knowledge figures may cover: the chosen course's, and for a subject leader only theirs. */
 function subjectFilter(p: Principal, q: AnalysisQuery): SQL {
-  return sql`k.subject_id IN (SELECT co.subject_id FROM courses co WHERE co.tenant_id = ${p.tenantId} ${q.courseId ? sql`AND co.id = ${q.courseId}` : sql``} AND ${courseScope(p)})`;
+  return sql`k.subject_id IN (SELECT co.subject_id FROM courses co WHERE ${tenantScope(p, sql`co.tenant_id`)} ${courseFilter(p, q)})`;
 }
 
 const KNOWLEDGE_COLUMNS = 12;
@@ -189,14 +213,14 @@ const KNOWLEDGE_COLUMNS = 12;
  * parents (词语运用 under 语言积累与运用 and under 文言文阅读), and those rows of a subject count
  * as one column, under the smallest of their ids.
  */
-export async function knowledgeMap(db: Db, p: Principal, q: AnalysisQuery, bySchool: boolean) {
+export async function knowledgeMap(db: Db, p: Principal, q: AnalysisQuery, groupBy: GroupBy) {
   const cells = await rows<{ groupId: number; knowledgePointId: number; name: string; subject: string; answered: number; correct: number }>(db, sql`
-    WITH sc AS (SELECT c.id, c.school_id FROM classes c WHERE ${classScope(p, q.leaderType)} ${q.gradeId ? sql`AND c.grade_id = ${q.gradeId}` : sql``} ${q.classId ? sql`AND c.id = ${q.classId}` : sql``}),
+    WITH sc AS (SELECT c.id, c.school_id, c.grade_id FROM classes c WHERE ${classFilter(p, q)}),
     cells AS (
-      SELECT ${bySchool ? sql`sc.school_id` : sql`sc.id`} AS "groupId", kp.subject_id, kp.name, min(kp.id) AS kid,
+      SELECT ${groupBy === 'school' ? sql`sc.school_id` : groupBy === 'grade' ? sql`sc.grade_id` : sql`sc.id`} AS "groupId", kp.subject_id, kp.name, min(kp.id) AS kid,
              sum(k.answered)::int AS answered, sum(k.correct)::int AS correct
         FROM class_knowledge_stats k JOIN sc ON sc.id = k.class_id JOIN knowledge_points kp ON kp.id = k.knowledge_point_id
-       WHERE k.tenant_id = ${p.tenantId} AND k.term = ${q.term} AND ${subjectFilter(p, q)}
+       WHERE ${tenantScope(p, sql`k.tenant_id`)} AND k.term = ${q.term} AND ${subjectFilter(p, q)}
        GROUP BY 1, 2, 3
     ),
     top AS (SELECT subject_id, name, min(kid) AS id FROM cells GROUP BY 1, 2 ORDER BY sum(answered) DESC, 3 LIMIT ${KNOWLEDGE_COLUMNS})
@@ -224,7 +248,7 @@ export async function mostMissed(db: Db, p: Principal, q: AnalysisQuery) {
     WITH ${scopeCtes(p, q)},
     qs AS (
       SELECT s.question_id, sum(s.answered)::int AS answered, sum(s.correct)::int AS correct FROM work w
-        JOIN work_question_stats s ON s.tenant_id = ${p.tenantId} AND s.source_type = w.source_type AND s.source_id = w.source_id AND s.class_id = w.class_id
+        JOIN work_question_stats s ON ${tenantScope(p, sql`s.tenant_id`)} AND s.source_type = w.source_type AND s.source_id = w.source_id AND s.class_id = w.class_id
        GROUP BY 1 HAVING sum(s.answered) >= ${MISSED_MIN_ANSWERS}
     )
     SELECT qs.question_id AS "questionId", left(qu.stem, 300) AS stem, qs.answered, qs.correct FROM qs JOIN questions qu ON qu.id = qs.question_id
@@ -237,26 +261,27 @@ export async function mostMissed(db: Db, p: Principal, q: AnalysisQuery) {
  * classes. Groups come in name order: a comparison, not a ranking.
  */
 export async function analysis(db: Db, p: Principal, q: AnalysisQuery): Promise<Analysis> {
-  const bySchool = p.activeRole === 'regionResearcher';
+  const groupBy = groupByOf(p, q);
   // One at a time: PGlite serves one query at a time anyway, and a pool should not be hogged.
   const { classes, weeks } = await classAndWeekCounts(db, p, q);
-  const knowledge = await knowledgeMap(db, p, q, bySchool);
+  const knowledge = await knowledgeMap(db, p, q, groupBy);
   const questions = await mostMissed(db, p, q);
   const trend = weeklyTrend(weeks);
-  const groups = new Map<number, { id: number; name: string; counts: Counts }>();
+  const groups = new Map<number, { id: number; name: string; level: number; counts: Counts }>();
   for (const c of classes) {
-    const id = bySchool ? c.schoolId : c.classId;
-    const name = bySchool ? c.schoolName : c.className;
-    const g = groups.get(id) ?? { id, name, counts: ZERO };
+    const id = groupBy === 'school' ? c.schoolId : groupBy === 'grade' ? c.gradeId : c.classId;
+    const name = groupBy === 'school' ? c.schoolName : groupBy === 'grade' ? c.gradeName : c.className;
+    const g = groups.get(id) ?? { id, name, level: c.gradeLevel, counts: ZERO };
     g.counts = add(g.counts, c);
     groups.set(id, g);
   }
   const total = classes.reduce<Counts>((s, c) => add(s, c), ZERO);
   return {
     term: q.term,
-    groupBy: bySchool ? ('school' as const) : ('class' as const),
+    groupBy,
     total: figures(total),
-    groups: [...groups.values()].sort((a, b) => byName(a.name, b.name)).map((g) => ({ id: g.id, name: g.name, ...figures(g.counts) })),
+    // Grades from the youngest up (七, 八, 九: their names' pinyin order is 八, 九, 七); the rest by name.
+    groups: [...groups.values()].sort((a, b) => (groupBy === 'grade' ? a.level - b.level : 0) || byName(a.name, b.name)).map((g) => ({ id: g.id, name: g.name, ...figures(g.counts) })),
     trend,
     knowledge,
     questions,

@@ -8,6 +8,7 @@ import resultRoutes from './resultRoutes';
 import markingRoutes from './markingRoutes';
 import rubricRoutes from './rubricRoutes';
 import markerRoutes from './markerRoutes';
+import lectureRoutes from './lectureSamples';
 
 export default fp(async (app) => {
   await app.register(files);
@@ -18,4 +19,5 @@ export default fp(async (app) => {
   await app.register(markingRoutes);
   await app.register(rubricRoutes);
   await app.register(markerRoutes);
+  await app.register(lectureRoutes);
 });

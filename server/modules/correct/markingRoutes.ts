@@ -6,11 +6,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { rows } from '../../db/query';
-import { answerSheets, gradingMarks, gradingResults, gradingTasks } from '../../db/schema';
+import { answerSheets, gradingAnnotations, gradingMarks, gradingResults, gradingTasks } from '../../db/schema';
 import { badRequest, forbidden, notFound, ok } from '../../http/envelope';
 import type { Rect, SheetLayout } from '../../grading';
 import { EnvelopeSchema } from '../../../src/domain/envelope';
-import { MarkingQuestionSchema, MarkingSavedSchema, MarkingSheetSchema, type MarkingCrop, type MarkingPaper, type RubricItem } from '../../../src/domain/marking';
+import { AnnotationsSchema, MarkingQuestionSchema, MarkingSavedSchema, MarkingSheetSchema, type Annotation, type MarkingCrop, type MarkingPaper, type RubricItem } from '../../../src/domain/marking';
 import { BASE, correctors, findMyTask, type TaskRow } from './access';
 import { itemsWith, manualQuestions, sheetNos, type ManualQuestion } from './marking';
 import { awaitsArbitration, checkQuestion, doubleFinal, doubleOf, findMarkingTask, markerIds, markersOf, marksOf, paperMarkers, progressOf, type MarkingAccess, type MarkRow } from './markers';
@@ -123,6 +123,8 @@ const markingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         SELECT m.result_id AS "resultId", m.item_id AS "itemId" FROM grading_rubric_marks m JOIN grading_rubric_items i ON i.id = m.item_id
          WHERE i.task_id = ${task.id} AND i.no = ${no} ORDER BY m.item_id`);
       const given = await marksOf(db, task.id, no);
+      const pens = await rows<{ resultId: number; marks: Annotation[] }>(db, sql`
+        SELECT a.result_id AS "resultId", a.marks FROM grading_annotations a JOIN grading_results r ON r.id = a.result_id WHERE r.task_id = ${task.id} AND a.no = ${no}`);
       // A marker gets their own share of the papers only.
       const mine = owner ? results : results.filter((r) => paperMarkers(r.id, ids, threshold !== null).includes(me));
       const papers: MarkingPaper[] = mine.map((r) => {
@@ -143,6 +145,7 @@ const markingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           total: owner ? r.score : null,
           crop,
           applied: marks.filter((m) => m.resultId === r.id).map((m) => m.itemId),
+          annotations: pens.find((a) => a.resultId === r.id)?.marks ?? [],
         };
       });
       const progress = progressOf(results, no, markers, threshold, given);
@@ -207,6 +210,44 @@ const markingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const view = paperView(access, resultId, results.find((r) => r.id === resultId)?.review?.[String(no)] ?? null, ids, threshold, given.filter((g) => g.resultId === resultId));
       const own = access.owner ? progress : progress.markers.find((m) => m.teacherId === me)!;
       return ok({ resultId, no, ...view, applied: [], total: access.owner ? saved.score : null, maxScore: access.owner ? saved.maxScore : null, marked: own.marked }, '已保存');
+    },
+  );
+
+  // The marker's pen on one paper: the whole list for the paper's question, replaced at each change
+  // (an undo is a shorter list). Whoever may score the paper may draw on it.
+  app.post(
+    `${BASE}/marking/annotations`,
+    {
+      preHandler: correctors,
+      schema: {
+        body: Type.Object({ taskId: Id, no: No, resultId: Id, marks: AnnotationsSchema }),
+        response: { 200: EnvelopeSchema(Type.Object({ resultId: Type.Integer(), no: Type.Integer(), marks: AnnotationsSchema })) },
+      },
+    },
+    async (request) => {
+      const { taskId, no, resultId, marks } = request.body;
+      const access = await findMarkingTask(db, request.principal, taskId);
+      const { task, teacherId: me } = access;
+      await questionOf(db, task, no);
+      const ids = markerIds(await markersOf(db, task.id), no);
+      checkQuestion(access, no, ids);
+      const [result] = await db.select({ id: gradingResults.id }).from(gradingResults).where(and(eq(gradingResults.id, resultId), eq(gradingResults.taskId, task.id)));
+      if (!result) throw notFound('批改结果不存在');
+      if (!access.owner && !paperMarkers(resultId, ids, doubleOf(task, no) !== null).includes(me)) throw forbidden('这份试卷不是分给您阅的');
+      for (const m of marks) {
+        if (m.kind === 'text' && !m.text?.trim()) throw badRequest('文字批注不能为空');
+        if (m.kind !== 'text' && m.text !== undefined) throw badRequest('只有文字批注可以带文字');
+      }
+      const clean = marks.map((m) => (m.kind === 'text' ? { ...m, text: m.text!.trim() } : m));
+      if (clean.length) {
+        await db
+          .insert(gradingAnnotations)
+          .values({ resultId, no, teacherId: me, marks: clean })
+          .onConflictDoUpdate({ target: [gradingAnnotations.resultId, gradingAnnotations.no], set: { marks: clean, teacherId: me, updatedAt: sql`now()` } });
+      } else {
+        await db.delete(gradingAnnotations).where(and(eq(gradingAnnotations.resultId, resultId), eq(gradingAnnotations.no, no)));
+      }
+      return ok({ resultId, no, marks: clean }, clean.length ? '批注已保存' : '批注已清除');
     },
   );
 

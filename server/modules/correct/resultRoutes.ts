@@ -5,7 +5,8 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db';
 import type { Principal } from '../../auth/principal';
-import { answerSheets, gradingResults, gradingTasks, students } from '../../db/schema';
+import { answerSheets, gradingAnnotations, gradingResults, gradingTasks, students } from '../../db/schema';
+import type { Annotation } from '../../../src/domain/marking';
 import { badRequest, conflict, ok } from '../../http/envelope';
 import type { SheetLayout } from '../../grading';
 import { BASE, checkStudent, correctors, findMyResult, findMyTask } from './access';
@@ -33,7 +34,10 @@ async function resultExtras(db: Db, p: Principal, result: typeof gradingResults.
   } else if (work.fileId ?? detail.fileId) {
     view = photoView(work.fileId ?? detail.fileId ?? null, detail.regions ?? []);
   }
-  return { studentName: student?.name ?? null, studentNo: student?.studentNo ?? null, taskType: task.type, taskTitle: task.title, view };
+  // The markers' pens (网上阅卷), drawn over the questions' regions in the student view.
+  const pens = await db.select({ no: gradingAnnotations.no, marks: gradingAnnotations.marks }).from(gradingAnnotations).where(eq(gradingAnnotations.resultId, result.id));
+  const annotations = Object.fromEntries(pens.map((a) => [String(a.no), a.marks as Annotation[]]));
+  return { studentName: student?.name ?? null, studentNo: student?.studentNo ?? null, taskType: task.type, taskTitle: task.title, view, annotations };
 }
 
 const resultRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { pgErrorCode } from '../../db/errors';
 import { rows } from '../../db/query';
-import { LOW_PAPER_SHEETS, OFFLINE_AFTER_SECONDS } from '../../../src/domain/partner';
+import { LOW_PAPER_SHEETS, OFFLINE_AFTER_SECONDS, REFILL_MIN_SHEETS } from '../../../src/domain/partner';
 
 export interface Beat {
   deviceId: number;
@@ -74,7 +74,7 @@ export async function writeBeats(db: Db, beats: readonly Beat[]): Promise<BeatRe
             (1, CASE WHEN s.prev_beat < now() - make_interval(secs => ${OFFLINE_AFTER_SECONDS}) THEN 'online' END,
              jsonb_build_object('offlineSeconds', floor(extract(epoch FROM now() - s.prev_beat))::int)),
             (2, CASE WHEN s.p <= ${LOW_PAPER_SHEETS} AND s.prev_paper > ${LOW_PAPER_SHEETS} THEN 'paperLow' END, jsonb_build_object('paperLeft', s.p)),
-            (3, CASE WHEN s.p > s.prev_paper THEN 'paperRefilled' END, jsonb_build_object('from', s.prev_paper, 'to', s.p)),
+            (3, CASE WHEN s.p >= s.prev_paper + ${REFILL_MIN_SHEETS} THEN 'paperRefilled' END, jsonb_build_object('from', s.prev_paper, 'to', s.p)),
             (4, CASE WHEN s.j AND NOT s.prev_jammed THEN 'jammed' END, NULL::jsonb),
             (5, CASE WHEN NOT s.j AND s.prev_jammed THEN 'jamCleared' END, NULL::jsonb),
             -- A newly registered terminal's firmware is '' until its first beat says it: not an upgrade.

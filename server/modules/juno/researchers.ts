@@ -21,7 +21,7 @@ const researcherRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const [researchers, regions] = await Promise.all([
       rows(db, sql`
         SELECT u.id AS "userId", u.username, u.name, u.region,
-               (SELECT count(*)::int FROM schools s WHERE s.region = u.region AND s.tenant_id = u.tenant_id) AS "schoolCount"
+               (SELECT count(*)::int FROM schools s WHERE s.region = u.region) AS "schoolCount"
           FROM users u JOIN user_roles ur ON ur.user_id = u.id AND ur.role_key = ${RESEARCHER_KEY}
          ORDER BY u.region, ur.id`),
       rows(db, sql`SELECT region, count(*)::int AS "schoolCount", string_agg(name, '、' ORDER BY id) AS schools FROM schools GROUP BY region ORDER BY region`),
@@ -38,7 +38,8 @@ const researcherRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!user) throw notFound(`账号“${username.trim()}”不存在`);
       const [known] = await rows(db, sql`SELECT 1 FROM schools WHERE region = ${region} LIMIT 1`);
       if (!known) throw notFound(`没有区域“${region}”的学校`);
-      // A researcher reads the schools of the region within their own organisation (vesta/scope.ts).
+      // A researcher reads every school of the region, whatever its tenant (vesta/scope.ts); the
+      // account keeps its home tenant for signing in and the audit log.
       if (user.tenantId === null) throw conflict('该账号不属于任何学校或机构，不能任命为区域教研员');
       const [held] = await db.select().from(userRoles).where(and(eq(userRoles.userId, user.id), eq(userRoles.roleKey, RESEARCHER_KEY)));
       if (held && user.region === region) throw conflict(`${user.name}已是${region}的区域教研员`);

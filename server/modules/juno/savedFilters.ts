@@ -4,7 +4,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { savedFilters } from '../../db/schema';
+import { listColumns, savedFilters } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound, ok } from '../../http/envelope';
 import { Id } from '../../http/schemas';
@@ -89,6 +89,29 @@ const savedFilterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .returning({ id: savedFilters.id });
     if (!removed.length) throw notFound('常用筛选不存在');
     return ok(null, '已删除');
+  });
+
+  // The columns the user shows in a list, by field source in order: kept here too, so signing out
+  // (which clears the browser's store) does not lose them. `null` until the user has chosen.
+  const Columns = Type.Array(Type.String({ pattern: FILTER_NAME.source, maxLength: 40 }), { maxItems: 40 });
+
+  app.get(`${BASE}/columns`, { schema: { querystring: Type.Object({ resource: Resource }) } }, async (request) => {
+    const [row] = await app.db
+      .select({ columns: listColumns.columns })
+      .from(listColumns)
+      .where(and(eq(listColumns.userId, request.principal.userId), eq(listColumns.resource, request.query.resource)));
+    return ok({ columns: (row?.columns as string[] | undefined) ?? null });
+  });
+
+  app.post(`${BASE}/columns`, { schema: { body: Type.Object({ resource: Resource, columns: Columns }) }, config: { fieldLabels: { columns: '显示列' } } }, async (request) => {
+    const { resource, columns } = request.body;
+    if (new Set(columns).size !== columns.length) throw badRequest('显示列不能重复');
+    const userId = request.principal.userId;
+    await app.db
+      .insert(listColumns)
+      .values({ userId, resource, columns })
+      .onConflictDoUpdate({ target: [listColumns.userId, listColumns.resource], set: { columns, updatedAt: new Date() } });
+    return ok({ columns });
   });
 };
 export default savedFilterRoutes;

@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../../http/envelope';
 import { ORDER_NO_PATTERN, ORDER_STATUSES, PAY_STATUSES, REFUND_STATUSES, type OrderDetail, type OrderItem, type OrderPayment, type OrderRecord, type OrderRefund } from '../../../src/domain/orders';
 import { inSubtree, type PartnerScope } from '../partner/scope';
 import { chinaDayStart } from '../../../src/domain/format';
+import { validDay } from '../../../src/domain/boardRange';
 
 const oneOf = (options: { value: number }[]) => Type.Union(options.map((o) => Type.Literal(o.value)));
 const Day = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', maxLength: 10 });
@@ -36,6 +37,8 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /** The filter's dates as instants; a bad date or an inverted range is a Chinese 400. */
 export function filterDates(q: OrderFilterQuery): { from?: Date; to?: Date } {
+  // The pattern lets 2026-02-30 through, and Date would read it as 3 March: a calendar check.
+  for (const day of [q.dateFrom, q.dateTo]) if (day !== undefined && !validDay(day)) throw badRequest(`日期 ${day} 不存在`);
   const from = q.dateFrom ? chinaDayStart(q.dateFrom) : undefined;
   const to = q.dateTo ? new Date(chinaDayStart(q.dateTo).getTime() + DAY_MS) : undefined;
   if ((from && Number.isNaN(from.getTime())) || (to && Number.isNaN(to.getTime()))) throw badRequest('日期格式不正确');

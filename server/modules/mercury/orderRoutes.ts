@@ -8,10 +8,10 @@ import { isoTime, rows } from '../../db/query';
 import { sendWorkbook } from '../../http/download';
 import { badRequest, conflict, ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
-import { streamWorkbook } from '../../files/xlsx';
+import { cellYuan, streamWorkbook, YUAN_FORMAT } from '../../files/xlsx';
 import { ColumnsQuery, exportTable, pickColumns, type ExportColumn } from '../../http/exportColumns';
 import { cellTime, exportFileName, fileStamp } from '../../../src/domain/format';
-import { ORDER_STATUSES, OrderDetailSchema, OrderRecordSchema, OrderStatus, PAY_STATUSES, REASON_MAX_LENGTH, REFUND_STATUSES, labelOf, type OrderRecord } from '../../../src/domain/orders';
+import { orderStateLabel, OrderDetailSchema, OrderRecordSchema, OrderStatus, PAY_STATUSES, REASON_MAX_LENGTH, REFUND_STATUSES, labelOf, type OrderRecord } from '../../../src/domain/orders';
 import { EnvelopeSchema, PageSchema } from '../../../src/domain/envelope';
 import { yuan } from '../../../src/domain/partner';
 import { anyPartner, scopeOf } from '../partner/scope';
@@ -28,14 +28,14 @@ export function absoluteCodeUrl(request: FastifyRequest, codeUrl: string | null)
 
 type OrderRow = Awaited<ReturnType<typeof listOrders>>[number];
 
-/** The export's columns, keyed by the list's field sources; 支付时间 and 备注 are export-only. */
+/** The export's columns, keyed by the list's field sources (支付时间 and 备注 are list columns too, so they can be chosen). */
 const ORDER_COLUMNS: ExportColumn<OrderRow>[] = [
   { key: 'orderNo', header: '订单号', width: 26, value: (o) => o.orderNo },
   { key: 'buyerName', header: '下单方', width: 28, value: (o) => o.buyerName },
   { key: 'sellerName', header: '供货方', width: 28, value: (o) => o.sellerName },
   { key: 'itemsText', header: '商品', width: 48, value: (o) => o.itemsText },
-  { key: 'amountFen', header: '金额（元）', width: 12, value: (o) => yuan(o.amountFen) },
-  { key: 'status', header: '订单状态', width: 10, value: (o) => labelOf(ORDER_STATUSES, o.status) },
+  { key: 'amountFen', header: '金额（元）', width: 12, numFmt: YUAN_FORMAT, value: (o) => cellYuan(o.amountFen) },
+  { key: 'status', header: '订单状态', width: 10, value: (o) => orderStateLabel(o) },
   { key: 'payStatus', header: '支付状态', width: 10, value: (o) => labelOf(PAY_STATUSES, o.payStatus) },
   { key: 'refundStatus', header: '退款状态', width: 10, value: (o) => labelOf(REFUND_STATUSES, o.refundStatus) },
   { key: 'createdAt', header: '下单时间', width: 20, value: (o) => cellTime(o.createdAt) },

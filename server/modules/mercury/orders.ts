@@ -8,7 +8,7 @@ import type { Db } from '../../db';
 import { rows } from '../../db/query';
 import { orderRefunds, paperPacks, partnerOrderItems, partnerOrders, payments } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/envelope';
-import { OrderStatus, PAY_TIMEOUT_MINUTES, PayStatus, REFUND_WINDOW_DAYS, RefundStatus } from '../../../src/domain/orders';
+import { ORDER_MAX_QUANTITY, OrderStatus, PAY_TIMEOUT_MINUTES, PayStatus, REFUND_WINDOW_DAYS, RefundStatus } from '../../../src/domain/orders';
 import { ancestorIds } from '../../../src/domain/partner';
 import { partnerLevel } from '../../../src/domain/roles';
 import { recordMargin, recordReversal } from '../partner/ledger';
@@ -45,6 +45,7 @@ export async function placeOrder(
 ): Promise<Order> {
   const ids = input.items.map((i) => i.packId);
   if (new Set(ids).size !== ids.length) throw badRequest('同一纸张规格请合并为一行');
+  if (input.items.some((i) => i.quantity > ORDER_MAX_QUANTITY)) throw badRequest(`每种纸张每单最多订购 ${ORDER_MAX_QUANTITY} 包，请分多次下单`);
   const packs = await db.select().from(paperPacks);
   const level = partnerLevel(buyer.ancestors) as 1 | 2 | 3;
   const own = PRICE_OF_LEVEL[level];
@@ -76,7 +77,7 @@ export async function placeOrder(
       })
       .returning();
     await t.insert(partnerOrderItems).values(
-      lines.map((l) => ({ orderId: order.id, packId: l.pack.id, name: l.pack.name, sheets: l.pack.sheets, quantity: l.quantity, unitPriceFen: l.unit, amountFen: l.unit * l.quantity })),
+      lines.map((l) => ({ orderId: order.id, packId: l.pack.id, name: l.pack.name, sheets: l.pack.sheets, quantity: l.quantity, unitPriceFen: l.unit, unitCostFen: sellerId ? l.cost : null, amountFen: l.unit * l.quantity })),
     );
     const subject = `学助错题打印纸订单 ${orderNo}`;
     const { codeUrl } = await provider.createPayment(t, { outTradeNo: orderNo, amountFen, subject, expiresAt });

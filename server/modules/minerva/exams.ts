@@ -39,7 +39,7 @@ const MY_EXAM_CLASSES = (teacherId: number) => sql`
   SELECT ec.class_id FROM exam_classes ec JOIN teaching_assignments ta ON ta.class_id = ec.class_id AND ta.course_id = e.course_id
    WHERE ec.exam_id = e.id AND ta.teacher_id = ${teacherId}`;
 
-async function findExam(db: Db, tenantId: number, teacherId: number, examId: number): Promise<ExamRow & { myClassIds: number[] }> {
+export async function findExam(db: Db, tenantId: number, teacherId: number, examId: number): Promise<ExamRow & { myClassIds: number[] }> {
   const [exam] = await rows<ExamRow & { myClassIds: number[] }>(db, sql`
     SELECT e.id, e.title, e.exam_date::text AS "examDate", e.term, e.full_marks AS "fullMarks", e.grade_id AS "gradeId", g.name AS "gradeName",
            e.course_id AS "courseId", co.name AS "courseName", e.items,
@@ -147,7 +147,7 @@ export async function examReport(db: Db, tenantId: number, exam: ExamRow, classI
   const className = new Map(classes.map((c) => [c.classId, c.className]));
   return {
     exam: { id: exam.id, title: exam.title, examDate: exam.examDate, term: exam.term, fullMarks: exam.fullMarks, gradeId: exam.gradeId, gradeName: exam.gradeName, courseId: exam.courseId, courseName: exam.courseName },
-    scope: { classIds, classNames: classIds.map((id) => className.get(id)) },
+    scope: { classIds, classNames: classIds.map((id) => className.get(id) ?? '') },
     ...summary(scores),
     absent: Math.max(0, enrolled - scores.length),
     bands: bands(scores, exam.fullMarks),

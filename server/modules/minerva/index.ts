@@ -7,6 +7,7 @@ import bookImportRoutes from './bookImport';
 import homeworkRoutes from './homework';
 import examRoutes from './exams';
 import examLeaderRoutes from './examLeaders';
+import examLeaderDetailRoutes from './examLeaderDetail';
 import examExportRoutes from './examExport';
 import paperRoutes from './papers';
 import reviewRoutes from './review';
@@ -18,6 +19,7 @@ export default fp(async (app) => {
   await app.register(homeworkRoutes);
   await app.register(examRoutes);
   await app.register(examLeaderRoutes);
+  await app.register(examLeaderDetailRoutes);
   await app.register(examExportRoutes);
   await app.register(paperRoutes);
   await app.register(reviewRoutes);

@@ -8,7 +8,7 @@ import { paperPacks, partners } from '../../db/schema';
 import { notFound, ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { Id } from '../../http/schemas';
-import { ORDER_MAX_ITEMS, ORDER_MAX_QUANTITY, PAY_TIMEOUT_MINUTES, RECHARGE_MAX_FEN, RECHARGE_MIN_FEN, RECHARGE_NO_PATTERN, REMARK_MAX_LENGTH, StatementStatus } from '../../../src/domain/orders';
+import { ORDER_MAX_ITEMS, PAY_TIMEOUT_MINUTES, RECHARGE_MAX_FEN, RECHARGE_MIN_FEN, RECHARGE_NO_PATTERN, REMARK_MAX_LENGTH, StatementStatus } from '../../../src/domain/orders';
 import { partnerLevel } from '../../../src/domain/roles';
 import { placeOrder } from '../mercury/orders';
 import { absoluteCodeUrl } from '../mercury/orderRoutes';
@@ -20,7 +20,9 @@ import { yuan } from '../../../src/domain/partner';
 const PRICE_COLUMN = { 1: paperPacks.priceL1Fen, 2: paperPacks.priceL2Fen, 3: paperPacks.priceL3Fen } as const;
 
 const PaperOrderBody = Type.Object({
-  items: Type.Array(Type.Object({ packId: Id, quantity: Type.Integer({ minimum: 1, maximum: ORDER_MAX_QUANTITY }) }), { minItems: 1, maxItems: ORDER_MAX_ITEMS }),
+  // Bounded by what an int column holds; the business limit (ORDER_MAX_QUANTITY) is placeOrder's,
+  // which names it, where the schema could only say 取值不正确.
+  items: Type.Array(Type.Object({ packId: Id, quantity: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }), { minItems: 1, maxItems: ORDER_MAX_ITEMS }),
   remark: Type.Optional(Type.String({ maxLength: REMARK_MAX_LENGTH })),
 });
 

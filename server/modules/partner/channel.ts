@@ -12,17 +12,21 @@ import { isoTime, rows } from '../../db/query';
 import { sendWorkbook } from '../../http/download';
 import { badRequest, forbidden, ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
-import { buildWorkbook } from '../../files/xlsx';
+import { buildWorkbook, buildWorkbookSheets, cellYuan, YUAN_FORMAT } from '../../files/xlsx';
 import { cellTime, chinaDayStart, exportFileName, fileStamp } from '../../../src/domain/format';
-import { EntryKind, REASON_MAX_LENGTH, STATEMENT_NO_PATTERN, STATEMENT_STATUSES, StatementRecordSchema, labelOf, type StatementRecord } from '../../../src/domain/orders';
+import { EntryKind, REASON_MAX_LENGTH, RefundStatus, STATEMENT_NO_PATTERN, STATEMENT_STATUSES, StatementRecordSchema, labelOf, type StatementRecord } from '../../../src/domain/orders';
 import { EnvelopeSchema, PageSchema } from '../../../src/domain/envelope';
 import { yuan } from '../../../src/domain/partner';
 import { OrderFilter } from '../mercury/orderQueries';
+import { validDay } from '../../../src/domain/boardRange';
 import { confirmStatement, findStatement, reissueStatement, rejectStatement, settleStatement, type Party } from './statements';
 import { recordAudit } from '../audit/record';
 import { AUDIT_ACTIONS, type AuditAction } from '../../../src/domain/auditFields';
 
 /** Level-1 and level-2 partners, and the platform's administrators for level-1 statements. */
+/** An entry's order has a refund in progress (alias o: partner_orders). */
+const REFUNDING = sql`(o.refund_status = ${RefundStatus.refunding})`;
+
 const channelOrPlatform = allow({ roles: ['partner', 'admin'], levels: [1, 2] });
 const channelOnly = allow({ roles: ['partner'], levels: [1, 2] });
 
@@ -89,8 +93,25 @@ async function childrenSummary(db: Db, partnerId: number, from: Date, to: Date):
       FROM partners c WHERE c.parent_id = ${partnerId} ORDER BY c.id`);
 }
 
+/**
+ * Where the caller's margin of the period's days stands (entries by the day they were booked, so
+ * the four add up to the period's 渠道收入): on a statement already; waiting on a refund the buyer
+ * asked for (退款中: it may be reversed, so it is not settled yet); in its freeze; or due on the next
+ * statement (待出账).
+ */
+export function ledgerOfPeriod(db: Db, partnerId: number, from: Date, to: Date) {
+  return rows<{ frozenFen: number; refundingFen: number; settleableFen: number; onStatementFen: number }>(db, sql`
+    SELECT COALESCE(sum(e.amount_fen) FILTER (WHERE e.statement_id IS NULL AND NOT ${REFUNDING} AND e.settleable_at > now()), 0)::int AS "frozenFen",
+           COALESCE(sum(e.amount_fen) FILTER (WHERE e.statement_id IS NULL AND ${REFUNDING}), 0)::int AS "refundingFen",
+           COALESCE(sum(e.amount_fen) FILTER (WHERE e.statement_id IS NULL AND NOT ${REFUNDING} AND e.settleable_at <= now()), 0)::int AS "settleableFen",
+           COALESCE(sum(e.amount_fen) FILTER (WHERE e.statement_id IS NOT NULL), 0)::int AS "onStatementFen"
+      FROM settlement_entries e JOIN partner_orders o ON o.id = e.order_id
+     WHERE e.partner_id = ${partnerId} AND e.occurred_at >= ${from} AND e.occurred_at < ${to}`);
+}
+
 /** The period's China days, both included; by default the last 90 days, today included (the screen's 近90天). */
 function periodRange(q: { dateFrom?: string; dateTo?: string }): { from: Date; to: Date } {
+  for (const day of [q.dateFrom, q.dateTo]) if (day !== undefined && !validDay(day)) throw badRequest(`日期 ${day} 不存在`);
   const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
   const to = new Date(chinaDayStart(q.dateTo ?? today).getTime() + DAY_MS);
   const from = q.dateFrom ? chinaDayStart(q.dateFrom) : new Date(to.getTime() - 90 * DAY_MS);
@@ -108,11 +129,7 @@ const channelRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { from, to } = periodRange(request.query);
     const partnerId = request.principal.partnerId!;
     const children = await childrenSummary(db, partnerId, from, to);
-    const [ledger] = await rows<{ frozenFen: number; settleableFen: number; onStatementFen: number }>(db, sql`
-      SELECT COALESCE(sum(amount_fen) FILTER (WHERE statement_id IS NULL AND settleable_at > now()), 0)::int AS "frozenFen",
-             COALESCE(sum(amount_fen) FILTER (WHERE statement_id IS NULL AND settleable_at <= now()), 0)::int AS "settleableFen",
-             COALESCE(sum(amount_fen) FILTER (WHERE statement_id IS NOT NULL), 0)::int AS "onStatementFen"
-        FROM settlement_entries WHERE partner_id = ${partnerId}`);
+    const [ledger] = await ledgerOfPeriod(db, partnerId, from, to);
     const total = (key: keyof ChildRow) => children.reduce((s, c) => s + (c[key] as number), 0);
     return ok({
       children,
@@ -126,8 +143,15 @@ const channelRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const children = await childrenSummary(db, request.principal.partnerId!, from, to);
     const bytes = await buildWorkbook(
       '下级渠道',
-      [{ header: '渠道名称', width: 30 }, { header: '级别', width: 8 }, { header: '进货额（元）' }, { header: '退款额（元）' }, { header: '其下级进货额（元）', width: 20 }, { header: '我的渠道收入（元）', width: 20 }],
-      children.map((c) => [c.name, `${c.level}级`, yuan(c.boughtFen), yuan(c.refundedFen), yuan(c.soldFen), yuan(c.marginFen)]),
+      [
+        { header: '渠道名称', width: 30 },
+        { header: '级别', width: 8 },
+        { header: '进货额（元）', numFmt: YUAN_FORMAT },
+        { header: '退款额（元）', numFmt: YUAN_FORMAT },
+        { header: '其下级进货额（元）', width: 20, numFmt: YUAN_FORMAT },
+        { header: '我的渠道收入（元）', width: 20, numFmt: YUAN_FORMAT },
+      ],
+      children.map((c) => [c.name, `${c.level}级`, cellYuan(c.boughtFen), cellYuan(c.refundedFen), cellYuan(c.soldFen), cellYuan(c.marginFen)]),
     );
     return sendWorkbook(reply, bytes, exportFileName('下级渠道', fileStamp(), 'xlsx'));
   });
@@ -149,22 +173,64 @@ const channelRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(`${BASE}/exportStatements`, { preHandler: channelOrPlatform, schema: { querystring: Type.Object(StatementFilter) } }, async (request, reply) => {
     const party = partyOf(request);
     const list = await rows<StatementRecord>(db, sql`${selectStatements(party)} WHERE ${statementWhere(party, request.query)} ORDER BY s.period DESC, s.id DESC`);
-    const bytes = await buildWorkbook(
-      '结算单',
-      [
-        { header: '结算单号', width: 26 },
-        { header: '结算月份', width: 10 },
-        { header: '收款方', width: 28 },
-        { header: '付款方', width: 28 },
-        { header: '金额（元）', width: 12 },
-        { header: '明细条数', width: 10 },
-        { header: '状态', width: 10 },
-        { header: '驳回原因', width: 30 },
-        { header: '生成时间', width: 20 },
-        { header: '结算时间', width: 20 },
-      ],
-      list.map((s) => [s.statementNo, s.period, s.partnerName, s.payerName, yuan(s.amountFen), s.entryCount, labelOf(STATEMENT_STATUSES, s.status), s.rejectReason ?? '', cellTime(s.createdAt), cellTime(s.settledAt)]),
-    );
+    // The second sheet: every line of those statements (order, pack, quantity, both prices, margin),
+    // so an accountant can check each statement's amount against its lines.
+    const lines = await rows<{ statementNo: string; orderNo: string; buyerName: string; kind: number; refundNo: string | null; name: string; quantity: number; unitPriceFen: number; unitCostFen: number | null; marginFen: number; occurredAt: string }>(db, sql`
+      SELECT s.statement_no AS "statementNo", o.order_no AS "orderNo", b.name AS "buyerName", e.kind, r.refund_no AS "refundNo",
+             i.name, i.quantity, i.unit_price_fen AS "unitPriceFen", i.unit_cost_fen AS "unitCostFen",
+             (CASE WHEN e.kind = ${EntryKind.reversal} THEN -1 ELSE 1 END) * (i.unit_price_fen - COALESCE(i.unit_cost_fen, i.unit_price_fen)) * i.quantity AS "marginFen",
+             ${isoTime(sql`e.occurred_at`)} AS "occurredAt"
+        FROM settlement_statements s JOIN settlement_entries e ON e.statement_id = s.id JOIN partner_orders o ON o.id = e.order_id
+        JOIN partners b ON b.id = o.buyer_id JOIN partner_order_items i ON i.order_id = o.id LEFT JOIN order_refunds r ON r.id = e.refund_id
+       WHERE ${statementWhere(party, request.query)}
+       ORDER BY s.period DESC, s.id DESC, e.occurred_at, e.id, i.id`);
+    const bytes = await buildWorkbookSheets([
+      {
+        name: '结算单',
+        headers: [
+          { header: '结算单号', width: 26 },
+          { header: '结算月份', width: 10 },
+          { header: '收款方', width: 28 },
+          { header: '付款方', width: 28 },
+          { header: '金额（元）', width: 12, numFmt: YUAN_FORMAT },
+          { header: '明细条数', width: 10, numFmt: '0' },
+          { header: '状态', width: 10 },
+          { header: '驳回原因', width: 30 },
+          { header: '生成时间', width: 20 },
+          { header: '结算时间', width: 20 },
+        ],
+        data: list.map((s) => [s.statementNo, s.period, s.partnerName, s.payerName, cellYuan(s.amountFen), s.entryCount, labelOf(STATEMENT_STATUSES, s.status), s.rejectReason ?? '', cellTime(s.createdAt), cellTime(s.settledAt)]),
+      },
+      {
+        name: '明细',
+        headers: [
+          { header: '结算单号', width: 26 },
+          { header: '订单号', width: 26 },
+          { header: '下单方', width: 28 },
+          { header: '类型', width: 10 },
+          { header: '退款单号', width: 26 },
+          { header: '纸张规格', width: 24 },
+          { header: '数量', width: 8, numFmt: '0' },
+          { header: '进货单价（元）', width: 14, numFmt: YUAN_FORMAT },
+          { header: '成本单价（元）', width: 14, numFmt: YUAN_FORMAT },
+          { header: '差价（元）', width: 12, numFmt: YUAN_FORMAT },
+          { header: '发生时间', width: 20 },
+        ],
+        data: lines.map((l) => [
+          l.statementNo,
+          l.orderNo,
+          l.buyerName,
+          l.kind === EntryKind.margin ? '进货差价' : '退款冲减',
+          l.refundNo ?? '',
+          l.name,
+          l.quantity,
+          cellYuan(l.unitPriceFen),
+          cellYuan(l.unitCostFen),
+          cellYuan(l.marginFen),
+          cellTime(l.occurredAt),
+        ]),
+      },
+    ]);
     return sendWorkbook(reply, bytes, exportFileName('结算单', fileStamp(), 'xlsx'));
   });
 
@@ -174,23 +240,52 @@ const channelRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const party = partyOf(request);
     const statement = await findStatement(db, party, request.query.statementNo);
     const [record] = await rows<StatementRecord>(db, sql`${selectStatements(party)} WHERE s.id = ${statement.id}`);
-    const entries = await rows(db, sql`
+    const entries = await rows<{ id: number }>(db, sql`
       SELECT e.id, o.order_no AS "orderNo", b.name AS "buyerName", e.kind, e.amount_fen AS "amountFen", r.refund_no AS "refundNo",
              ${isoTime(sql`e.occurred_at`)} AS "occurredAt"
         FROM settlement_entries e JOIN partner_orders o ON o.id = e.order_id JOIN partners b ON b.id = o.buyer_id
         LEFT JOIN order_refunds r ON r.id = e.refund_id
        WHERE e.statement_id = ${statement.id} ORDER BY e.occurred_at, e.id`);
-    return ok({ ...record, entries, kinds: { margin: EntryKind.margin, reversal: EntryKind.reversal } });
+    // Each entry's packs with both prices: the buyer's unit price and the seller's unit cost; a
+    // line's margin is (price − cost) × quantity, negative on a reversal, so the lines of an entry
+    // add up to the entry and the entries to the statement.
+    const lines = await rows<{ entryId: number; name: string; sheets: number; quantity: number; unitPriceFen: number; unitCostFen: number | null; marginFen: number }>(db, sql`
+      SELECT e.id AS "entryId", i.name, i.sheets, i.quantity, i.unit_price_fen AS "unitPriceFen", i.unit_cost_fen AS "unitCostFen",
+             (CASE WHEN e.kind = ${EntryKind.reversal} THEN -1 ELSE 1 END) * (i.unit_price_fen - COALESCE(i.unit_cost_fen, i.unit_price_fen)) * i.quantity AS "marginFen"
+        FROM settlement_entries e JOIN partner_order_items i ON i.order_id = e.order_id
+       WHERE e.statement_id = ${statement.id} ORDER BY e.occurred_at, e.id, i.id`);
+    // The statement's history: built by the system, then every confirmation, rejection (with its
+    // reason), settlement and reissue from the 操作日志, with who and when. A statement moved
+    // without the API (the demo's seeded months) has no log: its own timestamps tell the steps.
+    const logged = await rows<{ at: string; action: string; userName: string; summary: string }>(db, sql`
+      SELECT ${isoTime(sql`a.created_at`)} AS at, a.action, a.user_name AS "userName", a.summary
+        FROM audit_logs a WHERE a.kind = 'statement' AND a.record_id = ${statement.statementNo} ORDER BY a.created_at, a.id`);
+    const iso = (at: Date | null) => (at ? new Date(at).toISOString() : null);
+    const fromColumns = [
+      { at: iso(statement.confirmedAt), action: 'confirm', userName: record.partnerName, summary: '收款方确认' },
+      { at: iso(statement.rejectedAt), action: 'reject', userName: record.partnerName, summary: `收款方驳回：${statement.rejectReason ?? ''}` },
+      { at: iso(statement.settledAt), action: 'settle', userName: record.payerName, summary: '付款方标记已结算' },
+    ].filter((step): step is { at: string; action: string; userName: string; summary: string } => step.at !== null);
+    const history = [
+      { at: record.createdAt, action: 'build', userName: '系统', summary: `生成${statement.period}结算单` },
+      ...(logged.length ? logged : fromColumns.sort((a, b) => a.at.localeCompare(b.at))),
+    ];
+    return ok({
+      ...record,
+      entries: entries.map((e) => ({ ...e, lines: lines.filter((l) => l.entryId === e.id).map(({ entryId: _, ...l }) => l) })),
+      history,
+      kinds: { margin: EntryKind.margin, reversal: EntryKind.reversal },
+    });
   });
 
   // A statement's move and its 操作日志 entry are one transaction.
-  const answer = async (request: FastifyRequest, statementNo: string, action: AuditAction, work: (tx: Db, party: Party, no: string) => Promise<unknown>, msg: string) => {
+  const answer = async (request: FastifyRequest, statementNo: string, action: AuditAction, work: (tx: Db, party: Party, no: string) => Promise<unknown>, msg: string, note = '') => {
     const party = partyOf(request);
     await db.transaction(async (tx) => {
       await work(tx, party, statementNo);
       const [s] = await rows<{ partnerName: string; period: string; amountFen: number }>(tx, sql`
         SELECT p.name AS "partnerName", s.period, s.amount_fen AS "amountFen" FROM settlement_statements s JOIN partners p ON p.id = s.partner_id WHERE s.statement_no = ${statementNo}`);
-      await recordAudit(tx, request, { action, kind: 'statement', recordId: statementNo, summary: `${AUDIT_ACTIONS[action]}结算单 ${statementNo}（${s.partnerName}，${s.period}，¥${yuan(s.amountFen)}）` });
+      await recordAudit(tx, request, { action, kind: 'statement', recordId: statementNo, summary: `${AUDIT_ACTIONS[action]}结算单 ${statementNo}（${s.partnerName}，${s.period}，¥${yuan(s.amountFen)}）${note}` });
     });
     const [record] = await rows<StatementRecord>(db, sql`${selectStatements(party)} WHERE s.statement_no = ${statementNo}`);
     return ok(record, msg);
@@ -204,7 +299,7 @@ const channelRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (request) => {
       const reason = request.body.reason.trim();
       if (!reason) throw badRequest('驳回原因不能为空');
-      return answer(request, request.body.statementNo, 'reject', (tx, party, no) => rejectStatement(tx, party, no, reason), '已驳回结算单');
+      return answer(request, request.body.statementNo, 'reject', (tx, party, no) => rejectStatement(tx, party, no, reason), '已驳回结算单', `：${reason}`);
     },
   );
   app.post(`${BASE}/settleStatement`, { preHandler: channelOrPlatform, schema: { body: ByNo } }, (request) =>

@@ -12,7 +12,7 @@ import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { Id } from '../../http/schemas';
 import { streamWorkbook } from '../../files/xlsx';
 import { ColumnsQuery, exportTable, pickColumns, type ExportColumn } from '../../http/exportColumns';
-import { dateTime, exportFileName, fileStamp } from '../../../src/domain/format';
+import { cellTime, exportFileName, fileStamp } from '../../../src/domain/format';
 import { DEVICE_MODELS, LOW_PAPER_SHEETS, OFFLINE_AFTER_SECONDS } from '../../../src/domain/partner';
 import type { DeviceRecord } from '../../../src/domain/devices';
 import { anyPartner, checkSchool, inSubtree, scopeOf, type PartnerScope } from './scope';
@@ -97,7 +97,6 @@ const listOf = (serials: string[]) => (serials.length > 5 ? `${serials.slice(0, 
 
 const yesNo = (v: boolean) => (v ? '是' : '否');
 
-const time = (v: string | null) => (v ? dateTime(v) : '');
 
 /** The export's columns, keyed by the list's field sources (纸张不足 goes with 剩余纸张). */
 const DEVICE_COLUMNS: ExportColumn<DeviceRecord>[] = [
@@ -111,7 +110,7 @@ const DEVICE_COLUMNS: ExportColumn<DeviceRecord>[] = [
   { key: 'paperLeft', header: '纸张不足', width: 10, value: (d) => yesNo(d.lowPaper) },
   { key: 'jammed', header: '卡纸', width: 8, value: (d) => yesNo(d.jammed) },
   { key: 'firmware', header: '固件版本', width: 10, value: (d) => d.firmware },
-  { key: 'lastSeenAt', header: '最近在线', width: 18, value: (d) => time(d.lastSeenAt) },
+  { key: 'lastSeenAt', header: '最近在线', width: 18, value: (d) => cellTime(d.lastSeenAt) },
 ];
 
 const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -3,12 +3,12 @@
 // its amount is their sum, fixed when it is built. The earning partner confirms (待确认 → 已确认) or
 // rejects it with a reason (已驳回); whoever pays it — the partner's parent, or the platform for a
 // level-1 partner — marks it settled (已结算), or, having looked into a rejection, reissues it.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
 import { settlementStatements } from '../../db/schema';
 import { conflict, notFound } from '../../http/envelope';
-import { StatementStatus } from '../../../src/domain/orders';
+import { RefundStatus, StatementStatus } from '../../../src/domain/orders';
 import { newNumber } from '../mercury/numbers';
 
 type Statement = typeof settlementStatements.$inferSelect;
@@ -32,8 +32,9 @@ export function previousPeriod(period: string): string {
 
 /**
  * Builds the statements of a month for every partner with entries to settle: entries of that month
- * or before, settleable by `now`, on no statement. A partner that already has the month's statement
- * keeps later entries for the next month's.
+ * or before, settleable by `now`, on no statement, whose order has no refund in progress (退款中:
+ * the margin waits until the refund is done or withdrawn, then goes with its reversal or alone). A
+ * partner that already has the month's statement keeps later entries for the next month's.
  */
 export async function buildStatements(db: Db, period: string, now = new Date()): Promise<Statement[]> {
   const end = periodEnd(period);
@@ -42,7 +43,7 @@ export async function buildStatements(db: Db, period: string, now = new Date()):
     const due = await rows<{ partnerId: number; payerId: number | null }>(tx, sql`
       SELECT DISTINCT e.partner_id AS "partnerId", p.parent_id AS "payerId"
         FROM settlement_entries e JOIN partners p ON p.id = e.partner_id
-       WHERE e.statement_id IS NULL AND e.occurred_at < ${end} AND e.settleable_at <= ${now}
+       WHERE e.statement_id IS NULL AND e.occurred_at < ${end} AND e.settleable_at <= ${now} AND ${notRefunding(sql`e`)}
          AND NOT EXISTS (SELECT 1 FROM settlement_statements s WHERE s.partner_id = e.partner_id AND s.period = ${period})
        ORDER BY 1`);
     const built: Statement[] = [];
@@ -54,7 +55,7 @@ export async function buildStatements(db: Db, period: string, now = new Date()):
       const [sum] = await rows<{ amountFen: number; entryCount: number }>(tx, sql`
         WITH taken AS (
           UPDATE settlement_entries SET statement_id = ${statement.id}
-           WHERE partner_id = ${partnerId} AND statement_id IS NULL AND occurred_at < ${end} AND settleable_at <= ${now}
+           WHERE partner_id = ${partnerId} AND statement_id IS NULL AND occurred_at < ${end} AND settleable_at <= ${now} AND ${notRefunding(sql`settlement_entries`)}
           RETURNING amount_fen)
         SELECT COALESCE(sum(amount_fen), 0)::int AS "amountFen", count(*)::int AS "entryCount" FROM taken`);
       const [saved] = await tx.update(settlementStatements).set(sum).where(eq(settlementStatements.id, statement.id)).returning();
@@ -63,6 +64,9 @@ export async function buildStatements(db: Db, period: string, now = new Date()):
     return built;
   });
 }
+
+/** An entry (by its alias) whose order has no refund in progress. */
+const notRefunding = (entry: SQL) => sql`NOT EXISTS (SELECT 1 FROM partner_orders ro WHERE ro.id = ${entry}.order_id AND ro.refund_status = ${RefundStatus.refunding})`;
 
 /** Last month's statements, once the month is over (the server's sweep calls this). */
 export const buildDueStatements = (db: Db, now = new Date()) => buildStatements(db, previousPeriod(periodOf(now)), now);

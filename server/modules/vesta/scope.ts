@@ -31,7 +31,9 @@ export function classScope(p: Principal, leaderType?: number): SQL {
       WHERE ls.user_id = ${p.userId} AND ls.role = 'subjectleader' AND (ls.grade_id IS NULL OR ls.grade_id = c.grade_id))`;
   }
   if (role === 'regionResearcher') {
-    return sql`${tenant} AND c.school_id IN (SELECT s.id FROM schools s WHERE s.region = ${p.region ?? ''})`;
+    // A region spans schools that are tenants of their own: its schools are read whatever their
+    // tenant, and only they (docs/api-analysis.md, "Region scope").
+    return sql`c.school_id IN ${regionSchoolIds(p)}`;
   }
   if (WHOLE_SCHOOL.includes(role)) return sql`${tenant} AND c.school_id = ${p.schoolId ?? -1}`;
   throw forbidden();
@@ -41,4 +43,25 @@ export function classScope(p: Principal, leaderType?: number): SQL {
 export function courseScope(p: Principal): SQL {
   if (p.activeRole !== 'subjectleader') return sql`TRUE`;
   return sql`co.subject_id IN (SELECT ls.subject_id FROM leader_scopes ls WHERE ls.user_id = ${p.userId} AND ls.role = 'subjectleader')`;
+}
+
+/**
+ * The ids of the schools of a researcher's region (`schools.region` = `users.region`), across
+ * tenants. Only the platform sets either value (seed, 区域教研员 appointment), so a school cannot
+ * put itself into a region. Nothing for any other role, or a researcher without a region.
+ */
+export function regionSchoolIds(p: Principal): SQL {
+  if (p.activeRole !== 'regionResearcher' || !p.region) return sql`(SELECT NULL::int WHERE false)`;
+  return sql`(SELECT s.id FROM schools s WHERE s.region = ${p.region})`;
+}
+
+/**
+ * A condition on a row's tenant column: the caller's tenant, or for a researcher the tenants of
+ * their region's schools. Rollups and rosters keep their tenant column, so every query names it.
+ */
+export function tenantScope(p: Principal, column: SQL): SQL {
+  if (p.activeRole === 'regionResearcher') {
+    return sql`${column} IN (SELECT s.tenant_id FROM schools s WHERE s.id IN ${regionSchoolIds(p)})`;
+  }
+  return sql`${column} = ${p.tenantId ?? -1}`;
 }

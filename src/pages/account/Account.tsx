@@ -39,7 +39,7 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
   return (
     <Card variant="outlined" sx={{ borderRadius: 2 }}>
       <CardContent>
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 1.5 }}>
           <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
             {title}
           </Typography>
@@ -107,7 +107,7 @@ function RechargeRecords() {
     <>
       {/* A phone scrolls the table sideways instead of the page. */}
       <TableContainer>
-        <Table size="small">
+        <Table size="small" sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
           <TableHead>
             <TableRow>
               <TableCell>充值单号</TableCell>
@@ -120,11 +120,13 @@ function RechargeRecords() {
           <TableBody>
             {data.records.map((r) => (
               <TableRow key={r.rechargeNo}>
-                <TableCell>{r.rechargeNo}</TableCell>
-                <TableCell align="right">{money(r.amountFen)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.rechargeNo}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {money(r.amountFen)}
+                </TableCell>
                 <TableCell>{state(r)}</TableCell>
-                <TableCell>{dateTime(r.createdAt)}</TableCell>
-                <TableCell>{dateTime(r.paidAt)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(r.createdAt)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(r.paidAt)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -166,7 +168,8 @@ export default function Account({ route }: ScreenProps) {
             </Button>
           }
         >
-          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: 2 }}>
+          {/* Two a row on a phone, where four would print the amounts over each other. */}
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, gap: 2 }}>
             {[
               ['可用余额', balance?.balanceFen],
               ['累计充值', balance?.rechargedFen],
@@ -177,7 +180,11 @@ export default function Account({ route }: ScreenProps) {
                 <Typography variant="body2" color="text.secondary">
                   {label}
                 </Typography>
-                <Typography variant={i === 0 ? 'h4' : 'h6'} sx={{ fontWeight: 600 }} data-testid={i === 0 ? 'balance' : undefined}>
+                <Typography
+                  variant={i === 0 ? 'h4' : 'h6'}
+                  sx={{ fontWeight: 600, overflowWrap: 'anywhere', ...(i === 0 ? { fontSize: { xs: 22, sm: 34 } } : { fontSize: { xs: 16, sm: 20 } }) }}
+                  data-testid={i === 0 ? 'balance' : `account-${label as string}`}
+                >
                   {money(fen)}
                 </Typography>
               </Box>

@@ -245,6 +245,8 @@ function StudentView({
                 selectedNo={selected}
                 onSelect={setSelected}
                 label={`${studentLabel(data)} 第 ${p.page} 页`}
+                zoomable
+                annotations={data.annotations}
               />
             ))
           ) : (
@@ -341,7 +343,7 @@ function QuestionRow({
         )}
       </Box>
       <Box sx={{ minWidth: 0 }}>
-        {page ? <ScanOverlay page={page} items={detail.result.items} review={review} crop={[no]} label={`${studentLabel(detail)} 第 ${no} 题`} /> : <EmptyState text="暂无原图" />}
+        {page ? <ScanOverlay page={page} items={detail.result.items} review={review} crop={[no]} annotations={detail.annotations} label={`${studentLabel(detail)} 第 ${no} 题`} /> : <EmptyState text="暂无原图" />}
       </Box>
       <PointsInput item={item} reviewed={reviewed} state={saver.stateOf(detail.id, no)} onSave={(score) => void saver.save(detail.id, no, score)} onFocus={onSelect} label={`${studentLabel(detail)} 第 ${no} 题得分`} />
     </Box>

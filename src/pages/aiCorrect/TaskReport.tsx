@@ -14,8 +14,6 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import CastForEducationOutlined from '@mui/icons-material/CastForEducationOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { AppDataProvider } from '../../dataProvider';
@@ -28,6 +26,7 @@ import { percent } from '../../domain/format';
 import { MarkingLinks } from './marking/MarkingLinks';
 import { GradingStatus } from '../../domain/enums';
 import { TaskCoverage } from './TaskCoverage';
+import { bandAxis, usePhone } from '../../ui/bandAxis';
 
 /** The review screen of one student's result: answer sheets and homework photos have their own. */
 const detailPath = (task: Report['task'], resultId: number) =>
@@ -63,21 +62,19 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 }
 
 function Distribution({ report }: { report: Report }) {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const phone = usePhone();
   return (
     <Box sx={{ minWidth: 0, width: '100%' }} role="img" aria-label="分数分布图">
       <BarChart
         height={phone ? 240 : 280}
         margin={{ left: 0, right: 8 }}
         xAxis={[
-          {
-            scaleType: 'band',
-            // Bounds of each band in percent of full marks; the section title says so.
-            data: report.distribution.map((d) => `${Math.round(d.from * 100)}-${Math.round(d.to * 100)}`),
-            tickLabelInterval: () => true,
-            tickLabelStyle: phone ? { angle: -45, textAnchor: 'end', fontSize: 10 } : { fontSize: 12 },
-            height: phone ? 44 : 28,
-          },
+          // Bounds of each band in percent of full marks; the section title says so.
+          bandAxis(
+            report.distribution.map((d) => `${Math.round(d.from * 100)}-${Math.round(d.to * 100)}`),
+            phone,
+            28,
+          ),
         ]}
         yAxis={[{ tickMinStep: 1, width: 32 }]}
         series={[{ data: report.distribution.map((d) => d.count), label: '人数', color: '#1a4fb4' }]}

@@ -1,11 +1,12 @@
 // 学情分析 (/analysis): the caller's scope (own classes, a subject, a grade, the school, a region's
 // schools) for the term and course chosen in the header. Classes or schools are compared in name
 // order, never ranked. Definitions of every figure: docs/analysis-figures.md.
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, usePermissions } from 'react-admin';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -17,7 +18,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { AppDataProvider } from '../../dataProvider';
 import type { AnalysisFilter } from '../../dataProvider/analysis';
-import { BAND_MIN_ITEMS, type Analysis as Report, type AnalysisFigure } from '../../domain/analysis';
+import { BAND_MIN_ITEMS, GROUP_UNITS, type Analysis as Report, type AnalysisFigure } from '../../domain/analysis';
 import type { Permissions } from '../../authProvider';
 import { LEADER_TYPES } from '../../domain/roles';
 import { useSelection } from '../../filters/SelectionProvider';
@@ -30,6 +31,10 @@ import { Stem } from '../Stem';
 import { FigureCard } from './FigureCard';
 import { percent } from '../../domain/format';
 import { chartPercent, NO_DATA, weekLabel } from './format';
+import { SchoolActivity } from './SchoolActivity';
+import { JointExams } from './JointExams';
+import { RegionDrill, type Drill } from './RegionDrill';
+import { bandAxis, usePhone } from '../../ui/bandAxis';
 
 const BANDS = [
   { key: 'excellent', label: '优秀（≥90%）', color: '#2e7d32' },
@@ -86,35 +91,52 @@ export default function Analysis({ route }: ScreenProps) {
   const { permissions } = usePermissions<Permissions>();
   const { selection } = useSelection();
   const role = permissions?.activeRole;
+  const researcher = role === 'regionResearcher';
+  // The researcher's drill (region → school → grade → class) and subject, kept on this screen.
+  const phone = usePhone();
+  const [drill, setDrill] = useState<Drill>({});
   const filter: AnalysisFilter = useMemo(
-    () => ({ term: selection.learningTerm, gradeId: selection.gradeId, courseId: selection.courseId, leaderType: role ? LEADER_TYPES[role] : undefined }),
-    [selection.learningTerm, selection.gradeId, selection.courseId, role],
+    () =>
+      researcher
+        ? { term: selection.learningTerm, schoolId: drill.school?.id, gradeId: drill.grade?.id, classId: drill.klass?.id, subjectId: drill.subjectId, leaderType: LEADER_TYPES.regionResearcher }
+        : {
+            term: selection.learningTerm,
+            gradeId: selection.allGrades ? undefined : selection.gradeId,
+            courseId: selection.allCourses ? undefined : selection.courseId,
+            leaderType: role ? LEADER_TYPES[role] : undefined,
+          },
+    [researcher, drill, selection.learningTerm, selection.gradeId, selection.courseId, selection.allGrades, selection.allCourses, role],
   );
   const query = useQuery({ queryKey: ['analysis', filter], queryFn: () => dataProvider.analysis(filter), enabled: !!role, retry: false });
   // The http client has shown the server's message.
   const report = query.isError ? null : query.data;
 
-  const unit = report?.groupBy === 'school' ? '学校' : '班级';
+  const unit = GROUP_UNITS[report?.groupBy ?? 'class'];
+  // A row of the comparison opens the level below it (the researcher's drill), down to one class.
+  const drillInto = researcher && report && !drill.klass ? (g: { id: number; name: string }) => setDrill((d) => RegionDrill.into(d, report.groupBy, g)) : undefined;
   const exporter = (figure: AnalysisFigure, title: string) => () => dataProvider.exportAnalysis(filter, figure, title);
-  const description = report?.groupBy === 'school' ? '本区域各学校的学情对比（按名称排列，不作排名）。' : '所辖班级的学情对比（按名称排列，不作排名）。';
+  const description = researcher ? `本区域${unit}的学情对比（按名称排列，不作排名）；点击${unit}名称查看下一级。` : '所辖班级的学情对比（按名称排列，不作排名）。';
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
       {role === 'schoolMaster' && <PrincipalNotices />}
       {role === 'schoolMaster' && <OpenHighRisk />}
       <ScreenCard title={route.meta.title} description={description}>
+        {researcher && <RegionDrill drill={drill} onChange={setDrill} region={permissions?.profile.regionName} />}
         {report === undefined && <LinearProgress sx={{ mt: 2 }} />}
         {report === null && <EmptyState text="学情分析加载失败，请稍后重试" />}
         {report && report.groups.length === 0 && <EmptyState />}
         {report && report.groups.length > 0 && <Summary report={report} />}
       </ScreenCard>
+      {role === 'schoolMaster' && selection.learningTerm && <SchoolActivity term={selection.learningTerm} />}
+      {(role === 'schoolMaster' || researcher) && selection.learningTerm && <JointExams term={selection.learningTerm} researcher={researcher} />}
       {report && report.groups.length > 0 && (
         <>
           <FigureCard testId="card-groups" title={`${unit}对比：得分率`} definition="得分率 = 所有提交的得分之和 ÷ 满分之和（作业与考试）" onExport={exporter('groups', `${unit}对比`)}>
             {report.total.maxScore > 0 ? (
               <BarChart
                 height={280}
-                xAxis={[{ scaleType: 'band', data: report.groups.map((g) => g.name), tickLabelInterval: () => true, height: 40 }]}
+                xAxis={[bandAxis(report.groups.map((g) => g.name), phone, 40)]}
                 yAxis={[{ label: '得分率（%）', min: 0, max: 100, width: 56 }]}
                 series={[{ data: report.groups.map((g) => chartPercent(g.scoreRate)), label: '得分率', color: '#5c6bc0', valueFormatter: (v) => (v === null ? NO_DATA : `${v}%`) }]}
                 hideLegend
@@ -135,7 +157,15 @@ export default function Analysis({ route }: ScreenProps) {
                 <TableBody>
                   {report.groups.map((g) => (
                     <TableRow key={g.id} data-testid="group-row" data-group-id={g.id}>
-                      <TableCell>{g.name}</TableCell>
+                      <TableCell>
+                        {drillInto ? (
+                          <Link component="button" type="button" onClick={() => drillInto(g)} sx={{ textAlign: 'left' }}>
+                            {g.name}
+                          </Link>
+                        ) : (
+                          g.name
+                        )}
+                      </TableCell>
                       <TableCell align="right">{g.score}</TableCell>
                       <TableCell align="right">{g.maxScore}</TableCell>
                       <TableCell align="right" data-testid="group-score-rate">
@@ -152,7 +182,7 @@ export default function Analysis({ route }: ScreenProps) {
             {report.total.excellent + report.total.good + report.total.pass + report.total.fail > 0 ? (
               <BarChart
                 height={280}
-                xAxis={[{ scaleType: 'band', data: report.groups.map((g) => g.name), tickLabelInterval: () => true, height: 40 }]}
+                xAxis={[bandAxis(report.groups.map((g) => g.name), phone, 40)]}
                 yAxis={[{ label: '占比（%）', min: 0, max: 100, width: 56 }]}
                 series={BANDS.map((b) => ({ data: report.groups.map((g) => chartPercent(g.bands[b.key])), label: b.label, color: b.color, stack: 'bands', valueFormatter: (v: number | null) => (v === null ? NO_DATA : `${v}%`) }))}
               />

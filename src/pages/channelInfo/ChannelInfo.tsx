@@ -48,21 +48,25 @@ function periodOptions(now = new Date()): { label: string; value: string; range:
 
 function Figure({ label, fen, hint }: { label: string; fen: number | undefined; hint?: string }) {
   return (
-    <Box sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1.5, minWidth: 0 }}>
+    <Box sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1.5, minWidth: 0 }} data-testid={`figure-${label}`}>
       <Typography variant="body2" color="text.secondary" noWrap>
         {label}
       </Typography>
-      <Typography variant="h6" sx={{ fontWeight: 600 }}>
+      {/* Long amounts wrap inside their box on a phone instead of running into the next one. */}
+      <Typography variant="h6" sx={{ fontWeight: 600, overflowWrap: 'anywhere', fontSize: { xs: 16, sm: 20 } }} data-testid={`amount-${label}`}>
         {money(fen)}
       </Typography>
       {hint && (
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
           {hint}
         </Typography>
       )}
     </Box>
   );
 }
+
+/** Two boxes a row on a phone, three or four on a wide screen. */
+const figureGrid = (wide: number) => ({ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: `repeat(${wide}, minmax(0, 1fr))` }, gap: 1.5 });
 
 export default function ChannelInfo({ route }: ScreenProps) {
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -79,7 +83,7 @@ export default function ChannelInfo({ route }: ScreenProps) {
       <Stack spacing={2} sx={{ mt: 2 }}>
         <Card variant="outlined" sx={{ borderRadius: 2 }}>
           <CardContent>
-            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
+            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 2 }}>
               <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
                 下级渠道
               </Typography>
@@ -96,11 +100,15 @@ export default function ChannelInfo({ route }: ScreenProps) {
                 </Button>
               </Stack>
             </Stack>
-            <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(6, minmax(0, 1fr))', gap: 1.5, mb: 2 }}>
+            {/* Every figure is of the chosen period: the margin booked in it, and where that margin stands now. */}
+            <Box sx={{ ...figureGrid(3), mb: 1.5 }}>
               <Figure label="下级进货额" fen={summary?.totals.boughtFen} />
               <Figure label="下级退款额" fen={summary?.totals.refundedFen} />
-              <Figure label="期间渠道收入" fen={summary?.totals.marginFen} />
+              <Figure label="期间渠道收入" fen={summary?.totals.marginFen} hint="等于下方四项之和" />
+            </Box>
+            <Box sx={{ ...figureGrid(4), mb: 2 }}>
               <Figure label="冻结中" fen={summary?.ledger.frozenFen} hint={`付款后${FREEZE_DAYS}天内`} />
+              <Figure label="退款中" fen={summary?.ledger.refundingFen} hint="下级申请退款，退款完成前不出账" />
               <Figure label="待出账" fen={summary?.ledger.settleableFen} hint="下月初生成结算单" />
               <Figure label="已出账" fen={summary?.ledger.onStatementFen} hint="已在结算单中" />
             </Box>
@@ -108,7 +116,7 @@ export default function ChannelInfo({ route }: ScreenProps) {
               <EmptyState />
             ) : (
               <TableContainer>
-                <Table size="small" aria-label="下级渠道">
+                <Table size="small" aria-label="下级渠道" sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
                   <TableHead>
                     <TableRow>
                       <TableCell>渠道名称</TableCell>

@@ -21,6 +21,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { AppDataProvider } from '../../dataProvider';
 import type { StatementRow, StatementSide } from '../../dataProvider/settlement';
@@ -141,7 +142,7 @@ export function Statements({ canPay }: { canPay: boolean }) {
         <>
           {/* A phone scrolls the table sideways instead of the page. */}
           <TableContainer>
-            <Table size="small" aria-label="结算单">
+            <Table size="small" aria-label="结算单" sx={{ '& th': { whiteSpace: 'nowrap' }, '& td': { whiteSpace: 'nowrap' } }}>
               <TableHead>
                 <TableRow>
                   <TableCell>结算单号</TableCell>
@@ -157,17 +158,22 @@ export function Statements({ canPay }: { canPay: boolean }) {
               <TableBody>
                 {data.records.map((s) => (
                   <TableRow key={s.statementNo}>
-                    <TableCell>{s.statementNo}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.statementNo}</TableCell>
                     <TableCell>{s.period}</TableCell>
                     <TableCell>{side === 'earned' ? s.payerName : s.partnerName}</TableCell>
-                    <TableCell align="right" sx={{ color: s.amountFen < 0 ? 'error.main' : undefined }}>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: s.amountFen < 0 ? 'error.main' : undefined }}>
                       {money(s.amountFen)}
                     </TableCell>
                     <TableCell align="right">{s.entryCount}</TableCell>
                     <TableCell>
-                      <Chip size="small" variant="outlined" color={STATUS_COLORS[s.status]} label={labelOf(STATEMENT_STATUSES, s.status)} title={s.rejectReason ?? undefined} />
+                      <Chip size="small" variant="outlined" color={STATUS_COLORS[s.status]} label={labelOf(STATEMENT_STATUSES, s.status)} />
+                      {s.status === StatementStatus.rejected && s.rejectReason && (
+                        <Typography variant="caption" color="error" sx={{ display: 'block', mt: 0.5, maxWidth: 240, whiteSpace: 'normal', overflowWrap: 'anywhere' }} data-testid="reject-reason">
+                          原因：{s.rejectReason}
+                        </Typography>
+                      )}
                     </TableCell>
-                    <TableCell>{dateTime(s.createdAt)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(s.createdAt)}</TableCell>
                     <TableCell>
                       <Stack direction="row" spacing={0.5}>
                         {actions(s)}

@@ -96,7 +96,19 @@ function Content({ board, openStudent }: { board: Board; openStudent: (id: numbe
               height={220}
               layout="horizontal"
               yAxis={[{ scaleType: 'band', data: board.byGrade.map((g) => g.gradeName), width: 64 }]}
-              series={[{ data: board.byGrade.map((g) => g.pages), label: '打印量（页）', color: '#5c6bc0', valueFormatter: (v) => count(v ?? 0) }]}
+              // Each bar says its pages, so the chart reads without hovering.
+              series={[
+                {
+                  data: board.byGrade.map((g) => g.pages),
+                  label: '打印量（页）',
+                  color: '#4e79a7',
+                  valueFormatter: (v) => count(v ?? 0),
+                  barLabel: (item) => (item.value ? count(item.value) : ''),
+                  barLabelPlacement: 'outside',
+                },
+              ]}
+              xAxis={[{ valueFormatter: (v: number) => count(v) }]}
+              margin={{ right: 56 }}
               hideLegend
             />
           ) : (

@@ -10,7 +10,16 @@ import { EmptyState } from '../../ui/EmptyState';
 export const count = (n: number) => n.toLocaleString('zh-CN');
 const valueFormatter = (v: number | null) => (v === null ? '' : count(v));
 
-const COLORS = ['#5c6bc0', '#26a69a', '#ffa726', '#ef5350', '#ab47bc', '#8d6e63', '#42a5f5', '#9ccc65'];
+/**
+ * Series colours, each a different hue or lightness, enough for every subject a school teaches
+ * (the old eight repeated from the ninth on: 数学 and 道德与法治 drew in the same blue). Past the
+ * list, hues step by the golden angle, so no two series ever share a colour.
+ */
+export const SERIES_COLORS = [
+  '#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#b07aa1', '#76b7b2', '#edc948', '#9c755f',
+  '#ff9da7', '#79706e', '#a0cbe8', '#8cd17d', '#d37295', '#b6992d', '#ffbe7d', '#499894',
+];
+export const seriesColor = (i: number) => (i < SERIES_COLORS.length ? SERIES_COLORS[i] : `hsl(${Math.round((i * 137.508) % 360)}, 55%, 50%)`);
 const BUCKET_NAMES = { day: '日期', week: '周（起始日）', month: '月份' } as const;
 
 export function UsageChart({ range, series, stacked, height = 320 }: { range: BoardRange; series: BoardSeries[]; stacked?: boolean; height?: number }) {
@@ -23,7 +32,7 @@ export function UsageChart({ range, series, stacked, height = 320 }: { range: Bo
         height={height}
         xAxis={[{ ...xAxis[0], scaleType: 'point' as const }]}
         yAxis={yAxis}
-        series={series.map((s, i) => ({ data: s.values, label: s.name, color: COLORS[i % COLORS.length], valueFormatter, curve: 'linear' as const, showMark: range.buckets.length <= 40 }))}
+        series={series.map((s, i) => ({ data: s.values, label: s.name, color: seriesColor(i), valueFormatter, curve: 'linear' as const, showMark: range.buckets.length <= 40 }))}
         hideLegend={series.length === 1}
       />
     );
@@ -33,19 +42,20 @@ export function UsageChart({ range, series, stacked, height = 320 }: { range: Bo
       height={height}
       xAxis={xAxis}
       yAxis={yAxis}
-      series={series.map((s, i) => ({ data: s.values, label: s.name, stack: 'total', color: COLORS[i % COLORS.length], valueFormatter }))}
+      series={series.map((s, i) => ({ data: s.values, label: s.name, stack: 'total', color: seriesColor(i), valueFormatter }))}
     />
   );
 }
 
 /** Shares of a total (apps or subjects of the range). */
 export function SharePie({ items, height = 260 }: { items: { id: number; name: string; total: number }[]; height?: number }) {
-  const shown = items.filter((i) => i.total > 0);
+  // A slice keeps the colour of its place among all the items, the same as its bar in the chart beside it.
+  const shown = items.map((item, i) => ({ ...item, color: seriesColor(i) })).filter((i) => i.total > 0);
   if (!shown.length) return <EmptyState />;
   return (
     <PieChart
       height={height}
-      series={[{ data: shown.map((s, i) => ({ id: s.id, value: s.total, label: s.name, color: COLORS[i % COLORS.length] })), innerRadius: 50, valueFormatter: (v) => count(v.value) }]}
+      series={[{ data: shown.map((s) => ({ id: s.id, value: s.total, label: s.name, color: s.color })), innerRadius: 50, valueFormatter: (v) => count(v.value) }]}
     />
   );
 }

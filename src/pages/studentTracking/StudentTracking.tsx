@@ -3,7 +3,8 @@
 // opens (?studentId=) their trend, wrong questions by knowledge point, and a cause selector.
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -37,6 +38,11 @@ function StudentCard({ row, onOpen }: { row: WrongbookStudent; onOpen: () => voi
           {row.masteredCount > 0 && <Chip size="small" color="success" variant="outlined" label={`已掌握 ${row.masteredCount}`} />}
         </Box>
       </CardActionArea>
+      <Box sx={{ px: 1.5, pb: 1 }}>
+        <Button size="small" component={Link} to={`/studentHistory?studentId=${row.studentId}`} aria-label={`查看${row.name}的学情档案`} sx={{ ml: -0.5 }}>
+          学情档案
+        </Button>
+      </Box>
     </Card>
   );
 }

@@ -17,6 +17,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Print from '@mui/icons-material/Print';
+import Insights from '@mui/icons-material/Insights';
+import { Link } from 'react-router-dom';
 import type { AppDataProvider } from '../../dataProvider';
 import type { WrongbookDetail, WrongQuestion } from '../../dataProvider/studentWrongbook';
 import { ERROR_CAUSES, masteryLabel } from '../../domain/wrongbook';
@@ -195,6 +197,10 @@ export function StudentWrongbook({ studentId, courseId, onBack }: { studentId: n
         {/* The family's read-only page of this student (links for this teacher's courses). */}
         <FamilyLinkButton record={{ id: student.id, name: student.name, studentNo: student.studentNo }} />
         <PrintBookButton studentId={studentId} courseId={courseId} unmastered={summary.unmasteredCount} />
+        {/* The student's term across subjects taught: trend, knowledge points, 临界, the diagnostic PDF. */}
+        <Button size="small" variant="outlined" startIcon={<Insights />} component={Link} to={`/studentHistory?studentId=${studentId}`}>
+          学情档案
+        </Button>
       </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, minmax(0, 140px))' }, gap: 1, mt: 1.5 }}>
         <Tile label="错题" value={summary.wrongCount} />

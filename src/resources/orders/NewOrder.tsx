@@ -11,6 +11,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
+import TableContainer from '@mui/material/TableContainer';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -35,9 +36,11 @@ export function NewOrderForm({ onPlaced }: { onPlaced: (order: PlacedOrder) => v
   if (!packs) return <CircularProgress size={24} />;
   if (!packs.length) return <EmptyState />;
   const items = packs.filter((p) => (quantities[p.packId] ?? 0) > 0).map((p) => ({ packId: p.packId, quantity: quantities[p.packId] }));
+  const tooMany = packs.some((p) => (quantities[p.packId] ?? 0) > ORDER_MAX_QUANTITY);
   const total = packs.reduce((sum, p) => sum + p.priceFen * (quantities[p.packId] ?? 0), 0);
   const setQuantity = (packId: number, text: string) => {
-    const n = Math.max(0, Math.min(ORDER_MAX_QUANTITY, Math.floor(Number(text) || 0)));
+    // Not clamped: 1,000,000,000 typed must not quietly become 999; the field says the limit instead.
+    const n = Math.max(0, Math.floor(Number(text) || 0));
     setQuantities((q) => ({ ...q, [packId]: n }));
   };
   const submit = async () => {
@@ -55,45 +58,50 @@ export function NewOrderForm({ onPlaced }: { onPlaced: (order: PlacedOrder) => v
   };
   return (
     <Stack spacing={2}>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>纸张规格</TableCell>
-            <TableCell align="right">张数</TableCell>
-            <TableCell align="right">进货价</TableCell>
-            <TableCell align="right" sx={{ width: 120 }}>
-              数量
-            </TableCell>
-            <TableCell align="right">小计</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {packs.map((p) => (
-            <TableRow key={p.packId}>
-              <TableCell>{p.name}</TableCell>
-              <TableCell align="right">{p.sheets}</TableCell>
-              <TableCell align="right">{money(p.priceFen)}</TableCell>
-              <TableCell align="right">
-                <TextField
-                  size="small"
-                  type="number"
-                  value={quantities[p.packId] ?? 0}
-                  onChange={(e) => setQuantity(p.packId, e.target.value)}
-                  slotProps={{ htmlInput: { min: 0, max: ORDER_MAX_QUANTITY, 'aria-label': `${p.name} 数量` } }}
-                  sx={{ width: 96 }}
-                />
+      {/* A phone scrolls the packs sideways instead of squeezing prices into each other. */}
+      <TableContainer>
+        <Table size="small" sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>纸张规格</TableCell>
+              <TableCell align="right">张数</TableCell>
+              <TableCell align="right">进货价</TableCell>
+              <TableCell align="right" sx={{ width: 120 }}>
+                数量
               </TableCell>
-              <TableCell align="right">{money(p.priceFen * (quantities[p.packId] ?? 0))}</TableCell>
+              <TableCell align="right">小计</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {packs.map((p) => (
+              <TableRow key={p.packId}>
+                <TableCell>{p.name}</TableCell>
+                <TableCell align="right">{p.sheets}</TableCell>
+                <TableCell align="right">{money(p.priceFen)}</TableCell>
+                <TableCell align="right">
+                  <TextField
+                    size="small"
+                    type="number"
+                    value={quantities[p.packId] ?? 0}
+                    onChange={(e) => setQuantity(p.packId, e.target.value)}
+                    error={(quantities[p.packId] ?? 0) > ORDER_MAX_QUANTITY}
+                    helperText={(quantities[p.packId] ?? 0) > ORDER_MAX_QUANTITY ? `最多 ${ORDER_MAX_QUANTITY} 包` : undefined}
+                    slotProps={{ htmlInput: { min: 0, max: ORDER_MAX_QUANTITY, 'aria-label': `${p.name} 数量` } }}
+                    sx={{ width: 96 }}
+                  />
+                </TableCell>
+                <TableCell align="right">{money(p.priceFen * (quantities[p.packId] ?? 0))}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
       <TextField label="备注" value={remark} onChange={(e) => setRemark(e.target.value.slice(0, REMARK_MAX_LENGTH))} size="small" fullWidth helperText={`${remark.length}/${REMARK_MAX_LENGTH}`} />
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 2 }}>
         <Typography>
           合计 <b>{money(total)}</b>
         </Typography>
-        <Button variant="contained" disableElevation onClick={submit} disabled={busy || !items.length} startIcon={busy ? <CircularProgress size={14} /> : <AddShoppingCartOutlined />}>
+        <Button variant="contained" disableElevation onClick={submit} disabled={busy || !items.length || tooMany} startIcon={busy ? <CircularProgress size={14} /> : <AddShoppingCartOutlined />}>
           提交订单并支付
         </Button>
       </Box>

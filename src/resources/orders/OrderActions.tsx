@@ -23,7 +23,7 @@ import type { Theme } from '@mui/material/styles';
 import type { AppDataProvider } from '../../dataProvider';
 import type { PlacedOrder } from '../../dataProvider/orders';
 import type { OrderDetail } from '../../domain/orders';
-import { ORDER_STATUSES, OrderStatus, PAY_STATUSES, PAYMENT_OUTCOMES, REASON_MAX_LENGTH, REFUND_STATUSES, RefundStatus, labelOf } from '../../domain/orders';
+import { orderStateLabel, OrderStatus, PAY_STATUSES, PAYMENT_OUTCOMES, REASON_MAX_LENGTH, REFUND_STATUSES, RefundStatus, labelOf } from '../../domain/orders';
 import type { RowActionProps } from '../types';
 import { Facts } from '../../ui/Facts';
 import { PayDialog } from './PayDialog';
@@ -61,7 +61,7 @@ function DetailDialog({ detail, onClose }: { detail: OrderDetail; onClose: () =>
     ['订单号', detail.orderNo],
     ['下单方', detail.buyerName],
     ['供货方', detail.sellerName],
-    ['订单状态', labelOf(ORDER_STATUSES, detail.status)],
+    ['订单状态', orderStateLabel(detail)],
     ['支付状态', labelOf(PAY_STATUSES, detail.payStatus)],
     ['退款状态', labelOf(REFUND_STATUSES, detail.refundStatus)],
     ['下单时间', dateTime(detail.createdAt)],

@@ -2,7 +2,7 @@
 // and refund status. The list, filters and export are config; detail, pay, cancel and refund are
 // row actions, and a new order is a toolbar action (docs/api-partner-orders.md).
 import type { RaRecord } from 'ra-core';
-import { ORDER_STATUSES, PAY_STATUSES, REFUND_STATUSES } from '../../domain/orders';
+import { ORDER_STATUSES, PAY_STATUSES, REFUND_STATUSES, orderStateLabel } from '../../domain/orders';
 import { defineResource, lazyNamed } from '../define';
 import { money, dateTime } from '../../domain/format';
 
@@ -22,10 +22,12 @@ export default defineResource({
     { type: 'text', source: 'sellerName', label: '供货方', width: 180 },
     { type: 'text', source: 'itemsText', label: '商品', width: 260 },
     { type: 'computed', source: 'amountFen', label: '金额', render: (r: RaRecord) => money(r.amountFen) },
-    { type: 'select', source: 'status', label: '订单状态', choices: ORDER_STATUSES },
+    { type: 'computed', source: 'status', label: '订单状态', render: (r: RaRecord) => orderStateLabel({ status: r.status, refundStatus: r.refundStatus }) },
     { type: 'select', source: 'payStatus', label: '支付状态', choices: PAY_STATUSES },
     { type: 'select', source: 'refundStatus', label: '退款状态', choices: REFUND_STATUSES },
     { type: 'computed', source: 'createdAt', label: '下单时间', render: (r: RaRecord) => dateTime(r.createdAt) },
+    { type: 'computed', source: 'paidAt', label: '支付时间', render: (r: RaRecord) => dateTime(r.paidAt) },
+    { type: 'text', source: 'remark', label: '备注', width: 200 },
   ],
   filters: [
     { type: 'search', source: 'keyword', label: '订单号/下单方', placeholder: '输入订单号或合作伙伴名称' },

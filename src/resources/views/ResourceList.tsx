@@ -29,6 +29,7 @@ import { FormDialog } from './ResourceForm';
 import { ShowDialog } from './ResourceShow';
 import { columnsKey, ExportButton, ImportButton, TemplateButton } from './Transfer';
 import { SavedFiltersButton } from './SavedFilters';
+import { useServerColumns } from './ServerColumns';
 import { CardList } from './CardList';
 
 type DialogTarget = { mode: 'create' } | { mode: 'edit'; id: RaRecord['id'] } | { mode: 'show'; id: RaRecord['id'] } | undefined;
@@ -160,6 +161,8 @@ export function ResourceList({
   // would unmount the dialog, and with it a password shown only once.
   const phoneNow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [phone] = useState(phoneNow);
+  // The column choice survives signing out: kept on the server with the saved filters.
+  useServerColumns(config, !!config.transfer?.export?.columns && !!config.savedFilters);
   return (
     <Dialogs.Provider value={setTarget}>
       <List

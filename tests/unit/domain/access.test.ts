@@ -47,7 +47,9 @@ describe('menus per role (SPEC §2.4, §6)', () => {
     expect(menuTitles('teacher')).toEqual(['/homework', '/exam', '/paper', '/classManage', '/errorNote', '/analysis']);
   });
   it('leaders, psychology teacher, part-time, school admin', () => {
-    expect(menuTitles('subjectleader')).toEqual(['/analysis']);
+    expect(menuTitles('subjectleader')).toEqual(['/analysis', '/leaderExams']);
+    expect(menuTitles('gradeLeader')).toEqual(['/analysis', '/leaderExams']);
+    expect(menuTitles('schoolMaster')).toEqual(['/analysis', '/leaderExams']);
     expect(menuTitles('regionResearcher')).toEqual(['/analysis']);
     expect(menuTitles('psychologyteacher')).toEqual(['/heart-sounds']);
     expect(menuTitles('parttime')).toEqual(['/resource', '/workbook']);
@@ -95,8 +97,10 @@ describe('home and active entry', () => {
 describe('header filters (SPEC §2.2)', () => {
   const analysis = findRoute(ROUTES, '/analysis');
   it('depend on the active role where the route says so', () => {
-    expect(filtersFor(analysis, 'subjectleader')).toEqual(['grade', 'course', 'learningTerm']);
-    expect(filtersFor(analysis, 'regionResearcher')).toEqual(['grade', 'course', 'learningTerm']);
+    // Leaders' grade and course pickers end with 全部; the researcher drills on the screen itself.
+    expect(filtersFor(analysis, 'subjectleader')).toEqual(['gradeOrAll', 'courseOrAll', 'learningTerm']);
+    expect(filtersFor(analysis, 'schoolMaster')).toEqual(['gradeOrAll', 'courseOrAll', 'learningTerm']);
+    expect(filtersFor(analysis, 'regionResearcher')).toEqual(['learningTerm']);
     expect(filtersFor(analysis, 'teacher')).toEqual(['classGrade', 'course', 'learningTerm']);
     expect(filtersFor(findRoute(ROUTES, '/schoolResource'), 'mpTeacher')).toEqual(['course']);
     expect(filtersFor(findRoute(ROUTES, '/schoolResource'), 'mpSchoolAdmin')).toEqual([]);

@@ -2,11 +2,12 @@
 // question at a time, large: how the class scored on it, the right answer and the wrong answers the
 // class gave most, with how many chose each. ← and → (or the buttons) go through the questions;
 // 按得分率 puts the hardest first, the order a teacher usually reviews in. Names never show: the
-// class sees its own figures, not who got what.
+// class sees its own figures, not who got what. 选择样例 picks graded papers whose crop of the
+// question shows under it as 样例A, B… (Samples.tsx); the arrows wait while the picker is open.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useDataProvider } from 'react-admin';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -16,12 +17,15 @@ import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import NavigateBefore from '@mui/icons-material/NavigateBefore';
 import NavigateNext from '@mui/icons-material/NavigateNext';
+import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import type { AppDataProvider } from '../../../dataProvider';
 import type { ReportQuestion } from '../../../domain/correct';
+import type { LectureSample } from '../../../domain/lecture';
 import { percent } from '../../../domain/format';
 import type { ScreenProps } from '../../screen';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ScreenCard } from '../../../ui/ScreenCard';
+import { SamplePicker, SampleStrip } from './Samples';
 
 type Order = 'number' | 'rate';
 
@@ -45,7 +49,7 @@ function Bar({ label, count, total, tone }: { label: string; count: number; tota
   );
 }
 
-function Question({ q }: { q: ReportQuestion }) {
+function Question({ q, samples }: { q: ReportQuestion; samples: LectureSample[] }) {
   // The few most common wrong answers get a bar each; the rest of the wrong ones share one.
   const others = q.wrongCount - q.wrongAnswers.reduce((n, w) => n + w.count, 0);
   return (
@@ -77,6 +81,7 @@ function Question({ q }: { q: ReportQuestion }) {
           {q.expected ? `参考答案：${q.expected}` : '主观题：按得分率讲评，请结合学生作答讲解。'}
         </Typography>
       )}
+      <SampleStrip samples={samples} />
       <Typography sx={{ fontSize: { xs: 16, sm: 22 }, color: 'text.secondary' }}>
         共 {q.count} 份作答{q.flaggedCount ? `，其中 ${q.flaggedCount} 份待老师复核，数字可能还会变化` : ''}。
       </Typography>
@@ -90,7 +95,11 @@ export default function Lecture({ route }: ScreenProps) {
   const valid = Number.isInteger(taskId) && taskId > 0;
   const api = useDataProvider<AppDataProvider>();
   const report = useQuery({ queryKey: ['correctReport', taskId], queryFn: () => api.correctReport(taskId), enabled: valid, retry: false });
-  const [order, setOrder] = useState<Order>('rate');
+  const samples = useQuery({ queryKey: ['lectureSamples', taskId], queryFn: () => api.lectureSamples(taskId), enabled: valid, retry: false });
+  const queryClient = useQueryClient();
+  const [picking, setPicking] = useState(false);
+  // The order and the question are in the address, so a reload (or a projector's refresh) stays put.
+  const order: Order = params.get('order') === 'number' ? 'number' : 'rate';
   const questions = useMemo(() => lectureOrder(report.data?.questions ?? [], order), [report.data, order]);
   const at = Math.min(Math.max(0, Number(params.get('q') ?? 0) || 0), Math.max(0, questions.length - 1));
   const go = useCallback(
@@ -106,6 +115,8 @@ export default function Lecture({ route }: ScreenProps) {
   );
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      // The picker's own keys (checkboxes, buttons) are not a question change.
+      if (picking) return;
       if (event.key === 'ArrowRight' || event.key === 'PageDown' || event.key === ' ') go(at + 1);
       else if (event.key === 'ArrowLeft' || event.key === 'PageUp') go(at - 1);
       else return;
@@ -113,7 +124,7 @@ export default function Lecture({ route }: ScreenProps) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [at, go]);
+  }, [at, go, picking]);
 
   const back = `/AICorrect/report?taskId=${taskId}`;
   if (!valid || report.isError || (report.data && !questions.length)) {
@@ -135,13 +146,37 @@ export default function Lecture({ route }: ScreenProps) {
           讲评：{report.data.task.title}
           {report.data.task.className ? ` · ${report.data.task.className}` : ''}
         </Typography>
-        <ToggleButtonGroup size="small" exclusive value={order} onChange={(_, v: Order | null) => v && (setOrder(v), go(0))} aria-label="讲评顺序">
+        <Button size="small" variant="outlined" startIcon={<PhotoLibraryOutlined />} onClick={() => setPicking(true)}>
+          选择样例
+        </Button>
+        <ToggleButtonGroup size="small" exclusive value={order} onChange={(_, v: Order | null) =>
+            v &&
+            setParams((p) => {
+              const copy = new URLSearchParams(p);
+              copy.set('order', v);
+              copy.set('q', '0');
+              return copy;
+            }, { replace: true })
+          } aria-label="讲评顺序">
           <ToggleButton value="rate">按得分率</ToggleButton>
           <ToggleButton value="number">按题号</ToggleButton>
         </ToggleButtonGroup>
       </Box>
       <Box sx={{ flex: 1 }}>
-        <Question q={q} />
+        <Question q={q} samples={(samples.data?.samples ?? []).filter((s) => s.no === q.no)} />
+        {picking && (
+          <SamplePicker
+            taskId={taskId}
+            no={q.no}
+            chosen={(samples.data?.samples ?? []).filter((s) => s.no === q.no)}
+            onClose={() => setPicking(false)}
+            onSaved={(saved) => {
+              // The question's samples as saved; the other questions' stay.
+              queryClient.setQueryData<{ samples: LectureSample[] }>(['lectureSamples', taskId], (d) => ({ samples: [...(d?.samples ?? []).filter((s) => s.no !== q.no), ...saved] }));
+              setPicking(false);
+            }}
+          />
+        )}
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
         <Button size="large" variant="outlined" startIcon={<NavigateBefore />} onClick={() => go(at - 1)} disabled={at === 0}>

@@ -28,6 +28,9 @@ import { ScreenCard } from '../../../ui/ScreenCard';
 import { ScanOverlay } from '../ScanOverlay';
 import { nextUnmarked, padValues, parseScore } from './markingPad';
 import { RUBRIC_KEYS, RubricPanel } from './RubricPanel';
+import { PenBar, type Pen } from './PenBar';
+import { markOf } from '../penMarks';
+import type { Annotation } from '../../../domain/marking';
 
 const points = (n: number | null) => (n === null ? '—' : String(n));
 /** Who wrote a paper, as far as the marker may know: anonymous marking shows its place only. */
@@ -91,6 +94,8 @@ export default function MarkingScreen({ route }: ScreenProps) {
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const [last, setLast] = useState<{ name: string; score: number } | null>(null);
+  const [pen, setPen] = useState<Pen>(null);
+  const [penText, setPenText] = useState('');
   const input = useRef<HTMLInputElement>(null);
 
   const data = sheet.data;
@@ -195,6 +200,21 @@ export default function MarkingScreen({ route }: ScreenProps) {
     else void save(parsed.score);
   };
 
+  /** The paper's marks after a change, saved whole; the screen's copy follows the server's. */
+  const saveMarks = (marks: Annotation[]) =>
+    run(async () => {
+      const saved = await api.saveAnnotations({ taskId, no, resultId: paper!.resultId, marks });
+      queryClient.setQueryData<MarkingSheet>(key, (old) => (old ? { ...old, papers: old.papers.map((p) => (p.resultId === saved.resultId ? { ...p, annotations: saved.marks } : p)) } : old));
+    });
+  const draw = (from: { x: number; y: number }, to: { x: number; y: number }) => {
+    if (!pen || !paper) return;
+    if (pen === 'text' && !penText.trim()) {
+      setMessage({ error: true, text: '请先输入批注文字' });
+      return;
+    }
+    void saveMarks([...paper.annotations, markOf(pen, from, to, pen === 'text' ? penText.trim() : undefined)]);
+  };
+
   const page = paper ? cropPage(paper, no) : null;
   return (
     <ScreenCard title={`${route.meta.title}：${data.taskTitle}`} description={`第 ${no} 题（${question.kind === 'essay' ? '作文' : '解答题'}）· 满分 ${points(fullMarks)} 分`}>
@@ -247,6 +267,18 @@ export default function MarkingScreen({ route }: ScreenProps) {
                 第 {index + 1}/{papers.length} 份{data.owner && ` · 总分 ${points(paper.total)}`}
               </Typography>
             </Box>
+            {page && (
+              <PenBar
+                pen={pen}
+                setPen={setPen}
+                text={penText}
+                setText={setPenText}
+                count={paper.annotations.length}
+                busy={saving}
+                onUndo={() => void saveMarks(paper.annotations.slice(0, -1))}
+                onClear={() => void saveMarks([])}
+              />
+            )}
             {page ? (
               <ScanOverlay
                 key={paper.resultId}
@@ -256,6 +288,8 @@ export default function MarkingScreen({ route }: ScreenProps) {
                 crop={[no]}
                 cropHeight={560}
                 label={`${who(paper, index, data.showNames)} 第 ${no} 题作答`}
+                annotations={{ [String(no)]: paper.annotations }}
+                onPen={pen ? (_no, from, to) => draw(from, to) : undefined}
               />
             ) : (
               <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 4, textAlign: 'center' }}>
