@@ -37,6 +37,20 @@ const digest = (...parts: SQL[]) => sql`hashtextextended(concat_ws(':', ${sql.jo
 /** The n-th (0–2) uniform number in [0, 1) of a digest, from 20 of its bits. */
 const uniform = (hash: SQL, n: number) => sql`(((${hash}) >> ${n * 20}) & 1048575)::float8 / 1048576`;
 
+/**
+ * How strongly each option of a choice item draws a student who does not know the answer: the
+ * item's own weights (heavy-tailed, so one distractor often stands out), as cumulative ranges
+ * [lo, hi) per (question_id, opt). The region's schools (region.ts) draw from the same ranges, so
+ * an item's popular distractor is popular everywhere.
+ */
+export const OPTION_RANGES = sql`
+      SELECT question_id, opt, coalesce(sum(w) OVER (PARTITION BY question_id ORDER BY n ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) / sum(w) OVER (PARTITION BY question_id) AS lo,
+             sum(w) OVER (PARTITION BY question_id ORDER BY n) / sum(w) OVER (PARTITION BY question_id) AS hi
+        FROM (SELECT q.id AS question_id, x.o->>'key' AS opt, x.n,
+                     0.05 + power(-ln(1 - ${uniform(sql`hashtextextended(q.id || ':' || (x.o->>'key'), 7)`, 0)}), 1.6) AS w
+                FROM questions q CROSS JOIN LATERAL jsonb_array_elements(q.options) WITH ORDINALITY AS x(o, n)
+               WHERE q.type IN (${QuestionType.single}, ${QuestionType.judge})) o`;
+
 /** Midnight (China time) of the seeding day, so one day's seeds are identical. */
 function today(now: Date): number {
   const shanghai = now.getTime() + 8 * 3600 * 1000;
@@ -279,16 +293,7 @@ async function simulateAnswers(db: Db, books: SeededBook[]): Promise<void> {
              0.01::float8
         FROM exams e JOIN exam_classes ec ON ec.exam_id = e.id JOIN courses co ON co.id = e.course_id
     ),
-    options AS (
-      -- How strongly each option of a choice item draws a student who does not know the answer: the
-      -- item's own weights (heavy-tailed, so one distractor often stands out), as cumulative ranges.
-      SELECT question_id, opt, coalesce(sum(w) OVER (PARTITION BY question_id ORDER BY n ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) / sum(w) OVER (PARTITION BY question_id) AS lo,
-             sum(w) OVER (PARTITION BY question_id ORDER BY n) / sum(w) OVER (PARTITION BY question_id) AS hi
-        FROM (SELECT q.id AS question_id, x.o->>'key' AS opt, x.n,
-                     0.05 + power(-ln(1 - ${uniform(sql`hashtextextended(q.id || ':' || (x.o->>'key'), 7)`, 0)}), 1.6) AS w
-                FROM questions q CROSS JOIN LATERAL jsonb_array_elements(q.options) WITH ORDINALITY AS x(o, n)
-               WHERE q.type IN (${QuestionType.single}, ${QuestionType.judge})) o
-    ),
+    options AS (${OPTION_RANGES}),
     sitting AS (
       -- Who handed the work in (a few students miss a homework, fewer an exam).
       SELECT w.*, s.id AS student_id, s.school_id, a.ability
