@@ -128,7 +128,7 @@ export async function seedDemo(db: Db, { pinKey }: SeedOptions): Promise<boolean
       };
 
       if (si === 0) {
-        await teacher('teacher', '陈静', ['teacher', 'teaching'], [[7, 1, '数学'], [7, 2, '数学'], [8, 1, '物理'], [8, 2, '物理']], '数学教师');
+        await teacher('teacher', '陈静', ['teacher', 'teaching'], [[7, 1, '数学'], [7, 2, '数学'], [7, 1, '物理'], [7, 2, '物理']], '数学教师');
         await teacher('teacher2', '林晓', ['teacher'], [[7, 1, '语文'], [8, 1, '语文']], '语文教师');
         const classic = await teacher('classic', '黄蕾', ['teacher'], [[8, 2, '英语'], [8, 3, '英语']], '英语教师');
         await user({ ...base, username: 'schooladmin', name: '赵校务' }, ['schoolAdmin']);
