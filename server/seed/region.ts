@@ -28,6 +28,8 @@ const GRADES = [
   { name: '九年级', level: 9, short: '九' },
 ];
 const CLASSES_PER_GRADE = 2;
+/** The 英语 teacher of each region school's grade that sets no homework in the demo. */
+const UNTAUGHT_TEACHERS = ['程思远', '沈雅婷', '邵博文'];
 const STUDENTS_PER_CLASS = 30;
 /** Homework copied per class and subject from the first school's class of the same grade. */
 const HOMEWORKS = 8;
@@ -134,6 +136,18 @@ export async function seedRegion(tx: Tx, passwordHash: string): Promise<void> {
           .returning();
         await tx.insert(t.examClasses).values(mine.map((c) => ({ tenantId: tenant.id, examId: exam.id, classId: c.id })));
       }
+    }
+    // Every grade has its teachers, though only the subjects above set homework in the demo: a
+    // 九年级 whose classes nobody teaches is no school's. Names are fixed, not drawn, so the random
+    // stream (and every student and answer after) stays as it was.
+    for (const [k, g] of GRADES.filter((x) => !TAUGHT.some((taught) => taught.level === x.level)).entries()) {
+      const name = UNTAUGHT_TEACHERS[si]!;
+      const [u] = await tx.insert(t.users).values({ ...base, username: `s${si + 6}t${String(TAUGHT.length + k + 1).padStart(2, '0')}`, name, passwordHash }).returning();
+      await tx.insert(t.userRoles).values({ userId: u.id, tenantId: tenant.id, roleKey: 'xz:teacher' });
+      const [teacher] = await tx.insert(t.teachers).values({ ...base, userId: u.id, name, job: '英语教师' }).returning();
+      const course = courseRows.find((co) => co.name === '英语')!;
+      const theirs = classes.filter((c) => c.level === g.level);
+      await tx.insert(t.teachingAssignments).values(theirs.map((c) => ({ tenantId: tenant.id, teacherId: teacher.id, classId: c.id, courseId: course.id })));
     }
     await tx.execute(sql`UPDATE homeworks SET batch_id = id WHERE batch_id IS NULL AND tenant_id = ${tenant.id}`);
   }
