@@ -51,7 +51,8 @@ export default defineConfig({
         // API files share their worker's loaded modules (isolate: false): each builds its own app on
         // its own database, and importing the whole server again for every file cost more CPU than
         // most of the files' tests.
-        test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', isolate: false, testTimeout: 30_000, hookTimeout: 60_000 },
+        // The seeded demo they copy is made once, first (apiSetup).
+        test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', isolate: false, testTimeout: 30_000, hookTimeout: 60_000, globalSetup: ['tests/support/apiSetup.ts'] },
       },
       {
         extends: true,

@@ -12,6 +12,7 @@ import { launchBrowser, signIn } from '../tests/support/browser';
 import { startServer, type RunningServer } from '../tests/support/serverProcess';
 import { ensureWebBuild } from '../scripts/webBuild';
 import type { BenchRow } from './table';
+import { childPids, cpuSeconds } from './procStat';
 
 const CLASS_SIZE = 45;
 const BASE = '/api/wrongbook/v1.0/correct';
@@ -117,13 +118,30 @@ async function gradeAClass(server: RunningServer): Promise<BenchRow[]> {
   form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), '全班扫描.pdf');
   await call(`${server.url}${BASE}/task/upload`, teacher, { form });
 
-  // Other users of the product while the class grades: a teacher's task list and anyone's myRoles.
+  // Other users of the product while the class grades: a teacher's task list and anyone's myRoles;
+  // first for a while with nothing grading, to tell the machine's own noise from grading's cost.
   const other = await login(server.url, 'teacher2');
+  const idleUntil = performance.now() + 8000;
+  const [idleTaskPage, idleMyRoles] = await Promise.all([
+    callLoop(`${server.url}${BASE}/task/page?current=1&size=20`, teacher, () => performance.now() > idleUntil),
+    callLoop(`${server.url}/api/juno/personal/myRoles`, other, () => performance.now() > idleUntil),
+  ]);
+  // The server's event-loop figures (TEST_HOOKS=1), reset here and read once graded.
+  const loopStats = async () => {
+    const res = await fetch(`${server.url}/api/test/grading/processes`);
+    return res.ok ? ((await res.json()).data.eventLoop as { p99Ms: number; maxMs: number }) : { p99Ms: NaN, maxMs: NaN };
+  };
+  await loopStats();
   let graded = false;
   const loops = Promise.all([
     callLoop(`${server.url}${BASE}/task/page?current=1&size=20`, teacher, () => graded),
     callLoop(`${server.url}/api/juno/personal/myRoles`, other, () => graded),
   ]);
+  // Where the CPU goes while grading: the API's main thread (its event loop, which every request
+  // waits for), the rest of the API process (its worker threads), and its child processes.
+  const pid = server.process.pid!;
+  const cpu = () => ({ main: cpuSeconds(pid, pid), all: cpuSeconds(pid), children: childPids(pid).reduce((n, c) => n + cpuSeconds(c), 0) });
+  const cpu0 = cpu();
   const t0 = performance.now();
   await call(`${server.url}${BASE}/task/submit`, teacher, { json: { taskId: task.id } });
   let detail: { task: { status: number; failReason?: string }; results: unknown[] };
@@ -134,6 +152,8 @@ async function gradeAClass(server: RunningServer): Promise<BenchRow[]> {
     await new Promise((r) => setTimeout(r, 250));
   }
   const seconds = (performance.now() - t0) / 1000;
+  const cpu1 = cpu();
+  const eventLoop = await loopStats();
   graded = true;
   const [taskPage, myRoles] = await loops;
   if (detail.task.status !== 4) throw new Error(`task failed: ${detail.task.failReason}`);
@@ -143,6 +163,13 @@ async function gradeAClass(server: RunningServer): Promise<BenchRow[]> {
     { name: 'aicorrect_class45_results', value: detail.results.length, unit: '', target: String(CLASS_SIZE) },
     { name: 'aicorrect_task_page_p95_ms_while_grading', value: p95(taskPage), unit: 'ms', target: '≤ 100' },
     { name: 'aicorrect_myroles_p95_ms_while_grading', value: p95(myRoles), unit: 'ms', target: '≤ 100' },
+    { name: 'aicorrect_task_page_p95_ms_idle', value: p95(idleTaskPage), unit: 'ms', target: '' },
+    { name: 'aicorrect_myroles_p95_ms_idle', value: p95(idleMyRoles), unit: 'ms', target: '' },
+    { name: 'aicorrect_api_event_loop_delay_p99_ms_while_grading', value: eventLoop.p99Ms, unit: 'ms', target: '' },
+    { name: 'aicorrect_api_event_loop_delay_max_ms_while_grading', value: eventLoop.maxMs, unit: 'ms', target: '' },
+    { name: 'aicorrect_api_main_thread_cpu_s_while_grading', value: cpu1.main - cpu0.main, unit: 's', target: '' },
+    { name: 'aicorrect_api_other_threads_cpu_s_while_grading', value: cpu1.all - cpu0.all - (cpu1.main - cpu0.main), unit: 's', target: '' },
+    { name: 'aicorrect_grading_processes_cpu_s', value: cpu1.children - cpu0.children, unit: 's', target: '' },
   ];
 }
 
@@ -176,9 +203,12 @@ async function firstLoad(server: RunningServer): Promise<BenchRow[]> {
 
 export async function benchAiCorrect(): Promise<BenchRow[]> {
   await ensureWebBuild();
-  const server = await startServer();
+  // TEST_HOOKS=1: the server tells its event loop's delays (modules/correct/gradingHooks.ts).
+  const server = await startServer({ env: { TEST_HOOKS: '1' } });
   try {
-    return [...(await gradeAClass(server)), ...(await firstLoad(server))];
+    const grading = await gradeAClass(server);
+    // `npm run bench -- aicorrect --no-browser`: the grading rows alone.
+    return process.argv.includes('--no-browser') ? grading : [...grading, ...(await firstLoad(server))];
   } finally {
     await server.stop();
   }

@@ -3,29 +3,15 @@
 // mode over HTTP: signed heartbeats from many terminals at once, then batches of print jobs.
 // Heartbeats/s and print jobs/s count accepted records only.
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { httpTransport } from '../server/devices/client';
 import { loadTest } from '../server/devices/simulator';
 import { readDemoSecretsFile } from '../server/devices/demoSecrets';
 import { startServer } from '../tests/support/serverProcess';
 import type { BenchRow } from './table';
+import { freshBenchDatabase } from './benchDatabase';
 
 const DB = 'xz_bench_devices';
 const SECONDS = Number(process.env.DEVICES_BENCH_SECONDS ?? 10);
-
-async function freshDatabase(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${DB}`);
-  } finally {
-    await client.end();
-  }
-  const target = new URL(url);
-  target.pathname = `/${DB}`;
-  return target.toString();
-}
 
 /** CPU milliseconds the process has used so far (user + system; Linux clock ticks of 10 ms). */
 function cpuMs(pid: number): number {
@@ -38,7 +24,7 @@ export async function benchDevices(): Promise<BenchRow[]> {
   const label = pgUrl ? 'pg' : 'pglite';
   // The per-terminal limits would refuse most of this load: they are what is measured around.
   const env: Record<string, string> = { IN_PROCESS_WORKER: '0', DEVICE_RATE_LIMITS: '0' };
-  if (pgUrl) env.DATABASE_URL = await freshDatabase(pgUrl);
+  if (pgUrl) env.DATABASE_URL = await freshBenchDatabase(pgUrl, DB);
   console.error(`  starting a server on ${label} (first start seeds the demo)…`);
   const server = await startServer({ env });
   try {

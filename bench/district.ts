@@ -23,6 +23,7 @@ import { GradedBy } from '../server/db/schema';
 import { QuestionType, SourceType } from '../src/domain/content';
 import { currentSemester } from '../src/domain/semester';
 import type { BenchRow } from './table';
+import { ensureAnswerPartitions } from '../server/modules/minerva/answerPartitions';
 
 /** BENCH_DISTRICT_DB names another database, so two benches on one server do not drop each other's. */
 export const DISTRICT_DB = /^[a-z_][a-z0-9_]{0,62}$/.test(process.env.BENCH_DISTRICT_DB ?? '') ? process.env.BENCH_DISTRICT_DB! : 'xz_bench_district';
@@ -172,6 +173,8 @@ export async function generateDistrict(serverUrl: string, schools: number): Prom
   const t0 = performance.now();
   const database = await openDatabase({ url: districtUrl(serverUrl) });
   const db = database.db;
+  // The answer records' term partitions, as the server makes them at start.
+  await ensureAnswerPartitions(db);
   const start = today(new Date());
   const startIso = new Date(start).toISOString();
 

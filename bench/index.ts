@@ -12,6 +12,8 @@ import { benchStudentWrongbook } from './studentWrongbook';
 import { benchVolumePaper } from './volumePaper';
 import { benchAnalysis } from './analysis';
 import { benchDevices } from './devices';
+import { benchLiveEvents } from './liveEvents';
+import { benchThroughput } from './throughput';
 import { benchPartnerOrders } from './partnerOrders';
 import { benchPartnerBoards } from './partnerBoards';
 import { benchHeartVoices } from './heartVoices';
@@ -20,6 +22,7 @@ import { gradingFigures } from '../server/grading/bench/index';
 import { benchEssays } from './essays';
 import { benchOmrHeldOut } from './readings/omr';
 import { benchFillins } from './readings/fillins';
+import { benchFileStore } from './fileStore';
 import { printRows, type BenchRow } from './table';
 
 const groups: Record<string, () => Promise<BenchRow[]>> = {
@@ -36,11 +39,18 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   volumepaper: benchVolumePaper,
   analysis: benchAnalysis,
   devices: benchDevices,
+  // 1,000 terminals beating, 50 data-board event streams: beat → event latency.
+  live: benchLiveEvents,
+  // student/page at 50 connections (wrk) and heartbeats, one by one and relayed in batches, on a
+  // server process; PostgreSQL too with DATABASE_URL or --pg.
+  throughput: benchThroughput,
   orders: benchPartnerOrders,
   boards: benchPartnerBoards,
   heartvoices: benchHeartVoices,
   // The family page (家长查看) a link opens.
   family: benchFamily,
+  // FILE_STORE=postgres: a 50 MB upload into the database and back.
+  files: benchFileStore,
   essays: benchEssays,
   // Held-out answer sheets written for the bench (bench/readings), apart from the engine's corpus.
   omr: benchOmrHeldOut,

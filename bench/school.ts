@@ -17,7 +17,7 @@ import type { BenchRow } from './table';
 const IMPORT_ROWS = 5000;
 const SCHOOL_STUDENTS = 100_000;
 
-async function importWorkbook(classes: { gradeName: string; className: string }[]): Promise<Buffer> {
+export async function importWorkbook(classes: { gradeName: string; className: string }[]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const sheet = wb.addWorksheet('学生');
   sheet.addRow(['姓名*', '学号*', '性别', '年级*', '班级*', '家长手机号']);

@@ -1,6 +1,6 @@
 // `npm run devices -- simulate [--url http://localhost:3000] [--data ./data] [--days 90] [--devices N] [--rate R]`
 // drives the demo terminals against a running server through the real device API
-// (server/devices/simulator.ts). `npm run devices -- load [--kind heartbeat|printJobs]
+// (server/devices/simulator.ts). `npm run devices -- load [--kind heartbeat|heartbeatBatch|printJobs]
 // [--seconds 10] [--concurrency 32] [--batch 100]` measures ingestion instead (against a server
 // started with DEVICE_RATE_LIMITS=0). The terminals' secrets are read from the file the server
 // wrote into its DATA_DIR when it seeded the demo (--data, else DATA_DIR, else ./data).
@@ -34,10 +34,11 @@ if (command === 'simulate') {
   const result = await simulate(httpTransport(url), { secrets: secrets(), days: number('days'), devices: number('devices'), rate: number('rate'), heartVoices: false });
   console.log(`终端 ${result.terminals} 台（已部署 ${result.deployed}，在线 ${result.online}），打印记录 ${result.jobs} 条，登录 ${result.signIns} 次，用时 ${result.ms} ms`);
 } else if (command === 'load') {
-  const kind = option('kind', 'heartbeat') === 'printJobs' ? 'printJobs' : 'heartbeat';
+  const asked = option('kind', 'heartbeat');
+  const kind = asked === 'printJobs' || asked === 'heartbeatBatch' ? asked : 'heartbeat';
   const result = await loadTest(httpTransport(url), { secrets: secrets(), kind, seconds: number('seconds', 10)!, concurrency: number('concurrency', 32)!, batch: number('batch'), devices: number('devices') });
-  console.log(`${kind === 'heartbeat' ? '心跳' : '打印记录'}：${Math.round(result.perSecond)} 条/秒（请求 ${result.requests} 次，失败 ${result.errors} 次，${result.seconds.toFixed(1)} 秒）`);
+  console.log(`${kind === 'printJobs' ? '打印记录' : kind === 'heartbeatBatch' ? '转发心跳' : '心跳'}：${Math.round(result.perSecond)} 条/秒（请求 ${result.requests} 次，失败 ${result.errors} 次，${result.seconds.toFixed(1)} 秒）`);
 } else {
-  console.error('用法：npm run devices -- simulate [--url URL] [--data DATA_DIR] [--days 90] [--devices N] [--rate R] | load [--kind heartbeat|printJobs] [--seconds 10] [--concurrency 32]');
+  console.error('用法：npm run devices -- simulate [--url URL] [--data DATA_DIR] [--days 90] [--devices N] [--rate R] | load [--kind heartbeat|heartbeatBatch|printJobs] [--seconds 10] [--concurrency 32]');
   process.exit(2);
 }

@@ -15,6 +15,7 @@ import auth from './auth/plugin';
 import { NO_CACHE, type PrincipalStore } from './auth/principalCache';
 import { NO_LOOKUP_CACHE, type LookupStore } from './cache/lookupCache';
 import { DeviceSecretCache } from './modules/devices/secretCache';
+import { LiveBus } from './modules/devices/live';
 import juno from './modules/juno';
 import vesta from './modules/vesta';
 import wrongbook from './modules/wrongbook';
@@ -32,17 +33,23 @@ import family from './modules/family';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** The replica for heavy reads (analysis, boards, exports) when one is configured; else `db`. */
+    readDb: Db;
     config: AppConfig;
     lookups: LookupStore;
     /** The sign-in limits' clock; null: the database's. */
     signInClock: (() => Date) | null;
     /** Terminals' serial → id and secret (modules/devices/secretCache.ts); rotating a secret invalidates it. */
     deviceSecrets: DeviceSecretCache;
+    /** The fleet's live events for the partners' event streams (modules/devices/live.ts). */
+    liveBus: LiveBus;
   }
 }
 
 export interface BuildOptions {
   db: Db;
+  /** A streaming replica of `db` for analysis, boards and exports (DATABASE_READ_URL); `db` if omitted. */
+  readDb?: Db;
   config: AppConfig;
   /** Serve the built web app from this folder when it exists. */
   webRoot?: string;
@@ -60,9 +67,11 @@ export interface BuildOptions {
   signInClock?: () => Date;
   /** Terminals' secrets in memory; this process's own cache unless given (with other processes' invalidations). */
   deviceSecrets?: DeviceSecretCache;
+  /** The fleet's live events; this process's own bus unless given (main.ts shares it between processes). */
+  liveBus?: LiveBus;
 }
 
-export async function buildApp({ db, config, webRoot, logger = false, onRoute, principals = NO_CACHE, lookups = NO_LOOKUP_CACHE, wakeWorkers = () => undefined, signInClock, deviceSecrets = new DeviceSecretCache() }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, readDb, config, webRoot, logger = false, onRoute, principals = NO_CACHE, lookups = NO_LOOKUP_CACHE, wakeWorkers = () => undefined, signInClock, deviceSecrets = new DeviceSecretCache(), liveBus = new LiveBus() }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(logger === true ? {} : logger),
     logController: new RequestLog(),
@@ -75,19 +84,19 @@ export async function buildApp({ db, config, webRoot, logger = false, onRoute, p
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('db', db);
+  app.decorate('readDb', readDb ?? db);
   app.decorate('config', config);
   app.decorate('principals', principals);
   app.decorate('lookups', lookups);
   app.decorate('signInClock', signInClock ?? null);
   app.decorate('deviceSecrets', deviceSecrets);
+  app.decorate('liveBus', liveBus);
   // Every successful write of the school-structure service (vesta) may change what the shell's
   // lookups return for that tenant; invalidate before the reply leaves, so the next read is fresh.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const tenantId = request.principal?.tenantId;
-    if (request.method !== 'GET' && reply.statusCode < 400 && tenantId && request.url.startsWith('/api/vesta/')) {
-      await app.lookups.invalidateTenant(tenantId);
-    }
-    return payload;
+    if (request.method === 'GET' || reply.statusCode >= 400 || !tenantId || !request.url.startsWith('/api/vesta/')) return done(null, payload);
+    app.lookups.invalidateTenant(tenantId).then(() => done(null, payload), done);
   });
   app.decorate('wakeWorkers', wakeWorkers);
   const servesWeb = Boolean(webRoot && existsSync(join(webRoot, 'index.html')));

@@ -3,12 +3,16 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ALIPAY_ENV, alipaySettingsFromEnv, type AlipaySettings } from './modules/mercury/payment/alipay';
+import { WECHAT_ENV, wechatSettingsFromEnv, type WechatPaySettings } from './modules/mercury/payment/wechat';
 
 export interface AppConfig {
   port: number;
   dataDir: string;
   /** postgres:// URL; when absent the embedded PGlite database under dataDir is used. */
   databaseUrl?: string;
+  /** A streaming replica of databaseUrl for analysis, boards and exports (DATABASE_READ_URL). */
+  databaseReadUrl?: string;
   jwtSecret: Uint8Array;
   classicTeacher: boolean;
   classicAdmin: boolean;
@@ -23,8 +27,12 @@ export interface AppConfig {
    * the server refuses to start without its own secrets (see productionProblems).
    */
   production?: boolean;
-  /** The payment gateway: the built-in sandbox (demo only) or none (paying online is refused). */
+  /** The payment gateway: WeChat Pay, Alipay, the built-in sandbox (demo only) or none (paying online is refused). */
   paymentGateway?: PaymentGatewayName;
+  /** WeChat Pay's merchant settings, with PAYMENT_GATEWAY=wechat (WECHATPAY_* variables). */
+  wechatPay?: WechatPaySettings;
+  /** Alipay's app settings, with PAYMENT_GATEWAY=alipay (ALIPAY_* variables). */
+  alipay?: AlipaySettings;
   /**
    * The periodic sweeps (closing unpaid orders, retention): on unless false. A test that attributes
    * every database write to the request that made it turns them off.
@@ -34,10 +42,66 @@ export interface AppConfig {
   pinKey: Uint8Array;
   /** Per-terminal request limits of the device API; off only for load measurements (DEVICE_RATE_LIMITS=0). */
   deviceRateLimits: boolean;
+  /** How often the fleet sweep looks for silent terminals (DEVICE_SWEEP_SECONDS); SWEEP_SECONDS by default. */
+  deviceSweepSeconds?: number;
+  /**
+   * TEST_HOOKS=1 outside production: routes under /api/test/ that let an end-to-end test make a
+   * terminal fall silent without waiting half an hour. Never in production.
+   */
+  testHooks?: boolean;
+  /**
+   * FILE_STORE: where uploaded files are kept. `local` (default): under DATA_DIR/files, for one
+   * machine. `postgres`: in the database, shared by API processes and workers on several machines.
+   */
+  fileStore?: FileStoreName;
+  /** WEB_CONCURRENCY: API processes on this machine sharing its port (PostgreSQL only when more than 1). */
+  webConcurrency?: number;
+  /** Open live event streams per user (LIVE_STREAMS_PER_USER, for load measurements); MAX_STREAMS_PER_USER by default. */
+  liveStreamsPerUser?: number;
 }
 
-export type PaymentGatewayName = 'sandbox' | 'none';
-const GATEWAYS: readonly PaymentGatewayName[] = ['sandbox', 'none'];
+export type FileStoreName = 'local' | 'postgres';
+
+/** FILE_STORE: local (default) or postgres. */
+function fileStoreName(value: string | undefined): FileStoreName {
+  if (value === undefined || value === '' || value === 'local') return 'local';
+  if (value === 'postgres') return 'postgres';
+  throw new ConfigError(`FILE_STORE 应为 local（本机磁盘）或 postgres（存入数据库，多台服务器共用），当前为“${value}”`);
+}
+
+/**
+ * WEB_CONCURRENCY: how many API processes share the port, 1 by default. More than one needs
+ * PostgreSQL: the embedded database (PGlite) belongs to one process.
+ */
+export function webConcurrency(value: string | undefined, databaseUrl: string | undefined): number {
+  if (value === undefined || value === '') return 1;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 64) throw new ConfigError(`WEB_CONCURRENCY 应为 1–64 的整数（服务进程数），当前为“${value}”`);
+  const n = Number(value);
+  if (n > 1 && !databaseUrl) {
+    throw new ConfigError(`WEB_CONCURRENCY=${n} 需要 PostgreSQL：内置数据库（PGlite）只能由一个进程使用。请设置 DATABASE_URL，或去掉 WEB_CONCURRENCY 以单进程运行。`);
+  }
+  return n;
+}
+
+export type PaymentGatewayName = 'wechat' | 'alipay' | 'sandbox' | 'none';
+const GATEWAYS: readonly PaymentGatewayName[] = ['wechat', 'alipay', 'sandbox', 'none'];
+const WECHAT_VARS = [...WECHAT_ENV, 'WECHATPAY_PLATFORM_CERT_FILE', 'WECHATPAY_PUBLIC_KEY_FILE', 'WECHATPAY_PUBLIC_KEY_ID'];
+
+/**
+ * The chosen gateway's settings, or what keeps them from working (Chinese). A real gateway must be
+ * configured completely: a half-configured one would take orders it cannot be paid for.
+ */
+function paymentSettings(env: NodeJS.ProcessEnv, gateway: string): { wechatPay?: WechatPaySettings; alipay?: AlipaySettings; problems: string[] } {
+  if (gateway === 'wechat') {
+    const { settings, problems } = wechatSettingsFromEnv(env);
+    return { wechatPay: settings, problems };
+  }
+  if (gateway === 'alipay') {
+    const { settings, problems } = alipaySettingsFromEnv(env);
+    return { alipay: settings, problems };
+  }
+  return { problems: [] };
+}
 
 const flag = (v: string | undefined) => v === '1' || v === 'true';
 
@@ -75,6 +139,13 @@ export function parseTrustProxy(value: string | undefined): string[] {
   return entries;
 }
 
+/** DEVICE_SWEEP_SECONDS: 1–3600 whole seconds; undefined for the default. */
+function sweepSeconds(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 3600) throw new ConfigError(`DEVICE_SWEEP_SECONDS 应为 1–3600 的整数（秒），当前为“${value}”`);
+  return Number(value);
+}
+
 /** SESSION_IDLE_MINUTES: whole minutes, at least 1; two hours by default. */
 function idleSeconds(value: string | undefined): number {
   if (value === undefined || value === '') return 2 * 3600;
@@ -102,7 +173,12 @@ export function productionProblems(env: NodeJS.ProcessEnv): string[] {
   if (pinKey.length < MIN_SECRET_LENGTH || KNOWN_SECRETS.has(pinKey.toLowerCase())) {
     problems.push(`未设置 TERMINAL_PIN_KEY 或太短：生产环境需要自己的终端PIN密钥（至少 ${MIN_SECRET_LENGTH} 个字符的随机串，每个服务进程相同；openssl rand -hex 32）`);
   }
-  if ((env.PAYMENT_GATEWAY || 'none') === 'sandbox') problems.push('PAYMENT_GATEWAY=sandbox 是演示用的沙箱支付，任何人都能用它“付款”：生产环境请删除该设置（暂不开放在线支付），或接入真实的支付通道');
+  const gateway = env.PAYMENT_GATEWAY || 'none';
+  if (gateway === 'sandbox') problems.push('PAYMENT_GATEWAY=sandbox 是演示用的沙箱支付，任何人都能用它“付款”：生产环境请删除该设置（暂不开放在线支付），或接入真实的支付通道（PAYMENT_GATEWAY=wechat 或 alipay）');
+  problems.push(...paymentSettings(env, gateway).problems);
+  // Keys set for a gateway that is not chosen: the operator meant to connect it and would be left without payments.
+  const stray = [...(gateway === 'wechat' ? [] : WECHAT_VARS), ...(gateway === 'alipay' ? [] : ALIPAY_ENV)].filter((name) => env[name]);
+  if (stray.length) problems.push(`设置了 ${stray.join('、')}，但 PAYMENT_GATEWAY 不是对应的支付通道（当前为 ${gateway}）：请设置 PAYMENT_GATEWAY=wechat 或 alipay，或删除这些变量`);
   return problems;
 }
 
@@ -114,11 +190,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (problems.length) throw new ConfigError(['生产模式（NODE_ENV=production）无法启动：', ...problems.map((p) => `  · ${p}`)].join('\n'));
   }
   const paymentGateway = (env.PAYMENT_GATEWAY || (production ? 'none' : 'sandbox')) as PaymentGatewayName;
-  if (!GATEWAYS.includes(paymentGateway)) throw new ConfigError(`PAYMENT_GATEWAY 应为 sandbox 或 none，当前为“${env.PAYMENT_GATEWAY}”`);
+  if (!GATEWAYS.includes(paymentGateway)) throw new ConfigError(`PAYMENT_GATEWAY 应为 wechat、alipay、sandbox 或 none，当前为“${env.PAYMENT_GATEWAY}”`);
+  const payment = paymentSettings(env, paymentGateway);
+  if (payment.problems.length) throw new ConfigError(['支付通道配置有误，无法启动：', ...payment.problems.map((p) => `  · ${p}`)].join('\n'));
+  if (env.DATABASE_READ_URL && !env.DATABASE_URL) throw new ConfigError('设置了 DATABASE_READ_URL（只读副本）却没有 DATABASE_URL（主库）：只读副本只能与 PostgreSQL 主库一起使用');
   return {
     port: Number(env.PORT) || 3000,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
     jwtSecret: loadSecret(dataDir, env.JWT_SECRET),
     classicTeacher: flag(env.TEACHER_CLASSIC_WEB),
     classicAdmin: flag(env.ADMIN_CLASSIC_WEB),
@@ -127,9 +207,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     production,
     paymentGateway,
+    wechatPay: payment.wechatPay,
+    alipay: payment.alipay,
     // The PIN hashes are worthless without this key, so a copy of the database alone cannot be
     // searched for the 10^6 possible PINs. Losing it means setting the PINs again.
     pinKey: loadSecret(dataDir, env.TERMINAL_PIN_KEY, 'terminal-pin-key'),
     deviceRateLimits: env.DEVICE_RATE_LIMITS !== '0',
+    deviceSweepSeconds: sweepSeconds(env.DEVICE_SWEEP_SECONDS),
+    testHooks: !production && env.TEST_HOOKS === '1',
+    fileStore: fileStoreName(env.FILE_STORE),
+    webConcurrency: webConcurrency(env.WEB_CONCURRENCY, env.DATABASE_URL || undefined),
+    liveStreamsPerUser: /^\d{1,4}$/.test(env.LIVE_STREAMS_PER_USER ?? '') && Number(env.LIVE_STREAMS_PER_USER) > 0 ? Number(env.LIVE_STREAMS_PER_USER) : undefined,
   };
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fas
 import { canAccess, type AccessRule } from '../../src/domain/access';
 import { ROLE_NAMES, ROLE_REVOKED_HEADER, isRole } from '../../src/domain/roles';
 import { ApiError, forbidden, unauthorized } from '../http/envelope';
-import { loadPrincipalRow, toPrincipal, type Principal } from './principal';
+import { loadPrincipalRow, toPrincipal, type Principal, type PrincipalRow } from './principal';
 import type { PrincipalStore } from './principalCache';
 import { bearerToken, readToken } from './tokens';
 
@@ -48,6 +48,15 @@ export function allow(rule: AccessRule): preHandlerHookHandler {
 
 export default fp(async function auth(app: FastifyInstance) {
   app.decorateRequest('principal', null as unknown as Principal);
+  /** The session behind a token, checked and cached; a refusal throws. */
+  const loadSession = async (token: string): Promise<PrincipalRow> => {
+    const claims = await readToken(app.config.jwtSecret, token);
+    if (!claims) throw unauthorized('登录已过期，请重新登录');
+    const row = await loadPrincipalRow(app.db, claims.sid, app.config.sessionIdle);
+    if (!row) throw unauthorized('登录已失效，请重新登录');
+    if (row.idle) throw unauthorized('长时间未操作，登录已失效，请重新登录');
+    return row;
+  };
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.routeOptions.config?.public) return;
     // Unknown /api routes fall through to the 404 envelope rather than a 401, also when the web
@@ -58,12 +67,9 @@ export default fp(async function auth(app: FastifyInstance) {
     const requested = request.headers[ACTIVE_ROLE_HEADER];
     let row = app.principals.get(token);
     if (!row) {
-      const claims = await readToken(app.config.jwtSecret, token);
-      if (!claims) throw unauthorized('登录已过期，请重新登录');
-      row = await loadPrincipalRow(app.db, claims.sid, app.config.sessionIdle);
-      if (!row) throw unauthorized('登录已失效，请重新登录');
-      if (row.idle) throw unauthorized('长时间未操作，登录已失效，请重新登录');
-      app.principals.set(token, row);
+      // The store checks a token once at a time (principalCache.ts): the requests that arrive
+      // meanwhile share the signature check and session read instead of repeating them.
+      row = await app.principals.load(token, loadSession);
     }
     request.principal = toPrincipal(row, typeof requested === 'string' ? requested : undefined, app.config);
     // A one-time password (npm run admin:create) opens nothing but the way to replace it.

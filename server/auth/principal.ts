@@ -71,7 +71,10 @@ export async function loadPrincipalRow(db: Db, sessionId: string, idleSeconds: n
       LEFT JOIN partners p ON p.id = u.partner_id
      WHERE s.id = ${sessionId} AND s.revoked_at IS NULL AND s.expires_at > now()
        -- A teacher set to 停用 or 离职 is signed out everywhere, even by a session that escaped the revocation.
-       AND NOT EXISTS (SELECT 1 FROM teachers tt WHERE tt.user_id = u.id AND tt.status <> 0)`)) as unknown as { rows: PrincipalRow[] };
+       AND NOT EXISTS (SELECT 1 FROM teachers tt WHERE tt.user_id = u.id AND tt.status <> 0)
+       -- So is a partner set to 停用, and every partner below one (they buy from it, it answers for them).
+       AND NOT EXISTS (SELECT 1 FROM partners sp WHERE sp.status <> 0 AND p.id IS NOT NULL
+                         AND (sp.id = p.id OR sp.id::text = ANY (string_to_array(p.ancestors, ','))))`)) as unknown as { rows: PrincipalRow[] };
   return rows[0];
 }
 

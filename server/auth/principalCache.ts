@@ -17,6 +17,11 @@ const MAX_ENTRIES = 10_000;
 export interface PrincipalStore {
   get(token: string): PrincipalRow | undefined;
   set(token: string, row: PrincipalRow): void;
+  /**
+   * The row for a token not in the cache: `check` verifies it and reads the session (throwing a
+   * refusal), and its row is kept. Requests for the same token while a check is under way share it.
+   */
+  load(token: string, check: (token: string) => Promise<PrincipalRow>): Promise<PrincipalRow>;
   /** Forgets a session here and in every other process. */
   evictSession(sessionId: string): Promise<void>;
   /** After a change to a user's sessions, roles or school: forgets every session of theirs, everywhere. */
@@ -25,7 +30,11 @@ export interface PrincipalStore {
 
 export class PrincipalCache implements PrincipalStore, Subscriber {
   private readonly entries = new Map<string, { row: PrincipalRow; at: number }>();
+  /** Checks under way, by token; an eviction forgets them, so nobody joins a check begun before it. */
+  private readonly checking = new Map<string, Promise<PrincipalRow>>();
   private suspended = false;
+  /** Counts evictions. */
+  private epoch = 0;
 
   /** `publish` tells the other processes; omit it when this process is the only one. */
   constructor(private readonly publish?: (invalidation: Invalidation) => Promise<void>) {}
@@ -48,6 +57,23 @@ export class PrincipalCache implements PrincipalStore, Subscriber {
     this.entries.set(token, { row, at: Date.now() });
   }
 
+  load(token: string, check: (token: string) => Promise<PrincipalRow>): Promise<PrincipalRow> {
+    const pending = this.checking.get(token);
+    if (pending) return pending;
+    const epoch = this.epoch;
+    const loading = check(token).then((row) => {
+      // A row read before an eviction may be the revoked session's: answered once, never kept.
+      if (epoch === this.epoch) this.set(token, row);
+      return row;
+    });
+    this.checking.set(token, loading);
+    const forget = () => {
+      if (this.checking.get(token) === loading) this.checking.delete(token);
+    };
+    loading.then(forget, forget);
+    return loading;
+  }
+
   async evictSession(sessionId: string): Promise<void> {
     this.receive({ sessionId });
     await this.publish?.({ sessionId });
@@ -61,6 +87,8 @@ export class PrincipalCache implements PrincipalStore, Subscriber {
   /** An invalidation published by any process (this one included); tenant and terminal ones are not ours. */
   receive(invalidation: Invalidation): void {
     if (!('sessionId' in invalidation) && !('userId' in invalidation)) return;
+    this.epoch++;
+    this.checking.clear();
     for (const [token, { row }] of this.entries) {
       if ('sessionId' in invalidation ? row.session_id === invalidation.sessionId : row.user_id === invalidation.userId) this.entries.delete(token);
     }
@@ -69,7 +97,9 @@ export class PrincipalCache implements PrincipalStore, Subscriber {
   /** Stops caching (and forgets everything) until resume(): revocations may be missed meanwhile. */
   suspend(): void {
     this.suspended = true;
+    this.epoch++;
     this.entries.clear();
+    this.checking.clear();
   }
 
   resume(): void {
@@ -81,6 +111,7 @@ export class PrincipalCache implements PrincipalStore, Subscriber {
 export const NO_CACHE: PrincipalStore = {
   get: () => undefined,
   set: () => undefined,
+  load: (token, check) => check(token),
   evictSession: async () => undefined,
   evictUser: async () => undefined,
 };

@@ -9,6 +9,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
+  /**
+   * Where the heavy reads go (analysis, boards, exports): a streaming replica when DATABASE_READ_URL
+   * is set, otherwise the same database as `db`. A replica lags the primary by its replay delay, so
+   * a screen that must show its own write at once reads from `db`.
+   */
+  readDb: Db;
   driver: 'pglite' | 'postgres';
   close(): Promise<void>;
   /** PGlite only: its data directory as a tarball, to open copies with `loadDataDir`. */
@@ -24,8 +30,22 @@ export interface OpenOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** postgres:// URL of a read-only replica of `url` (DATABASE_READ_URL); never migrated here. */
+  readUrl?: string;
   /** PGlite in memory, starting from a dump of another PGlite's data (tests' seeded snapshot). */
   loadDataDir?: Blob;
+  /**
+   * PGlite on disk: PostgreSQL's shared_buffers inside the WASM heap. PostgreSQL touches every
+   * buffer at start, so its default (128MB) is 128 MB of the API process's memory from the first
+   * second; the data directory's files stay in the OS's page cache either way, so a smaller pool
+   * costs a copy per page read, not a disk read. PGLITE_SHARED_BUFFERS, default 32MB.
+   */
+  sharedBuffers?: string;
+}
+
+/** PGLITE_SHARED_BUFFERS as PostgreSQL reads it (e.g. 32MB), or the default. */
+export function pgliteSharedBuffers(value: string | undefined): string {
+  return value && /^\d{1,6}(kB|MB|GB)$/.test(value) ? value : '32MB';
 }
 
 /** Opens the database and brings its schema up to date. */
@@ -40,17 +60,24 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     pool.on('error', (err) => console.warn(`[db] idle connection lost: ${err.message}`));
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(db as never, { migrationsFolder });
-    return { db, driver: 'postgres', close: () => pool.end() };
+    if (!options.readUrl) return { db, readDb: db, driver: 'postgres', close: () => pool.end() };
+    const readPool = new pg.Pool({ connectionString: options.readUrl, max: options.poolSize ?? 10 });
+    readPool.on('error', (err) => console.warn(`[db] idle replica connection lost: ${err.message}`));
+    const readDb = drizzle(readPool, { schema }) as unknown as Db;
+    return { db, readDb, driver: 'postgres', close: async () => void (await Promise.all([pool.end(), readPool.end()])) };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const client = options.dataDir
+    ? await PGlite.create(options.dataDir, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffers(options.sharedBuffers)}`] })
+    : await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder });
   return {
     db,
+    readDb: db,
     driver: 'pglite',
     close: () => client.close(),
     dump: async () => {

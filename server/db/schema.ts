@@ -1,7 +1,7 @@
 // The relational schema. Every tenant-owned row carries tenant_id so the tables can be
 // distributed on it (DESIGN.md "scale-out"); platform rows (partners, sessions, subjects) do not.
 import { sql } from 'drizzle-orm';
-import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -20,6 +20,8 @@ export const partners = pgTable('partners', {
   contactName: text('contact_name'),
   phone: text('phone'),
   region: text('region'),
+  /** PartnerStatus (src/domain/partner.ts): 0 启用, 1 停用. A suspended partner's accounts cannot sign in or order. */
+  status: smallint('status').notNull().default(0),
   createdAt: createdAt(),
 });
 
@@ -37,6 +39,8 @@ export const schools = pgTable(
     scoreDisclosure: smallint('score_disclosure').notNull().default(1),
     /** The term the school runs now ('YYYY01' | 'YYYY02', one of its school_terms); null: by the calendar. */
     currentTerm: text('current_term'),
+    /** The school's IANA time zone: every date the server makes for the school is on its clock. */
+    timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
     createdAt: createdAt(),
   },
   (t) => [index('schools_tenant_idx').on(t.tenantId)],
@@ -277,6 +281,25 @@ export interface WorkItem {
 }
 
 /**
+ * A photo or PDF of an assignment a teacher uploaded to give as homework (with an answer key typed
+ * in): kept in the file store by hash; a homework points at it once assigned.
+ */
+export const homeworkFiles = pgTable(
+  'homework_files',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    teacherId: integer('teacher_id').notNull().references(() => teachers.id),
+    fileHash: text('file_hash').notNull(),
+    fileName: text('file_name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('homework_files_teacher_idx').on(t.tenantId, t.teacherId)],
+);
+
+/**
  * Homework a teacher assigned to one class (assigning to several classes writes one row per class,
  * sharing `batch_id`); the menu badge counts those awaiting review. Source type per SPEC §3:
  * 1 homework book (pages or sections of an exercise book), 0 custom homework (a list of questions).
@@ -310,6 +333,8 @@ export const homeworks = pgTable(
      * assigned. Always before `due_at`.
      */
     startAt: timestamp('start_at', { withTimezone: true }),
+    /** A homework given as a photo or PDF of the assignment (with its own answer key): that file. */
+    fileId: integer('file_id').references(() => homeworkFiles.id),
   },
   (t) => [index('homeworks_teacher_idx').on(t.tenantId, t.teacherId, t.assignedAt), index('homeworks_class_idx').on(t.tenantId, t.classId, t.assignedAt)],
 );
@@ -354,6 +379,11 @@ export const questions = pgTable(
     source: text('source'),
     parentId: integer('parent_id'),
     sortOrder: integer('sort_order').notNull().default(0),
+    /**
+     * Set on an item of a homework's own answer key (a homework given as a photo or PDF): the
+     * homework batch it belongs to (homeworks.batch_id). Such rows are not part of the bank.
+     */
+    homeworkBatchId: integer('homework_batch_id'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -535,6 +565,8 @@ export const jointExams = pgTable(
     examDate: date('exam_date').notNull(),
     term: text('term').notNull(),
     fullMarks: real('full_marks').notNull(),
+    /** The researcher who made it (only they may delete it); null for one made otherwise (the demo seed). */
+    createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [index('joint_exams_region_idx').on(t.region, t.examDate)],
@@ -587,10 +619,16 @@ export const answerRecords = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.sourceType, t.sourceId, t.studentId, t.questionId] }),
+    // The term is in the key because the table is partitioned by term (a partitioned table's key must
+    // hold its partition column); a piece of work belongs to one term, so the key means the same.
+    primaryKey({ columns: [t.tenantId, t.sourceType, t.sourceId, t.studentId, t.questionId, t.term] }),
     // Wrong-answer books (a student's, a class's), newest first; wrong rows are the minority.
     index('answer_records_student_wrong_idx').on(t.tenantId, t.studentId, t.answeredAt).where(sql`NOT is_correct`),
     index('answer_records_class_wrong_idx').on(t.tenantId, t.classId, t.answeredAt).where(sql`NOT is_correct`),
+    // A class's or a student's records of a term in a subject (the student wrong-answer book reads
+    // them per student). The migration adds INCLUDE (question_id, is_correct, answered_at,
+    // source_type, source_id), which Drizzle cannot declare, so the book reads the index alone.
+    index('answer_records_student_term_idx').on(t.tenantId, t.studentId, t.term, t.subjectId),
     // A piece of work's records (option rates, upper and lower groups) are a prefix of the key.
   ],
 );
@@ -917,6 +955,44 @@ export const jobs = pgTable(
   (t) => [uniqueIndex('jobs_ref_uq').on(t.kind, t.refId), index('jobs_claim_idx').on(t.state, t.runAt)],
 );
 
+/** Raw bytes (PostgreSQL bytea), as Buffers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * FILE_STORE=postgres (server/files/postgresStore.ts): the content-addressed files in the database,
+ * so API processes on several machines share them. A file is its chunks in order (at most 256 KiB
+ * each), written with its `stored_files` row in one transaction, so a half-written file is never seen.
+ */
+export const storedFiles = pgTable('stored_files', {
+  hash: text('hash').primaryKey(),
+  size: integer('size').notNull(),
+  chunks: integer('chunks').notNull(),
+  createdAt: createdAt(),
+});
+
+export const fileChunks = pgTable(
+  'file_chunks',
+  {
+    hash: text('hash')
+      .notNull()
+      .references(() => storedFiles.hash, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hash, t.seq] })],
+);
+
+/**
+ * Periodic sweeps (server/jobs/sweeps.ts): when each last ran and where, so with several API
+ * processes a sweep runs once per period, whichever process gets there first.
+ */
+export const sweepRuns = pgTable('sweep_runs', {
+  name: text('name').primaryKey(),
+  ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
+  ranBy: text('ran_by').notNull(),
+  runs: integer('runs').notNull().default(0),
+});
+
 // ── Partner back office: print terminals and their usage ────────────────────────────────────
 // Terminals belong to partners (platform rows); bound to a school they also carry its tenant.
 // Usage arrives through the device API (server/modules/devices) and is rolled up per day on
@@ -943,6 +1019,8 @@ export const devices = pgTable(
     /** The latest sign of life: a heartbeat, or the time of the latest print job it reported. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     boundAt: timestamp('bound_at', { withTimezone: true }),
+    /** Set by the sweep when the beats stopped (an `offline` event was written); a beat clears it. */
+    offlineAt: timestamp('offline_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('devices_serial_uq').on(t.serial), index('devices_partner_idx').on(t.partnerId, t.id), index('devices_school_idx').on(t.schoolId)],
@@ -977,6 +1055,38 @@ export const deviceEvents = pgTable(
     detail: jsonb('detail'),
   },
   (t) => [index('device_events_device_idx').on(t.deviceId, t.at)],
+);
+
+/**
+ * An alarm about a deployed terminal (src/domain/alarms.ts): offline too long, low on paper,
+ * jammed. `since` names the episode (the last beat before going silent, the paperLow or jammed
+ * event), so an alarm marked 处理完成 while the condition lasts is not opened again for the same
+ * episode. Closed by a partner (resolved_by, note) or by itself when the condition clears.
+ */
+export const deviceAlarms = pgTable(
+  'device_alarms',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id').notNull().references(() => devices.id),
+    /** The terminal's owner, which decides whose subtree sees the alarm. */
+    partnerId: integer('partner_id').notNull().references(() => partners.id),
+    schoolId: integer('school_id').references(() => schools.id),
+    kind: text('kind').notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    detail: jsonb('detail'),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: integer('acknowledged_by').references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: integer('resolved_by').references(() => users.id),
+    autoResolved: boolean('auto_resolved').notNull().default(false),
+    note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('device_alarms_episode_uq').on(t.deviceId, t.kind, t.since),
+    index('device_alarms_partner_idx').on(t.partnerId, t.openedAt),
+    index('device_alarms_open_idx').on(t.deviceId).where(sql`resolved_at IS NULL`),
+  ],
 );
 
 /** Nonces of signed device requests within the timestamp window, so a replay is refused. */
@@ -1197,8 +1307,26 @@ export const paperPacks = pgTable('paper_packs', {
   priceL2Fen: integer('price_l2_fen').notNull(),
   /** … a level-3 partner from its level-2 parent. */
   priceL3Fen: integer('price_l3_fen').notNull(),
+  /** The platform's ceiling (建议零售价): no partner sells a pack to its child above it. */
+  listPriceFen: integer('list_price_fen').notNull(),
   sort: integer('sort').notNull().default(0),
 });
+
+/**
+ * A partner's own price of a pack, set by its parent (or the platform for a level-1 partner)
+ * between the parent's cost and the pack's list price; without a row, the level's price holds.
+ */
+export const partnerPackPrices = pgTable(
+  'partner_pack_prices',
+  {
+    partnerId: integer('partner_id').notNull().references(() => partners.id),
+    packId: integer('pack_id').notNull().references(() => paperPacks.id),
+    priceFen: integer('price_fen').notNull(),
+    updatedBy: integer('updated_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.partnerId, t.packId] })],
+);
 
 /** A partner's paper order. The seller is the buyer's parent, or null for the platform. */
 export const partnerOrders = pgTable(
@@ -1224,11 +1352,26 @@ export const partnerOrders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** What the buyer paid (or holds) from its balance; the gateway takes the rest. */
+    balanceFen: integer('balance_fen').notNull().default(0),
+    /** The gateway's trade number for the rest when part is paid from the balance (PB…); else the order number is the trade. */
+    payTradeNo: text('pay_trade_no'),
+    /** FulfilStatus (src/domain/fulfilment.ts): 待发货 → 部分发货 → 已发货 → 已收货, apart from payment. */
+    fulfilStatus: smallint('fulfil_status').notNull().default(1),
+    /** The address it ships to, copied from the buyer's book when placed (null: placed before addresses). */
+    shipTo: jsonb('ship_to').$type<{ receiver: string; phone: string; province: string; city: string; district: string; detail: string }>(),
+    /** The last shipment: the automatic receipt counts from it. */
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    /** Who confirmed receipt; null with receivedAt set: confirmed automatically. */
+    receivedBy: integer('received_by').references(() => users.id),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('partner_orders_no_uq').on(t.orderNo),
+    index('partner_orders_fulfil_idx').on(t.fulfilStatus, t.shippedAt),
+    uniqueIndex('partner_orders_pay_trade_uq').on(t.payTradeNo),
     index('partner_orders_buyer_idx').on(t.buyerId, t.createdAt),
     index('partner_orders_seller_idx').on(t.sellerId, t.createdAt),
     index('partner_orders_open_idx').on(t.status, t.expiresAt),
@@ -1249,6 +1392,10 @@ export const partnerOrderItems = pgTable(
     /** The seller's unit cost (its own level's price) when a partner sells; null when the platform does. */
     unitCostFen: integer('unit_cost_fen'),
     amountFen: integer('amount_fen').notNull(),
+    /** Packs shipped so far (order_shipments); never above quantity. */
+    shippedQuantity: integer('shipped_quantity').notNull().default(0),
+    /** Packs in returns (asked or refunded); never above shippedQuantity. */
+    returnedQuantity: integer('returned_quantity').notNull().default(0),
   },
   (t) => [index('partner_order_items_order_idx').on(t.orderId)],
 );
@@ -1305,8 +1452,76 @@ export const orderRefunds = pgTable(
     requestedBy: integer('requested_by').references(() => users.id),
     createdAt: createdAt(),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** The part of this refund that goes back to the buyer's balance; the gateway refunds the rest. */
+    balanceFen: integer('balance_fen').notNull().default(0),
+    /** The seller's margin this refund takes back (a return's lines); null: the whole margin (a refund before dispatch). */
+    reversalFen: integer('reversal_fen'),
+    /** Times the refund sweep asked the gateway again after the first call failed (bounded). */
+    resendCount: integer('resend_count').notNull().default(0),
+    lastResendAt: timestamp('last_resend_at', { withTimezone: true }),
+    /** Why the last call to the gateway failed; null once one succeeded. */
+    lastResendError: text('last_resend_error'),
   },
-  (t) => [uniqueIndex('order_refunds_no_uq').on(t.refundNo), uniqueIndex('order_refunds_order_uq').on(t.orderId)],
+  // An order has one refund before dispatch, or one per return after it.
+  (t) => [uniqueIndex('order_refunds_no_uq').on(t.refundNo), index('order_refunds_order_idx').on(t.orderId)],
+);
+
+/** A partner's 收货地址 book; an order keeps a copy of the one it ships to. */
+export const partnerAddresses = pgTable(
+  'partner_addresses',
+  {
+    id: serial('id').primaryKey(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id),
+    receiver: text('receiver').notNull(),
+    phone: text('phone').notNull(),
+    province: text('province').notNull(),
+    city: text('city').notNull(),
+    district: text('district').notNull(),
+    detail: text('detail').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('partner_addresses_partner_idx').on(t.partnerId), uniqueIndex('partner_addresses_default_uq').on(t.partnerId).where(sql`is_default`)],
+);
+
+/** A parcel the seller sent for an order: which lines and how many, by which carrier and tracking number. */
+export const orderShipments = pgTable(
+  'order_shipments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => partnerOrders.id),
+    carrier: text('carrier').notNull(),
+    trackingNo: text('tracking_no').notNull(),
+    lines: jsonb('lines').$type<{ itemId: number; name: string; quantity: number }[]>().notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_shipments_order_idx').on(t.orderId)],
+);
+
+/** Goods the buyer sends back after dispatch; the seller confirms them received and the lines are refunded. */
+export const orderReturns = pgTable(
+  'order_returns',
+  {
+    id: serial('id').primaryKey(),
+    returnNo: text('return_no').notNull(),
+    orderId: integer('order_id').notNull().references(() => partnerOrders.id),
+    lines: jsonb('lines').$type<{ itemId: number; name: string; quantity: number }[]>().notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    /** The seller's margin on these lines (taken back with the refund). */
+    marginFen: integer('margin_fen').notNull().default(0),
+    reason: text('reason').notNull(),
+    carrier: text('carrier').notNull(),
+    trackingNo: text('tracking_no').notNull(),
+    /** ReturnStatus: 1 待卖方确认收货, 2 已收货（已退款）. */
+    status: smallint('status').notNull().default(1),
+    refundId: integer('refund_id').references(() => orderRefunds.id),
+    requestedBy: integer('requested_by').references(() => users.id),
+    createdAt: createdAt(),
+    receivedBy: integer('received_by').references(() => users.id),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('order_returns_no_uq').on(t.returnNo), index('order_returns_order_idx').on(t.orderId)],
 );
 
 /**
@@ -1375,7 +1590,9 @@ export const settlementEntries = pgTable(
     statementId: integer('statement_id'),
   },
   (t) => [
-    uniqueIndex('settlement_entries_order_kind_uq').on(t.orderId, t.kind),
+    // One margin per order; one reversal per refund (an order refunded by returns has several).
+    uniqueIndex('settlement_entries_margin_uq').on(t.orderId).where(sql`kind = 1`),
+    uniqueIndex('settlement_entries_refund_uq').on(t.refundId),
     index('settlement_entries_open_idx').on(t.partnerId, t.statementId, t.settleableAt),
   ],
 );
@@ -1689,4 +1906,51 @@ export const regradeRequests = pgTable(
     index('regrade_requests_work_idx').on(t.tenantId, t.sourceType, t.sourceId, t.status),
     index('regrade_requests_student_idx').on(t.tenantId, t.studentId, t.createdAt),
   ],
+);
+
+/**
+ * A partner's withdrawal to its bank account (WD…): 待审核 (the amount frozen) → 已打款 with the
+ * platform's transfer reference, or 已驳回 with a reason (the amount unfrozen).
+ */
+export const partnerWithdrawals = pgTable(
+  'partner_withdrawals',
+  {
+    id: serial('id').primaryKey(),
+    withdrawalNo: text('withdrawal_no').notNull(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id),
+    amountFen: integer('amount_fen').notNull(),
+    bankName: text('bank_name').notNull(),
+    accountName: text('account_name').notNull(),
+    accountNo: text('account_no').notNull(),
+    /** WithdrawalStatus (src/domain/balance.ts). */
+    status: smallint('status').notNull().default(1),
+    transferRef: text('transfer_ref'),
+    rejectReason: text('reject_reason'),
+    requestedBy: integer('requested_by').references(() => users.id),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('partner_withdrawals_no_uq').on(t.withdrawalNo), index('partner_withdrawals_partner_idx').on(t.partnerId, t.createdAt), index('partner_withdrawals_status_idx').on(t.status, t.createdAt)],
+);
+
+/**
+ * The balance ledger: every movement of a partner's balance besides recharges and settled
+ * statements (which are their own records). `amountFen` changes the balance, `frozenFen` the frozen
+ * part of it; available = balance − frozen. Written in the transaction that makes the movement.
+ */
+export const balanceEntries = pgTable(
+  'balance_entries',
+  {
+    id: serial('id').primaryKey(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id),
+    /** BalanceEntryKind (src/domain/balance.ts). */
+    kind: smallint('kind').notNull(),
+    amountFen: integer('amount_fen').notNull().default(0),
+    frozenFen: integer('frozen_fen').notNull().default(0),
+    orderId: integer('order_id').references(() => partnerOrders.id),
+    withdrawalId: integer('withdrawal_id').references(() => partnerWithdrawals.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('balance_entries_partner_idx').on(t.partnerId, t.createdAt)],
 );

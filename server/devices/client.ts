@@ -4,7 +4,7 @@
 // again, as a real terminal keeps a message until it can be delivered.
 import http from 'node:http';
 import https from 'node:https';
-import { signedHeaders } from '../modules/devices/signature';
+import { DEVICE_HEADERS, HEARTBEAT_PATH, heartbeatBody, signedHeaders } from '../modules/devices/signature';
 
 export interface DeviceReply {
   status: number;
@@ -58,6 +58,21 @@ export function httpTransport(baseUrl: string): Transport {
     });
 }
 
+/** What a heartbeat reports. */
+export interface BeatState {
+  paperLeft: number;
+  jammed: boolean;
+  firmware: string;
+}
+
+/** One beat of a relayed batch: the terminal's state and its own signature of it. */
+export interface RelayedBeat extends BeatState {
+  serial: string;
+  timestamp: number;
+  nonce: string;
+  signature: string;
+}
+
 /** A 429 is waited out this many times at most, each wait at most MAX_WAIT_SECONDS. */
 const MAX_RETRIES = 5;
 const MAX_WAIT_SECONDS = 15 * 60;
@@ -86,6 +101,23 @@ export class DeviceClient {
       if (reply.status !== 429 || attempt >= MAX_RETRIES) return reply;
       await this.wait(Math.min(reply.retryAfter ?? 60, MAX_WAIT_SECONDS) * 1000);
     }
+  }
+
+  /**
+   * A heartbeat signed as this terminal would sign its own POST /heartbeat, for another terminal
+   * to relay in a batch (POST /heartbeats): the same signature, the same single-use nonce.
+   */
+  relayedBeat(state: BeatState, now = Date.now()): RelayedBeat {
+    const headers = signedHeaders(this.serial, this.secret, 'POST', HEARTBEAT_PATH, heartbeatBody(state), now);
+    return {
+      serial: this.serial,
+      timestamp: Number(headers[DEVICE_HEADERS.timestamp]),
+      nonce: headers[DEVICE_HEADERS.nonce],
+      signature: headers[DEVICE_HEADERS.signature],
+      paperLeft: state.paperLeft,
+      jammed: state.jammed,
+      firmware: state.firmware,
+    };
   }
 
   /** The reply's data (429s waited out); a refusal throws with the server's message. */

@@ -2,7 +2,7 @@
 // loneliness… and a few that must be flagged), sent by students of 杭州市西湖区实验中学 through
 // its terminals over the last weeks (the device simulator posts them), and the psychology
 // teacher's follow-up of some of them, made through the API as 宋心语, so the screen looks lived-in.
-import { DEMO_PASSWORD } from '../seed';
+import { DEMO_PASSWORD } from '../seed/presence';
 import { demoStudentPin } from '../auth/terminalPins';
 import { FollowUpKind, RiskLevel } from '../../src/domain/heartVoices';
 import type { DeviceClient } from './client';

@@ -261,10 +261,11 @@ export async function simulate(transport: Transport, options: SimulateOptions): 
 
 export interface LoadOptions {
   secrets: DeviceSecrets;
-  kind: 'heartbeat' | 'printJobs';
+  /** heartbeatBatch: beats relayed `batch` at a time, each terminal's own signed beat (POST /heartbeats). */
+  kind: 'heartbeat' | 'heartbeatBatch' | 'printJobs';
   seconds: number;
   concurrency: number;
-  /** Print jobs per upload (printJobs). */
+  /** Print jobs per upload (printJobs), beats per relayed batch (heartbeatBatch). */
   batch?: number;
   devices?: number;
 }
@@ -283,6 +284,21 @@ export interface LoadResult {
  * jobs of the school's students printed just now. perSecond counts heartbeats or print jobs.
  * Far beyond what the per-terminal limits allow: measure a server started with DEVICE_RATE_LIMITS=0.
  */
+/** The terminals grouped by owner: each relays a beat of every one, and keeps those it may carry. */
+async function partnerFleets(clients: DeviceClient[]): Promise<DeviceClient[][]> {
+  const fleets: DeviceClient[][] = [];
+  let left = clients;
+  while (left.length) {
+    const relay = left[0];
+    const reply = await relay.send('POST', `${API}/heartbeats`, { beats: left.map((c) => c.relayedBeat({ paperLeft: 400, jammed: false, firmware: '2.4.0' })) });
+    if (!reply.body.success) throw new Error(`${relay.serial} /heartbeats: ${reply.status} ${reply.body.msg}`);
+    const results = (reply.body.data as { results: { code: number }[] }).results;
+    fleets.push(left.filter((_, i) => results[i].code === 200));
+    left = left.filter((c, i) => c !== relay && results[i].code !== 200);
+  }
+  return fleets;
+}
+
 export async function loadTest(transport: Transport, options: LoadOptions): Promise<LoadResult> {
   const clients = demoClients(transport, options.secrets, options.devices);
   const targets: { client: DeviceClient; roster: Roster }[] = [];
@@ -293,6 +309,8 @@ export async function loadTest(transport: Transport, options: LoadOptions): Prom
   if (!targets.length) throw new Error('没有已部署的演示终端');
   for (const t of targets) await t.client.call('POST', `${API}/heartbeat`, { paperLeft: 400, jammed: false, firmware: '2.4.0' });
   const batch = options.batch ?? 100;
+  // A relay may carry only its own partner's terminals: the partners' fleets, found by asking.
+  const fleets = options.kind === 'heartbeatBatch' ? await partnerFleets(targets.map((t) => t.client)) : [];
   const run = `${Date.now().toString(36)}`;
   let requests = 0;
   let records = 0;
@@ -307,6 +325,16 @@ export async function loadTest(transport: Transport, options: LoadOptions): Prom
         let reply;
         if (options.kind === 'heartbeat') {
           reply = await client.send('POST', `${API}/heartbeat`, { paperLeft: 400, jammed: false, firmware: '2.4.0' });
+        } else if (options.kind === 'heartbeatBatch') {
+          const fleet = fleets[worker % fleets.length];
+          const beats = Array.from({ length: batch }, (_, i) => fleet[(n * batch + i) % fleet.length].relayedBeat({ paperLeft: 400, jammed: false, firmware: '2.4.0' }));
+          reply = await fleet[0].send('POST', `${API}/heartbeats`, { beats });
+          n++;
+          requests++;
+          const data = reply.body.data as { recorded: number; received: number } | null;
+          records += data?.recorded ?? 0;
+          errors += data ? data.received - data.recorded : 1;
+          continue;
         } else {
           const printedAt = new Date().toISOString();
           const jobs = Array.from({ length: batch }, (_, i) => {

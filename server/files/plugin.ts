@@ -2,13 +2,13 @@
 // capped at the product's per-file limit.
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
-import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { UPLOAD_MAX_BYTES } from '../../src/domain/school';
 import { ApiError, badRequest } from '../http/envelope';
 import { multipartFields } from '../http/input';
-import { LocalFileStore, type FileStore, type PendingFile } from './store';
+import type { FileStore, PendingFile } from './store';
+import { fileStoreFor } from './stores';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,7 +24,7 @@ const spooled = new WeakMap<FastifyRequest, PendingFile[]>();
 export default fp(async function files(app: FastifyInstance) {
   // Several modules register this plugin; the store and the spool's cleanup are set up once.
   if (!app.hasDecorator('files')) {
-    app.decorate('files', new LocalFileStore(join(app.config.dataDir, 'files')));
+    app.decorate('files', fileStoreFor(app.config, app.db));
     const removeSpooled = async (request: FastifyRequest) => {
       await Promise.all((spooled.get(request) ?? []).map((f) => f.discard()));
       spooled.delete(request);

@@ -1,7 +1,7 @@
 // Import workbooks are read in a worker thread, streaming and within limits (workbookReader.ts):
 // the first sheet by its (Chinese) header names, and a failed import written back with a reason
 // on each bad row. Templates and exports are written here.
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { PassThrough, type Readable } from 'node:stream';
 import { IMPORT_MAX_ROWS } from '../../src/domain/school';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -10,6 +10,9 @@ import { heavyTasks } from '../threads/pool';
 import { spoolUpload } from './plugin';
 import type * as workbookReader from './workbookReader';
 import type { SheetRow } from './workbookReader';
+
+/** exceljs (some 20 MB once loaded) comes in with the first export, not with the server's start. */
+export const loadExcel = async (): Promise<typeof ExcelJS> => (await import('exceljs')).default;
 
 const runHeavy = heavyTasks<Pick<typeof workbookReader, 'readImportRows' | 'markImportErrors'>>(new URL('./workbookReader.ts', import.meta.url));
 
@@ -47,7 +50,7 @@ export async function buildWorkbook(sheetName: string, headers: SheetHeaders, da
 
 /** A report with a sheet per view, each as buildWorkbook's. */
 export async function buildWorkbookSheets(sheets: { name: string; headers: SheetHeaders; data: (string | number | null)[][] }[], note?: string): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   workbook.creator = '学助';
   for (const s of sheets) {
     const sheet = workbook.addWorksheet(s.name);
@@ -71,12 +74,13 @@ export async function buildWorkbookSheets(sheets: { name: string; headers: Sheet
  */
 export function streamWorkbook(sheetName: string, headers: SheetHeaders, data: Iterable<(string | number | null)[]>): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  workbook.creator = '学助';
-  const sheet = workbook.addWorksheet(sheetName);
-  sheet.columns = headers.map((h) => ({ header: h.header, width: h.width ?? 16, style: { numFmt: h.numFmt ?? '@' } }));
-  sheet.getRow(1).font = { bold: true };
   (async () => {
+    const Excel = await loadExcel();
+    const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    workbook.creator = '学助';
+    const sheet = workbook.addWorksheet(sheetName);
+    sheet.columns = headers.map((h) => ({ header: h.header, width: h.width ?? 16, style: { numFmt: h.numFmt ?? '@' } }));
+    sheet.getRow(1).font = { bold: true };
     for (const row of data) sheet.addRow(row).commit();
     sheet.commit();
     await workbook.commit();

@@ -81,6 +81,8 @@ export const FIELD_LABELS: Record<string, string> = {
   essayBrief: '作文要求',
   fullMarks: '满分',
   scoreDisclosure: '成绩公开范围',
+  timeZone: '时区',
+  withdrawalNo: '提现单号',
   score: '得分',
   // Teaching content (docs/api-content.md)
   classIds: '班级',
@@ -165,6 +167,8 @@ export const FIELD_LABELS: Record<string, string> = {
   remark: '备注',
   payStatus: '支付状态',
   refundStatus: '退款状态',
+  fulfilStatus: '发货状态',
+  addressId: '收货地址',
   dateFrom: '开始日期',
   dateTo: '结束日期',
   reason: '原因',

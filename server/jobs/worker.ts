@@ -24,6 +24,8 @@ export interface WorkerOptions {
   pollMs?: number;
   baseBackoffMs?: number;
   id?: string;
+  /** Jobs run at once (each in its own loop); one unless told. */
+  concurrency?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -31,9 +33,9 @@ export class Worker {
   readonly id: string;
   private readonly handlers = new Map<string, JobHandler>();
   private running = false;
-  private loop: Promise<void> | undefined;
-  private current: AbortController | undefined;
-  private wake: (() => void) | undefined;
+  private loops: Promise<void>[] = [];
+  private readonly current = new Set<AbortController>();
+  private readonly wakers = new Set<() => void>();
   private readonly leaseMs: number;
   private readonly pollMs: number;
   private readonly baseBackoffMs: number;
@@ -53,12 +55,12 @@ export class Worker {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.loop = this.run();
+    this.loops = Array.from({ length: Math.max(1, this.options.concurrency ?? 1) }, () => this.run());
   }
 
   /** Asks the worker to look for work now instead of at the next poll. */
   notify(): void {
-    this.wake?.();
+    for (const wake of this.wakers) wake();
   }
 
   /**
@@ -67,9 +69,11 @@ export class Worker {
    */
   async stop(graceMs = 10_000): Promise<void> {
     this.running = false;
-    this.wake?.();
-    const timer = setTimeout(() => this.current?.abort(), graceMs);
-    await this.loop;
+    this.notify();
+    const timer = setTimeout(() => {
+      for (const c of this.current) c.abort();
+    }, graceMs);
+    await Promise.all(this.loops);
     clearTimeout(timer);
   }
 
@@ -79,7 +83,7 @@ export class Worker {
     if (!job) return false;
     const handler = this.handlers.get(job.kind)!;
     const controller = new AbortController();
-    this.current = controller;
+    this.current.add(controller);
     const beat = setInterval(() => {
       heartbeat(this.db, job, this.id, this.leaseMs)
         .then((owned) => owned || controller.abort())
@@ -98,7 +102,7 @@ export class Worker {
       }
     } finally {
       clearInterval(beat);
-      this.current = undefined;
+      this.current.delete(controller);
     }
     return true;
   }
@@ -112,14 +116,16 @@ export class Worker {
         this.options.onError?.(error);
       }
       if (!found && this.running) {
+        let wake!: () => void;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, this.pollMs);
-          this.wake = () => {
+          wake = () => {
             clearTimeout(timer);
             resolve();
           };
+          this.wakers.add(wake);
         });
-        this.wake = undefined;
+        this.wakers.delete(wake);
       }
     }
   }

@@ -4,7 +4,7 @@
 import type { Db } from '../db';
 import * as t from '../db/schema';
 import { QuestionType, Stage } from '../../src/domain/content';
-import { random, type BookSpec, type Draft } from './draft';
+import { random, slipsOf, type BookSpec, type Draft } from './draft';
 import { mathBooks } from './math';
 import { chineseBooks } from './chinese';
 import { englishBooks } from './english';
@@ -22,6 +22,10 @@ export interface SeededQuestion {
   id: number;
   type: number;
   points: number;
+  /** Wrong answers students typically write (fill-ins and worked problems). */
+  slips?: string[];
+  /** The question's text, for a review to pick different kinds of question. */
+  stem?: string;
 }
 export interface SeededPage {
   id: number;
@@ -38,21 +42,28 @@ export interface SeededBook {
   id: number;
   subject: string;
   gradeLevel: number;
+  term: number;
   sections: SeededSection[];
 }
 
-/** A section's distinct variants: makers may repeat a stem for a seed, so draw until enough differ. */
-function variants(book: BookSpec, bookNo: number, sectionNo: number, make: (rng: () => number, i: number) => Draft): Draft[] {
+/**
+ * A section's distinct variants: the k-th is the maker's k-th form (a page mixes the forms), drawn
+ * again with other numbers when it repeats an earlier stem.
+ */
+export function variants(book: BookSpec, bookNo: number, sectionNo: number, make: (rng: () => number, i: number) => Draft): Draft[] {
   const wanted = BOOK_QUESTIONS_PER_SECTION + BANK_QUESTIONS_PER_SECTION;
   const seen = new Set<string>();
   const drafts: Draft[] = [];
-  for (let i = 0; drafts.length < wanted && i < 200; i++) {
-    const draft = make(random(bookNo * 100_000 + sectionNo * 1000 + i), i);
-    if (seen.has(draft.stem)) continue;
-    seen.add(draft.stem);
-    drafts.push(draft);
+  for (let k = 0; k < wanted; k++) {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const draft = make(random(bookNo * 100_000 + sectionNo * 1000 + k * 20 + attempt), k);
+      if (seen.has(draft.stem)) continue;
+      seen.add(draft.stem);
+      drafts.push(draft);
+      break;
+    }
+    if (drafts.length <= k) throw new Error(`${book.title}: too few distinct questions in section ${sectionNo + 1}`);
   }
-  if (drafts.length < wanted) throw new Error(`${book.title}: too few distinct questions in section ${sectionNo + 1}`);
   return drafts;
 }
 
@@ -98,7 +109,7 @@ export async function seedContent(db: Db, subjectId: (name: string) => number): 
 
   const bookRows = await db
     .insert(t.exerciseBooks)
-    .values(DEMO_BOOKS.map((b) => ({ title: b.title, subjectId: subjectId(b.subject), gradeLevel: b.gradeLevel, term: 1, edition: b.edition })))
+    .values(DEMO_BOOKS.map((b) => ({ title: b.title, subjectId: subjectId(b.subject), gradeLevel: b.gradeLevel, term: b.term ?? 1, edition: b.edition })))
     .returning();
 
   // Every section's variants, in book order, so ids follow the books.
@@ -153,11 +164,12 @@ export async function seedContent(db: Db, subjectId: (name: string) => number): 
   let q = 0;
   let p = 0;
   const placements: (typeof t.bookPageQuestions.$inferInsert)[] = [];
-  const books: SeededBook[] = DEMO_BOOKS.map((book, b) => ({ id: bookRows[b].id, subject: book.subject, gradeLevel: book.gradeLevel, sections: [] }));
+  const books: SeededBook[] = DEMO_BOOKS.map((book, b) => ({ id: bookRows[b].id, subject: book.subject, gradeLevel: book.gradeLevel, term: book.term ?? 1, sections: [] }));
   for (const [i, sd] of sectionDrafts.entries()) {
     const section: SeededSection = { id: sectionRows[i].id, title: sectionRows[i].title, pages: [], bank: [] };
     const rowsOfSection = questionRows.slice(q, q + sd.drafts.length);
     q += sd.drafts.length;
+    const seeded = (r: (typeof rowsOfSection)[number], k: number): SeededQuestion => ({ id: r.id, type: r.type, points: r.points, slips: slipsOf(sd.drafts[k]), stem: r.stem });
     const printed = rowsOfSection.slice(0, BOOK_QUESTIONS_PER_SECTION);
     for (let k = 0; k < printed.length; k += QUESTIONS_PER_PAGE) {
       const page = pageRows[p++];
@@ -170,9 +182,9 @@ export async function seedContent(db: Db, subjectId: (name: string) => number): 
         placements.push({ pageId: page.id, questionId: row.id, sortOrder: order + 1, answerArea: { x: 20, y, width: 170, height } });
         y += height + 6;
       });
-      section.pages.push({ id: page.id, pageNo: page.pageNo, questions: onPage.map((r) => ({ id: r.id, type: r.type, points: r.points })) });
+      section.pages.push({ id: page.id, pageNo: page.pageNo, questions: onPage.map((r, order) => seeded(r, k + order)) });
     }
-    section.bank = rowsOfSection.slice(BOOK_QUESTIONS_PER_SECTION).map((r) => ({ id: r.id, type: r.type, points: r.points }));
+    section.bank = rowsOfSection.slice(BOOK_QUESTIONS_PER_SECTION).map((r, k) => seeded(r, BOOK_QUESTIONS_PER_SECTION + k));
     books[sd.b].sections.push(section);
   }
   await insertChunked(db, t.bookPageQuestions, placements);

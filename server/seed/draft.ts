@@ -12,6 +12,8 @@ export interface Draft {
   analysis: string;
   difficulty: number;
   points: number;
+  /** Wrong answers students typically write to a fill-in or worked problem, most common first. */
+  slips?: string[];
 }
 
 export type Rng = () => number;
@@ -35,6 +37,8 @@ export interface BookSpec {
   gradeLevel: number;
   title: string;
   edition: string;
+  /** 1: 上册 (autumn term, the one the demo's classes use), 2: 下册. */
+  term?: number;
   chapters: ChapterSpec[];
 }
 
@@ -100,23 +104,79 @@ export const judge = (stem: string, isTrue: boolean, analysis: string, difficult
   points,
 });
 
-export const blank = (stem: string, answer: string, analysis: string, difficulty: number, points = 3): Draft => ({
+/** A fill-in; `slips`: the wrong answers students typically write, most common first. */
+export const blank = (stem: string, answer: string, analysis: string, difficulty: number, points = 3, slips?: string[]): Draft => ({
   type: QuestionType.blank,
   stem,
   answer,
   analysis,
   difficulty,
   points,
+  slips,
 });
 
-export const solve = (stem: string, answer: string, analysis: string, difficulty: number, points = 8): Draft => ({
+export const solve = (stem: string, answer: string, analysis: string, difficulty: number, points = 8, slips?: string[]): Draft => ({
   type: QuestionType.answer,
   stem,
   answer,
   analysis,
   difficulty,
   points,
+  slips,
 });
 
 /** Numbers shown as the demo's stems print them (no trailing zeros). */
 export const num = (n: number) => String(Math.round(n * 1000) / 1000);
+
+/** A number with optional LaTeX dollars and a unit: "$-12$", "3.5 m", "120". */
+const NUMERIC = /^(\$?)(-?\d+(?:\.\d+)?)(\$?)(\s*)(.*)$/;
+
+/**
+ * Wrong answers students write to a fill-in or worked problem: the maker's own (a near word, the
+ * rule misapplied) first, then slips any answer of its shape invites: a sign lost, a unit or a
+ * power of ten off, a result one off, the unit left out; for words and lines, a letter or a
+ * character dropped or two swapped. Never the answer itself.
+ */
+export function slipsOf(draft: Draft): string[] {
+  if (draft.type !== QuestionType.blank && draft.type !== QuestionType.answer) return [];
+  const answer = draft.answer;
+  const out = [...(draft.slips ?? [])];
+  const m = NUMERIC.exec(answer);
+  if (m) {
+    const [, open, value, close, space, unit] = m;
+    const n = Number(value);
+    const as = (x: number) => `${open}${num(x)}${close}${space}${unit}`;
+    if (n !== 0) out.push(as(-n));
+    out.push(as(n * 10), as(n + (n % 2 === 0 ? 1 : -1)));
+    if (unit) out.push(`${open}${value}${close}`);
+    if (n % 10 === 0 && n !== 0) out.push(as(n / 10));
+  } else if (/^\$.*\$$/.test(answer)) {
+    // An expression: a sign turned, a term's number off by one.
+    if (answer.includes(' - ')) out.push(answer.replace(' - ', ' + '));
+    else if (answer.includes(' + ')) out.push(answer.replace(' + ', ' - '));
+    const digit = /\d+/.exec(answer);
+    if (digit) out.push(answer.replace(digit[0], String(Number(digit[0]) + 1)));
+  } else if (/^[A-Za-z’' ]+$/.test(answer)) {
+    // A word: the base left as it is, a regular ending where the word is irregular.
+    if (answer.length > 3) out.push(answer.slice(0, -1));
+    out.push(`${answer}s`);
+  } else if (answer.length >= 3) {
+    // A line or a phrase: a character dropped, two characters swapped.
+    const chars = [...answer];
+    const k = Math.min(chars.length - 2, 1 + (chars.length % 3));
+    out.push(chars.filter((_, i) => i !== k).join(''));
+    const swapped = [...chars];
+    [swapped[k], swapped[k + 1]] = [swapped[k + 1], swapped[k]];
+    out.push(swapped.join(''));
+  }
+  return [...new Set(out.map((x) => x.trim()))].filter((x) => x && x !== answer.trim()).slice(0, 5);
+}
+
+/**
+ * A section of several question forms, as an exercise-book page mixes them: the i-th question
+ * takes form i mod n, so the four questions of a page are four different forms.
+ */
+export const forms = (...makers: Maker[]): Maker => (rng, i) => makers[i % makers.length](rng, i);
+
+/** The entry of a list of facts for the i-th question of a section of `n` forms. */
+export const nth = <T>(list: readonly T[], i: number, n: number): T => list[Math.floor(i / n) % list.length];

@@ -1,5 +1,5 @@
 // 英语 exercise books for grades 7–9, written for the demo from word tables and sentence frames.
-import { blank, single, type BookSpec, type Maker } from './draft';
+import { blank, nth, single, type BookSpec, type Maker, type Rng } from './draft';
 
 interface Verb {
   base: string;
@@ -30,16 +30,24 @@ const VERBS: Verb[] = [
   v('eat', 'eats', 'eating', 'ate', 'eaten', 'breakfast'),
   v('visit', 'visits', 'visiting', 'visited', 'visited', 'the museum'),
 ];
-const SUBJECTS3 = ['My brother', 'Li Lei', 'Our teacher', 'Grandma', 'Lucy', 'The boy next door'];
 const at = <T>(list: readonly T[], i: number) => list[i % list.length];
 
-/** A verb-form question: the blank takes the right form of the verb in brackets. */
-function verbForm(frame: (verb: Verb, i: number) => string, answer: (verb: Verb) => string, wrong: (verb: Verb) => string[], rule: string, difficulty: number, offset = 0, verbs = VERBS): Maker {
+/** One sentence frame of a verb-form section: the sentence, the right form, tempting wrong forms, the rule. */
+type Frame = [(verb: Verb) => string, (verb: Verb) => string, (verb: Verb) => string[], string];
+
+/**
+ * A verb-form section: each question takes the next frame (a different sentence and situation,
+ * as a page of an exercise book mixes them) and the next verb. The last frame of every four is a
+ * fill-in (用所给词的适当形式填空), whose typical wrong answers are the tempting forms.
+ */
+function verbForm(frames: Frame[], difficulty: number, offset = 0, verbs = VERBS): Maker {
   return (rng, i) => {
     const verb = at(verbs, i + offset);
+    const [frame, answer, wrong, rule] = at(frames, i);
     const correct = answer(verb);
+    if (i % 4 === 3) return blank(`用所给词的适当形式填空：${frame(verb)}`, correct, `${rule}答案为 ${correct}。`, difficulty + 1, 2, wrong(verb));
     // Spare wrong forms for verbs whose forms coincide (read/read/read).
-    return single(rng, frame(verb, i), correct, [...wrong(verb), verb.ing, `to ${verb.base}`, `${verb.base}ed`], `${rule}故选 ${correct}。`, difficulty, 2);
+    return single(rng, frame(verb), correct, [...wrong(verb), verb.ing, `to ${verb.base}`, `${verb.base}ed`], `${rule}故选 ${correct}。`, difficulty, 2);
   };
 }
 
@@ -66,6 +74,37 @@ const ADJECTIVES: Adjective[] = [
   { base: 'bad', more: 'worse', most: 'worst', thing: 'the weather' },
   { base: 'happy', more: 'happier', most: 'happiest', thing: 'the child' },
 ];
+
+/** Comparative forms in four kinds of sentence. */
+function comparative(rng: Rng, i: number, offset: number) {
+  const a = at(ADJECTIVES, i + offset);
+  const why = `than 提示用比较级，${a.base} 的比较级是 ${a.more}。`;
+  switch (i % 4) {
+    case 0:
+      return single(rng, `This one is ____ (${a.base}) than ${a.thing} over there.`, a.more, [a.base, a.most, `more ${a.more}`], `${why}故选 ${a.more}。`, 2, 2);
+    case 1:
+      return blank(`用所给词的适当形式填空：Which is ____ (${a.base}), ${a.thing} in the photo or the one in the book?`, a.more, `Which ..., A or B? 两者比较用比较级。答案为 ${a.more}。`, 3, 2, [a.base, a.most, a.more.startsWith('more') ? `${a.base}er` : `more ${a.base}`]);
+    case 2:
+      return single(rng, `My sister says ${a.thing} this year is much ____ than last year.`, a.more, [a.base, a.most, `very ${a.base}`], `much 可修饰比较级，than 提示比较。故选 ${a.more}。`, 3, 2);
+    default:
+      return blank(`用所给词的适当形式填空：The more you practise, the ____ (${a.base}) it will be.`, a.more, `“the + 比较级, the + 比较级”表示“越……越……”。答案为 ${a.more}。`, 3, 2, [a.base, a.most]);
+  }
+}
+
+/** Superlative forms in four kinds of sentence. */
+function superlative(rng: Rng, i: number, offset: number) {
+  const a = at(ADJECTIVES, i + offset);
+  switch (i % 4) {
+    case 0:
+      return single(rng, `Of all the choices, this is the ____ (${a.base}) one.`, a.most, [a.base, a.more, `most ${a.most}`], `三者及以上比较用最高级，${a.base} 的最高级是 ${a.most}。故选 ${a.most}。`, 3, 2);
+    case 1:
+      return blank(`用所给词的适当形式填空：I think ${a.thing} in our town is the ____ (${a.base}) of all.`, a.most, `of all 提示最高级。答案为 ${a.most}。`, 3, 2, [a.more, a.base, a.most.startsWith('most') ? `${a.base}est` : `most ${a.base}`]);
+    case 2:
+      return single(rng, `—Which is ____ , ${a.thing} in Class 1, Class 2 or Class 3? —I'm not sure.`, `the ${a.most}`, [a.more, `the ${a.more}`, a.base], `三者比较用“the + 最高级”。故选 the ${a.most}。`, 3, 2);
+    default:
+      return single(rng, `It was one of the ____ (${a.base}) days of the school trip.`, a.most, [a.more, a.base, `${a.more}s`], `“one of the + 最高级 + 复数名词”表示“最……之一”。故选 ${a.most}。`, 3, 2);
+  }
+}
 
 const NOUNS: [string, string][] = [
   ['box', 'boxes'],
@@ -167,7 +206,18 @@ const TAGS: Item[] = [
 const pluralMaker: Maker = (rng, i) => {
   const [one, many] = at(NOUNS, i);
   const n = ['two', 'three', 'four', 'five', 'six'][i % 5];
-  return blank(`There are ${n} ____ (${one}) in the picture.`, many, `${n} 后用名词复数，${one} 的复数形式是 ${many}。`, 2, 2);
+  // What students write when they do not know the rule: a plain -s, the singular.
+  const slips = [`${one}s` === many ? `${one}es` : `${one}s`, one];
+  switch (i % 4) {
+    case 0:
+      return blank(`There are ${n} ____ (${one}) in the picture.`, many, `${n} 后用名词复数，${one} 的复数形式是 ${many}。`, 2, 2, slips);
+    case 1:
+      return single(rng, `${one[0].toUpperCase()}${one.slice(1)} 的复数形式是（　　）`, many, [...slips, `${many}s`, `${one}ies`], `${one} 的复数形式是 ${many}，要记住它的变化规则。故选 ${many}。`, 2, 2);
+    case 2:
+      return blank(`用所给词的适当形式填空：Mrs Green bought some ____ (${one}) for the family yesterday.`, many, `some 修饰可数名词时用复数，${one} 的复数是 ${many}。`, 3, 2, slips);
+    default:
+      return single(rng, `How many ____ (${one}) can you see ${['child', 'man', 'family'].includes(one) ? 'in the park' : 'on the table'}?`, many, [one, ...slips, `${many}s`], `How many 后接可数名词复数，所以用 ${many}。`, 2, 2);
+  }
 };
 
 const ADVERBS: [string, string][] = [
@@ -187,7 +237,23 @@ const ADVERBS: [string, string][] = [
 
 const adverbMaker: Maker = (rng, i) => {
   const [adjective, adverb] = at(ADVERBS, i);
-  return blank(`The children did the work ____ (${adjective}).`, adverb, `修饰动词要用副词，${adjective} 的副词形式是 ${adverb}。`, 3, 2);
+  const slips = [adjective, adverb === 'well' ? 'goodly' : `${adjective}ly` === adverb ? `${adjective}ily` : `${adjective}ly`];
+  switch (i % 4) {
+    case 0:
+      return blank(`The children did the work ____ (${adjective}).`, adverb, `修饰动词 did 要用副词，${adjective} 的副词形式是 ${adverb}。`, 3, 2, slips);
+    case 1:
+      return single(rng, `Please read the text ____ (${adjective}). We have enough time today.`, adverb, [adjective, ...slips, `more ${adjective}`], `修饰动词 read 要用副词 ${adverb}。故选 ${adverb}。`, 3, 2);
+    case 2: {
+      const [stem, right, wrong, verb] = nth<[string, string, string[], string]>([
+        ['The plan sounds ____, but it is hard to carry out.', 'good', ['well', 'goodly', 'better than'], 'sound'],
+        ['The soup tastes ____. Can I have some more?', 'delicious', ['deliciously', 'badly', 'well'], 'taste'],
+        ['The girl looked ____ when she got the first prize.', 'happy', ['happily', 'happiness', 'sadly'], 'look'],
+      ], i, 4);
+      return single(rng, stem, right, wrong, `${verb} 是系动词，后接形容词作表语。故选 ${right}。`, 3, 2);
+    }
+    default:
+      return blank(`用所给词的适当形式填空：Grandpa walked ____ (${adjective}) along the river after supper.`, adverb, `修饰动词 walked 用副词，${adjective} → ${adverb}。`, 3, 2, slips);
+  }
 };
 
 export const englishBooks: BookSpec[] = [
@@ -213,17 +279,42 @@ export const englishBooks: BookSpec[] = [
           {
             title: '2.1 一般现在时',
             point: '一般现在时',
-            make: verbForm((x, i) => `${at(SUBJECTS3, i)} ____ (${x.base}) ${x.rest} every weekend.`, (x) => x.third, (x) => [x.base, x.ing, x.past], '主语是第三人称单数，every weekend 表示经常性动作，用一般现在时的三单形式。', 2),
+            make: verbForm(
+              [
+                [(x) => `Li Lei ____ (${x.base}) ${x.rest} every weekend.`, (x) => x.third, (x) => [x.base, x.ing, x.past], '主语是第三人称单数，every weekend 表示经常性动作，用一般现在时的三单形式。'],
+                [(x) => `My parents often ____ (${x.base}) ${x.rest} on Saturday mornings.`, (x) => x.base, (x) => [x.third, x.ing, x.past], '主语 my parents 是复数，often 表示经常性动作，用动词原形。'],
+                [(x) => `—Does Grandma ${x.base} ${x.rest}? —Yes, she ____ (${x.base}) ${x.rest} after lunch.`, (x) => x.third, (x) => [x.base, x.past, x.ing], '一般现在时，主语 she 是第三人称单数，动词用三单形式。'],
+                [(x) => `Lucy usually ____ (${x.base}) ${x.rest} before school.`, (x) => x.third, (x) => [x.base, x.ing], 'usually 表示习惯，主语单数，用三单形式。'],
+              ],
+              2,
+            ),
           },
           {
             title: '2.2 现在进行时',
             point: '现在进行时',
-            make: verbForm((x) => `Look! The students ____ (${x.base}) ${x.rest} now.`, (x) => `are ${x.ing}`, (x) => [`is ${x.ing}`, x.base, `are ${x.base}`], 'Look! 和 now 提示动作正在进行，主语复数用 are doing。', 2),
+            make: verbForm(
+              [
+                [(x) => `Look! The students ____ (${x.base}) ${x.rest} now.`, (x) => `are ${x.ing}`, (x) => [`is ${x.ing}`, x.base, `are ${x.base}`], 'Look! 和 now 提示动作正在进行，主语复数用 are doing。'],
+                [(x) => `Listen! Somebody ____ (${x.base}) ${x.rest} in the next room.`, (x) => `is ${x.ing}`, (x) => [`are ${x.ing}`, x.third, `is ${x.base}`], 'Listen! 提示动作正在进行，somebody 作主语用 is doing。'],
+                [(x) => `—Where is Dad? —He ____ (${x.base}) ${x.rest} at the moment.`, (x) => `is ${x.ing}`, (x) => [x.third, `was ${x.ing}`, `are ${x.ing}`], 'at the moment 表示此刻正在进行。'],
+                [(x) => `It's nine o'clock now. My classmates ____ (${x.base}) ${x.rest}.`, (x) => `are ${x.ing}`, (x) => [x.base, `is ${x.ing}`, x.ing], '“现在九点”提示此刻正在进行，主语复数用 are doing。'],
+              ],
+              2,
+            ),
           },
           {
             title: '2.3 一般过去时',
             point: '一般过去时',
-            make: verbForm((x) => `We ____ (${x.base}) ${x.rest} last Sunday.`, (x) => x.past, (x) => [x.base, x.third, `will ${x.base}`], 'last Sunday 表示过去，用一般过去时。', 3, 2),
+            make: verbForm(
+              [
+                [(x) => `We ____ (${x.base}) ${x.rest} last Sunday.`, (x) => x.past, (x) => [x.base, x.third, `will ${x.base}`], 'last Sunday 表示过去，用一般过去时。'],
+                [(x) => `—What did Ben do this morning? —He ____ (${x.base}) ${x.rest}.`, (x) => x.past, (x) => [x.third, x.base, `${x.base}ed`], '问句用 did，答语也用一般过去时。'],
+                [(x) => `Two years ago, my cousin and I ____ (${x.base}) ${x.rest} together.`, (x) => x.past, (x) => [x.base, x.third, `have ${x.participle}`], 'two years ago 表示过去，用一般过去时。'],
+                [(x) => `In the summer holiday, Kate ____ (${x.base}) ${x.rest} with her aunt.`, (x) => x.past, (x) => [x.third, x.base, `${x.base}ed`], '讲述暑假里的事，用一般过去时。'],
+              ],
+              3,
+              2,
+            ),
           },
         ],
       },
@@ -234,10 +325,7 @@ export const englishBooks: BookSpec[] = [
           {
             title: '3.1 形容词比较级',
             point: '形容词的比较级和最高级',
-            make: (rng, i) => {
-              const a = at(ADJECTIVES, i);
-              return single(rng, `This one is ____ (${a.base}) than ${a.thing} over there.`, a.more, [a.base, a.most, `more ${a.more}`], `than 提示用比较级，${a.base} 的比较级是 ${a.more}。故选 ${a.more}。`, 2, 2);
-            },
+            make: (rng, i) => comparative(rng, i, 0),
           },
           { title: '3.2 副词', point: '副词', make: adverbMaker },
         ],
@@ -257,17 +345,43 @@ export const englishBooks: BookSpec[] = [
           {
             title: '1.1 一般过去时',
             point: '一般过去时',
-            make: verbForm((x) => `Yesterday my cousin ____ (${x.base}) ${x.rest}.`, (x) => x.past, (x) => [x.base, x.third, x.ing], 'yesterday 表示过去，用一般过去时。', 2, 5),
+            make: verbForm(
+              [
+                [(x) => `Yesterday my cousin ____ (${x.base}) ${x.rest}.`, (x) => x.past, (x) => [x.base, x.third, x.ing], 'yesterday 表示过去，用一般过去时。'],
+                [(x) => `—Did you ${x.base} ${x.rest} on Saturday? —No, but I ____ (${x.base}) ${x.rest} the day before.`, (x) => x.past, (x) => [x.base, `have ${x.participle}`, x.third], 'the day before 指过去，用一般过去时。'],
+                [(x) => `When Tom was five, he first ____ (${x.base}) ${x.rest}.`, (x) => x.past, (x) => [x.third, x.base, `has ${x.participle}`], 'when 从句谓语是 was，主句也用一般过去时。'],
+                [(x) => `Last term our class ____ (${x.base}) ${x.rest} for the school show.`, (x) => x.past, (x) => [x.third, x.base, `${x.base}ed`], 'last term 表示过去，用一般过去时。'],
+              ],
+              2,
+              5,
+            ),
           },
           {
             title: '1.2 过去进行时',
             point: '过去进行时',
-            make: verbForm((x) => `At eight last night, Linda ____ (${x.base}) ${x.rest}.`, (x) => `was ${x.ing}`, (x) => [`were ${x.ing}`, x.past, `is ${x.ing}`], 'at eight last night 表示过去某一时刻正在进行，主语单数用 was doing。', 3),
+            make: verbForm(
+              [
+                [(x) => `At eight last night, Linda ____ (${x.base}) ${x.rest}.`, (x) => `was ${x.ing}`, (x) => [`were ${x.ing}`, x.past, `is ${x.ing}`], 'at eight last night 表示过去某一时刻正在进行，主语单数用 was doing。'],
+                [(x) => `When the rain began, the twins ____ (${x.base}) ${x.rest}.`, (x) => `were ${x.ing}`, (x) => [`was ${x.ing}`, x.past, `are ${x.ing}`], 'when 引导的从句表示过去某一时刻，主句用过去进行时，主语复数用 were doing。'],
+                [(x) => `—What were you doing this time yesterday? —I ____ (${x.base}) ${x.rest}.`, (x) => `was ${x.ing}`, (x) => [`am ${x.ing}`, x.past, `were ${x.ing}`], '问句用过去进行时，答语主语 I 用 was doing。'],
+                [(x) => `My mother ____ (${x.base}) ${x.rest} while I was doing my homework.`, (x) => `was ${x.ing}`, (x) => [x.past, `is ${x.ing}`, `were ${x.ing}`], 'while 连接两个同时进行的过去动作，用过去进行时。'],
+              ],
+              3,
+            ),
           },
           {
             title: '1.3 一般将来时',
             point: '一般将来时',
-            make: verbForm((x) => `We ____ (${x.base}) ${x.rest} next week.`, (x) => `will ${x.base}`, (x) => [x.past, x.third, `will ${x.ing}`], 'next week 表示将来，用 will + 动词原形。', 2, 3),
+            make: verbForm(
+              [
+                [(x) => `We ____ (${x.base}) ${x.rest} next week.`, (x) => `will ${x.base}`, (x) => [x.past, x.third, `will ${x.ing}`], 'next week 表示将来，用 will + 动词原形。'],
+                [(x) => `Don't worry. I think Peter ____ (${x.base}) ${x.rest} for you tomorrow.`, (x) => `will ${x.base}`, (x) => [x.past, x.third, `will ${x.third}`], 'tomorrow 表示将来，用 will + 动词原形。'],
+                [(x) => `—What are your plans for this weekend? —My family is going to ____ (${x.base}) ${x.rest}.`, (x) => x.base, (x) => [x.ing, x.third, `to ${x.base}`], 'be going to 后接动词原形。'],
+                [(x) => `If it is fine tomorrow, the class ____ (${x.base}) ${x.rest}.`, (x) => `will ${x.base}`, (x) => [x.third, x.past, x.base], '“主将从现”：if 从句用一般现在时，主句用一般将来时。'],
+              ],
+              2,
+              3,
+            ),
           },
         ],
       },
@@ -278,10 +392,7 @@ export const englishBooks: BookSpec[] = [
           {
             title: '2.1 形容词最高级',
             point: '形容词的比较级和最高级',
-            make: (rng, i) => {
-              const a = at(ADJECTIVES, i + 3);
-              return single(rng, `Of all the choices, this is the ____ (${a.base}) one.`, a.most, [a.base, a.more, `most ${a.most}`], `三者及以上比较用最高级，${a.base} 的最高级是 ${a.most}。故选 ${a.most}。`, 3, 2);
-            },
+            make: (rng, i) => superlative(rng, i, 3),
           },
           { title: '2.2 副词的用法', point: '副词', make: (rng, i) => adverbMaker(rng, i + 4) },
         ],
@@ -293,7 +404,15 @@ export const englishBooks: BookSpec[] = [
           {
             title: '3.1 现在完成时（一）',
             point: '现在完成时',
-            make: verbForm((x) => `I ____ already ____ (${x.base}) ${x.rest}.`, (x) => `have; ${x.participle}`, (x) => [`has; ${x.participle}`, `have; ${x.ing}`, `had; ${x.base}`], 'already 提示现在完成时，主语 I 用 have done。', 3),
+            make: verbForm(
+              [
+                [(x) => `I ____ already ____ (${x.base}) ${x.rest}.`, (x) => `have; ${x.participle}`, (x) => [`has; ${x.participle}`, `have; ${x.ing}`, `had; ${x.base}`], 'already 提示现在完成时，主语 I 用 have done。'],
+                [(x) => `—Has your brother ____ (${x.base}) ${x.rest} yet? —Not yet.`, (x) => x.participle, (x) => [x.past === x.participle ? x.ing : x.past, x.base, x.third], 'yet 用于现在完成时的疑问句，has 后接过去分词。'],
+                [(x) => `We ____ never ____ (${x.base}) ${x.rest} before. Let's try!`, (x) => `have; ${x.participle}`, (x) => [`has; ${x.participle}`, `had; ${x.ing}`, `are; ${x.ing}`], 'never ... before 提示现在完成时，主语 we 用 have done。'],
+                [(x) => `Kate ____ (${x.base}) ${x.rest} three times so far.`, (x) => `has ${x.participle}`, (x) => [x.past, `have ${x.participle}`, x.third], 'so far 和次数提示现在完成时，主语单数用 has done。'],
+              ],
+              3,
+            ),
           },
           { title: '3.2 名词复数（复习）', point: '名词的数', make: (rng, i) => pluralMaker(rng, i + 6) },
           { title: '3.3 代词（复习）', point: '代词', make: (rng, i) => fromItems(PRONOUNS, 2)(rng, i + 6) },
@@ -314,12 +433,32 @@ export const englishBooks: BookSpec[] = [
           {
             title: '1.1 一般现在时的被动语态',
             point: '被动语态',
-            make: verbForm((x) => `${x.rest[0].toUpperCase()}${x.rest.slice(1)} ____ (${x.base}) by the students every day.`, (x) => `is ${x.participle}`, (x) => [`was ${x.participle}`, x.third, `is ${x.ing}`], '主语是动作的承受者，every day 提示一般现在时，用 is done。', 4, 0, PASSIVE_VERBS),
+            make: verbForm(
+              [
+                [(x) => `${x.rest[0].toUpperCase()}${x.rest.slice(1)} ____ (${x.base}) by the students every day.`, (x) => `is ${x.participle}`, (x) => [`was ${x.participle}`, x.third, `is ${x.ing}`], '主语是动作的承受者，every day 提示一般现在时，用 is done。'],
+                [(x) => `In our school, ${x.rest} ____ (${x.base}) only on Friday afternoons.`, (x) => `is ${x.participle}`, (x) => [x.third, `was ${x.participle}`, `are ${x.participle}`], '主语是动作的承受者，说的是经常的情况，用一般现在时的被动语态 is done。'],
+                [(x) => `—Who usually ${x.third} ${x.rest} here? —It ____ (${x.base}) by the volunteers.`, (x) => `is ${x.participle}`, (x) => [x.third, `is ${x.ing}`, `was ${x.past}`], 'it 指代动作的承受者，用 is done。'],
+                [(x) => `Look at the sign: ${x.rest} must not ____ (${x.base}) in the hall.`, (x) => `be ${x.participle}`, (x) => [x.base, x.participle, `be ${x.ing}`], '含情态动词的被动语态：must + be + 过去分词。'],
+              ],
+              4,
+              0,
+              PASSIVE_VERBS,
+            ),
           },
           {
             title: '1.2 一般过去时的被动语态',
             point: '被动语态',
-            make: verbForm((x) => `${x.rest[0].toUpperCase()}${x.rest.slice(1)} ____ (${x.base}) by the team yesterday.`, (x) => `was ${x.participle}`, (x) => [`is ${x.participle}`, x.past, `was ${x.ing}`], '主语是动作的承受者，yesterday 提示一般过去时，用 was done。', 4, 7, PASSIVE_VERBS),
+            make: verbForm(
+              [
+                [(x) => `${x.rest[0].toUpperCase()}${x.rest.slice(1)} ____ (${x.base}) by the team yesterday.`, (x) => `was ${x.participle}`, (x) => [`is ${x.participle}`, x.past, `was ${x.ing}`], '主语是动作的承受者，yesterday 提示一般过去时，用 was done。'],
+                [(x) => `Last spring ${x.rest} ____ (${x.base}) by the Grade 9 students.`, (x) => `was ${x.participle}`, (x) => [x.past, `is ${x.participle}`, `were ${x.participle}`], 'last spring 表示过去，主语是承受者，用 was done。'],
+                [(x) => `—When did it happen? —${x.rest[0].toUpperCase()}${x.rest.slice(1)} ____ (${x.base}) two days ago.`, (x) => `was ${x.participle}`, (x) => [x.past, `has ${x.participle}`, `is ${x.participle}`], 'two days ago 提示一般过去时的被动语态。'],
+                [(x) => `The teacher told us that ${x.rest} ____ (${x.base}) the week before.`, (x) => `was ${x.participle}`, (x) => [x.past, `is ${x.participle}`, `has ${x.participle}`], 'the week before 提示过去，主语是承受者，用 was done。'],
+              ],
+              4,
+              7,
+              PASSIVE_VERBS,
+            ),
           },
         ],
       },
@@ -339,12 +478,30 @@ export const englishBooks: BookSpec[] = [
           {
             title: '3.1 现在完成时（二）',
             point: '现在完成时',
-            make: verbForm((x) => `She ____ just ____ (${x.base}) ${x.rest}.`, (x) => `has; ${x.participle}`, (x) => [`have; ${x.participle}`, `has; ${x.past === x.participle ? x.ing : x.past}`, `is; ${x.ing}`], 'just 提示现在完成时，主语 she 用 has done。', 3, 4),
+            make: verbForm(
+              [
+                [(x) => `She ____ just ____ (${x.base}) ${x.rest}.`, (x) => `has; ${x.participle}`, (x) => [`have; ${x.participle}`, `has; ${x.past === x.participle ? x.ing : x.past}`, `is; ${x.ing}`], 'just 提示现在完成时，主语 she 用 has done。'],
+                [(x) => `My uncle ____ (${x.base}) ${x.rest} since he moved to Hangzhou.`, (x) => `has ${x.participle}`, (x) => [x.past, `have ${x.participle}`, x.third], 'since 引导的时间状语提示现在完成时。'],
+                [(x) => `—How long have you ____ (${x.base}) ${x.rest}? —For about two years.`, (x) => x.participle, (x) => [x.past === x.participle ? x.ing : x.past, x.base, x.ing], 'How long have you ...? 用现在完成时，have 后接过去分词。'],
+                [(x) => `Up to now, the club ____ (${x.base}) ${x.rest} many times.`, (x) => `has ${x.participle}`, (x) => [x.past, `is ${x.ing}`, `have ${x.participle}`], 'up to now 提示现在完成时，主语单数用 has done。'],
+              ],
+              3,
+              4,
+            ),
           },
           {
             title: '3.2 时态综合',
             point: '一般过去时',
-            make: verbForm((x) => `Two days ago, they ____ (${x.base}) ${x.rest}.`, (x) => x.past, (x) => [`have ${x.participle}`, x.third, `will ${x.base}`], 'two days ago 表示过去，用一般过去时。', 3, 9),
+            make: verbForm(
+              [
+                [(x) => `Two days ago, they ____ (${x.base}) ${x.rest}.`, (x) => x.past, (x) => [`have ${x.participle}`, x.third, `will ${x.base}`], 'two days ago 表示过去，用一般过去时。'],
+                [(x) => `Look! Mr Wu ____ (${x.base}) ${x.rest} with the Grade 7 boys.`, (x) => `is ${x.ing}`, (x) => [x.third, x.past, `was ${x.ing}`], 'Look! 提示正在进行，用现在进行时。'],
+                [(x) => `I ____ (${x.base}) ${x.rest} with my cousin as soon as I get there.`, (x) => `will ${x.base}`, (x) => [x.past, x.base, `have ${x.participle}`], 'as soon as 从句用一般现在时表将来，主句用一般将来时。'],
+                [(x) => `Amy ____ (${x.base}) ${x.rest} twice since last month.`, (x) => `has ${x.participle}`, (x) => [x.past, x.third, `have ${x.participle}`], 'since last month 提示现在完成时。'],
+              ],
+              3,
+              9,
+            ),
           },
           { title: '3.3 时间介词（复习）', point: '介词', make: (rng, i) => fromItems(TIME_PREPOSITIONS, 2)(rng, i + 5) },
         ],

@@ -63,25 +63,27 @@ const WORLD: Event[] = [
 /** Two events, six forms each: 12 distinct questions a section. */
 function eventsSection(title: string, point: string, pair: Event[], all: Event[]): SectionSpec {
   const years = all.map(([, y]) => y);
+  // Form i mod 6 of event ⌊i / 6⌋ mod 2: a page asks one event six ways, then the other.
   const make: Maker = (rng, i) => {
-    const [event, year] = pair[i % 2];
-    const [otherEvent, otherYear] = pair[(i + 1) % 2];
+    const [event, year] = pair[Math.floor(i / 6) % 2];
+    const [otherEvent, otherYear] = pair[(Math.floor(i / 6) + 1) % 2];
     const near = all.filter(([e]) => e !== event);
-    switch (Math.floor(i / 2) % 6) {
+    switch (i % 6) {
       case 0:
         return single(rng, `${event}是在（　　）`, year, years.filter((y) => y !== year).slice(0, 8).sort((a, b) => (a + event).localeCompare(b + event)), `${event}发生在${year}，记忆时可与同一时期的${otherEvent}（${otherYear}）对照。`, 2, 2);
       case 1:
         return judge(`${event}发生在${year}。`, true, `${event}发生在${year}。`, 1);
       case 2:
-        return judge(`${event}发生在${otherYear}。`, false, `${otherYear}发生的是${otherEvent}；${event}发生在${year}。`, 3);
+        return blank(`填写时间：${event}——______`, year, `${event}发生在${year}。`, 3, 2, [otherYear]);
       case 3:
-        return blank(`${event}发生在 ______。`, year, `${event}发生在${year}。`, 3, 2);
-      case 4:
         return single(rng, `下列历史事件中，发生在${year}的是（　　）`, event, near.map(([e]) => e).sort((a, b) => (a + year).localeCompare(b + year)), `${year}发生的是${event}。`, 3, 2);
+      case 4:
+        return judge(`${otherYear}，${event}。`, false, `${otherYear}发生的是${otherEvent}；${event}发生在${year}。`, 3);
       default: {
         const later = yearValue(year) > yearValue(otherYear);
-        const claimLater = i % 2 === 0;
-        return judge(`${event}比${otherEvent}发生得${claimLater ? '晚' : '早'}。`, claimLater === later, `${event}在${year}，${otherEvent}在${otherYear}，所以${event}发生得${later ? '晚' : '早'}。`, 4);
+        // Each event is claimed to be the later one: true for one of the pair, false for the other.
+        const claimLater = true;
+        return judge(`按时间先后，${otherEvent}在前，${event}在后。`, claimLater === later, `${event}在${year}，${otherEvent}在${otherYear}，所以${event}发生得${later ? '晚' : '早'}。`, 4);
       }
     }
   };

@@ -1,9 +1,9 @@
 // Deterministic demo data for an empty database (README lists the accounts).
 // The same seed always gives the same schools, classes, names and ids.
-import { count, inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import * as t from '../db/schema';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword } from '../auth/passwords';
 import { seedContent } from './content';
 import { seedSchoolWork } from './schoolWork';
 import { seedPartners } from './partners';
@@ -16,8 +16,13 @@ import { seedFamily } from './family';
 import { seedRegion } from './region';
 // The seeded PRNG, so demo names are the same on every machine.
 import { random } from './draft';
+import { ensureAnswerPartitions } from '../modules/minerva/answerPartitions';
 
-export const DEMO_PASSWORD = 'Demo@2026';
+import { DEMO_PASSWORD, isEmpty } from './presence';
+
+// What every start asks (is there a demo?) lives apart, so a start on a seeded database does not
+// load the seed's modules.
+export { DEMO_PASSWORD, demoAccountsPresent, isEmpty } from './presence';
 
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾萧田董潘袁蔡蒋余于杜叶程魏苏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方邹熊白孟秦邱侯江尹薛闫段雷龙黎史陶贺顾毛郝龚邵万钱严覃武戴莫孔向汤'.split('');
 // Given-name characters, including rare ones that real rosters contain (喆, 堃, 昇, 玥).
@@ -29,7 +34,14 @@ const GRADES = [
   { name: '九年级', level: 9, short: '九' },
 ];
 const CLASSES_PER_GRADE = 4;
-const STUDENTS_PER_CLASS = 40;
+/**
+ * Class sizes per school and grade (七, 八, 九), as a real school's roll reads: 36–45, never all
+ * alike. Each grade still holds 160 students, so the school's and the grades' totals stay round.
+ */
+const CLASS_SIZES = [
+  [[42, 39, 41, 38], [40, 43, 37, 40], [44, 38, 39, 39]],
+  [[41, 40, 36, 43], [39, 42, 41, 38], [45, 37, 40, 38]],
+];
 
 function chineseName(next: () => number): string {
   const pick = (list: string[]) => list[Math.floor(next() * list.length)];
@@ -37,21 +49,6 @@ function chineseName(next: () => number): string {
   return pick(SURNAMES) + given;
 }
 
-export async function isEmpty(db: Db): Promise<boolean> {
-  const [{ n }] = await db.select({ n: count() }).from(t.users);
-  return n === 0;
-}
-
-/** Accounts the demo creates, the ones a production start looks for. */
-const DEMO_ACCOUNTS = ['admin', 'schooladmin', 'teacher', 'partner1', 'psych'];
-
-/** Demo accounts that still sign in with the published demo password (a demo database). */
-export async function demoAccountsPresent(db: Db): Promise<string[]> {
-  const found = await db.select({ username: t.users.username, passwordHash: t.users.passwordHash }).from(t.users).where(inArray(t.users.username, DEMO_ACCOUNTS));
-  const open: string[] = [];
-  for (const user of found) if (await verifyPassword(user.passwordHash, DEMO_PASSWORD)) open.push(user.username);
-  return open;
-}
 
 export interface SeedOptions {
   /** The server's terminal PIN key (AppConfig.pinKey): the demo students' PINs are hashed with it. */
@@ -61,6 +58,8 @@ export interface SeedOptions {
 /** Seeds the demo when the database has no users; returns whether it did. */
 export async function seedDemo(db: Db, { pinKey }: SeedOptions): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
+  // The answer records' term partitions first, so the demo's rows go straight to theirs.
+  await ensureAnswerPartitions(db);
   // One hash for every demo account: argon2 is slow on purpose, and they share the password.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const next = random(20260901);
@@ -105,7 +104,7 @@ export async function seedDemo(db: Db, { pinKey }: SeedOptions): Promise<boolean
       for (const c of classRows) {
         const classNo = classRows.filter((x) => x.level === c.level).indexOf(c) + 1;
         await tx.insert(t.students).values(
-          Array.from({ length: STUDENTS_PER_CLASS }, (_, i) => ({
+          Array.from({ length: CLASS_SIZES[si][c.level - 7][classNo - 1] }, (_, i) => ({
             ...base,
             classId: c.id,
             name: chineseName(next),
@@ -128,7 +127,7 @@ export async function seedDemo(db: Db, { pinKey }: SeedOptions): Promise<boolean
       };
 
       if (si === 0) {
-        await teacher('teacher', '陈静', ['teacher', 'teaching'], [[7, 1, '数学'], [7, 2, '数学'], [7, 1, '物理'], [7, 2, '物理']], '数学教师');
+        await teacher('teacher', '陈静', ['teacher', 'teaching'], [[7, 1, '数学'], [7, 2, '数学'], [8, 1, '物理'], [8, 2, '物理']], '数学教师');
         await teacher('teacher2', '林晓', ['teacher'], [[7, 1, '语文'], [8, 1, '语文']], '语文教师');
         const classic = await teacher('classic', '黄蕾', ['teacher'], [[8, 2, '英语'], [8, 3, '英语']], '英语教师');
         await user({ ...base, username: 'schooladmin', name: '赵校务' }, ['schoolAdmin']);
@@ -189,5 +188,9 @@ export async function seedDemo(db: Db, { pinKey }: SeedOptions): Promise<boolean
     // The region's other schools and its 联考 (last, so every id above stays as it was).
     await seedRegion(tx, passwordHash);
   });
+  // Planner statistics and visibility for what was just written: PGlite has no autovacuum, a
+  // planner that takes every table for empty picks slow plans, and index-only scans need the
+  // pages marked all-visible (server/db/statistics.ts).
+  await db.execute(sql`VACUUM (ANALYZE)`);
   return true;
 }

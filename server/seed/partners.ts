@@ -86,7 +86,8 @@ export async function seedPartners(
         .returning();
       for (const [ci, c] of classes.entries()) {
         await tx.insert(t.students).values(
-          Array.from({ length: 30 }, (_, i) => ({
+          // 27–33 students a class, not all alike, as a school's roll reads.
+          Array.from({ length: [31, 28, 33, 29, 30, 27][(si * 2 + ci + g.level) % 6] }, (_, i) => ({
             ...base,
             classId: c.id,
             name: pick(SURNAMES) + pick(GIVEN) + (next() < 0.6 ? pick(GIVEN) : ''),

@@ -10,6 +10,7 @@ import { rows } from '../db/query';
 import { QuestionType, SourceType } from '../../src/domain/content';
 import { rebuildRollups } from '../modules/minerva/answers';
 import { random } from './draft';
+import { OPTION_RANGES } from './schoolWork';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -30,7 +31,12 @@ const GRADES = [
 const CLASSES_PER_GRADE = 2;
 /** The 英语 teacher of each region school's grade that sets no homework in the demo. */
 const UNTAUGHT_TEACHERS = ['程思远', '沈雅婷', '邵博文'];
-const STUDENTS_PER_CLASS = 30;
+/** Small schools' classes: 26–33 students, not all alike (by school, then class of the grade). */
+const CLASS_SIZES = [
+  [31, 28],
+  [33, 29],
+  [26, 30],
+];
 /** Homework copied per class and subject from the first school's class of the same grade. */
 const HOMEWORKS = 8;
 /** What the schools teach with the app: 七年级数学 (and the 联考) and 八年级语文. */
@@ -98,7 +104,7 @@ export async function seedRegion(tx: Tx, passwordHash: string): Promise<void> {
       const made = await tx
         .insert(t.students)
         .values(
-          Array.from({ length: STUDENTS_PER_CLASS }, (_, i) => ({
+          Array.from({ length: CLASS_SIZES[si % CLASS_SIZES.length][(no - 1) % 2] }, (_, i) => ({
             ...base,
             classId: c.id,
             name: pick(SURNAMES) + pick(GIVEN) + (next() < 0.6 ? pick(GIVEN) : ''),
@@ -152,15 +158,18 @@ export async function seedRegion(tx: Tx, passwordHash: string): Promise<void> {
     await tx.execute(sql`UPDATE homeworks SET batch_id = id WHERE batch_id IS NULL AND tenant_id = ${tenant.id}`);
   }
   if (!tenants.length) return;
-  await simulate(tx, tenants, abilities);
+  await simulate(tx, tenants, abilities, home.tenantId);
   for (const id of tenants) await rebuildRollups(tx, id);
 }
 
 /**
  * Every student's answers to the region schools' homework and exam: P(correct) =
  * logistic(1.1·ability − 0.9·(difficulty − 3) + ease), a few missed homeworks, as the main seed does.
+ * A student who does not know a choice item picks an option as the main seed's students do (the
+ * item's own distractors); one who does not know a fill-in writes one of the wrong answers the home
+ * school's students wrote to it, or leaves it empty.
  */
-async function simulate(tx: Tx, tenants: number[], abilities: { student_id: number; ability: number }[]): Promise<void> {
+async function simulate(tx: Tx, tenants: number[], abilities: { student_id: number; ability: number }[], homeTenant: number): Promise<void> {
   await tx.execute(sql`
     WITH ability AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(abilities)}::jsonb) AS a(student_id int, ability float8)),
     work AS (
@@ -183,11 +192,35 @@ async function simulate(tx: Tx, tenants: number[], abilities: { student_id: numb
              ${sql.raw(digest('w.student_id, w.source_type, w.source_id, q.id'))} AS hash
         FROM sitting w CROSS JOIN LATERAL jsonb_array_elements(w.items) it JOIN questions q ON q.id = (it->>'questionId')::int
     ),
-    graded AS (SELECT d.*, ${uniform('d.hash', 0)} < d.p AS correct, ${uniform('d.hash', 1)} AS u2 FROM drawn d)
+    graded AS (SELECT d.*, ${uniform('d.hash', 0)} < d.p AS knows, ${uniform('d.hash', 1)} AS u2, ${uniform('d.hash', 2)} AS u3 FROM drawn d),
+    options AS (${OPTION_RANGES}),
+    slips AS (
+      -- The home school's wrong answers to each fill-in, as often as they were written.
+      SELECT r.question_id, jsonb_agg(r.answer ORDER BY r.answer) AS slips
+        FROM answer_records r JOIN questions q ON q.id = r.question_id
+       WHERE r.tenant_id = ${homeTenant} AND NOT r.is_correct AND r.answer IS NOT NULL
+         AND q.type NOT IN (${QuestionType.single}, ${QuestionType.judge}, ${QuestionType.multiple})
+         AND r.question_id IN (SELECT DISTINCT question_id FROM drawn)
+       GROUP BY r.question_id
+    ),
+    answered AS (
+      SELECT g.*,
+             CASE WHEN g.knows THEN g.key
+                  WHEN g.type IN (${QuestionType.single}, ${QuestionType.judge}) THEN o.opt
+                  WHEN g.type = ${QuestionType.multiple} THEN left(g.key, 1)
+                  WHEN g.u2 < 0.2 OR s.slips IS NULL THEN NULL
+                  ELSE s.slips->>(floor(g.u3 * jsonb_array_length(s.slips))::int) END AS written
+        FROM graded g
+        LEFT JOIN options o ON o.question_id = g.question_id AND g.type IN (${QuestionType.single}, ${QuestionType.judge}) AND g.u3 >= o.lo AND g.u3 < o.hi
+        LEFT JOIN slips s ON s.question_id = g.question_id
+    ),
+    scored AS (
+      SELECT a.*, CASE WHEN a.type IN (${QuestionType.single}, ${QuestionType.judge}) THEN a.written IS NOT DISTINCT FROM a.key ELSE a.knows END AS correct FROM answered a
+    )
     INSERT INTO answer_records (tenant_id, source_type, source_id, student_id, question_id, school_id, class_id, subject_id, term,
                                 knowledge_point_ids, is_correct, score, max_score, answer, graded_by, answered_at)
     SELECT tenant_id, source_type, source_id, student_id, question_id, school_id, class_id, subject_id, term, knowledge_point_ids, correct,
-           CASE WHEN correct THEN points WHEN type = ${QuestionType.answer} THEN floor(points * 0.8 * u2) ELSE 0 END,
-           points, CASE WHEN correct THEN key END, ${t.GradedBy.machine}, answered_at
-      FROM graded`);
+           CASE WHEN correct THEN points WHEN type = ${QuestionType.answer} AND written IS NOT NULL THEN floor(points * 0.8 * u2) ELSE 0 END,
+           points, written, ${t.GradedBy.machine}, answered_at
+      FROM scored`);
 }

@@ -1,37 +1,55 @@
 // Heavy work off the API's event loop: parsing uploaded workbooks and PDFs, decoding images, OCR,
 // rendering printable PDFs. This layer knows no service: each owner names the module its threads
 // run and the functions in it (heavyTasks), and a thread loads that module when first asked.
-// Each lane is a small pool of worker threads with a bounded queue, so a burst of uploads waits
-// its turn (or is told the server is busy) instead of stalling every other request or taking the
-// process's memory with it.
+// Each lane is a small pool with a bounded queue, so a burst of uploads waits its turn (or is told
+// the server is busy) instead of stalling every other request or taking the process's memory with
+// it: worker threads for the work a request waits for, child processes at a lower OS priority for
+// grading (processes.ts), whose CPU and memory must never be the API's.
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { ApiError } from '../http/envelope';
+import { gradingProcesses, ProcessPool } from './processes';
 import type { Settled, Task } from './run';
 
+/** 'requests' runs in threads of this process; 'grading' in child processes (processes.ts). */
 export type Lane = 'requests' | 'grading';
 
-const LANES: Record<Lane, ConstructorParameters<typeof Piscina>[0]> = {
-  // Work a request waits for (imports read, uploads checked, sheets rendered): half the cores, and
-  // a short queue behind them. The heap limit is a backstop; the readers bound their input first.
-  requests: { maxThreads: Math.max(1, Math.floor(availableParallelism() / 2)), maxQueue: 16, idleTimeout: 60_000, resourceLimits: { maxOldGenerationSizeMb: 512 } },
-  // Grading jobs: one at a time per process, as the queue worker takes them; the thread stays a
-  // while so the OCR model is not reloaded for every file.
-  grading: { maxThreads: 1, maxQueue: 64, idleTimeout: 10 * 60_000 },
-};
+// Work a request waits for (imports read, uploads checked, sheets rendered): half the cores, and
+// a short queue behind them. The heap limit is a backstop; the readers bound their input first.
+const REQUESTS: ConstructorParameters<typeof Piscina>[0] = { maxThreads: Math.max(1, Math.floor(availableParallelism() / 2)), maxQueue: 16, idleTimeout: 60_000, resourceLimits: { maxOldGenerationSizeMb: 512 } };
 
-const pools = new Map<Lane, Piscina>();
+let threads: Piscina | undefined;
+let processes: ProcessPool | undefined;
 
-async function pool(lane: Lane): Promise<Piscina> {
-  let p = pools.get(lane);
-  if (!p) {
+async function threadPool(): Promise<Piscina> {
+  if (!threads) {
     // sharp's native library must be loaded by the main thread before any thread uses it, or it
     // may be unloaded while a thread still runs (sharp's documentation, "worker threads").
     await import('sharp');
-    p = pools.get(lane) ?? new Piscina({ filename: new URL('./entry.mjs', import.meta.url).href, minThreads: 0, ...LANES[lane] });
-    pools.set(lane, p);
+    threads ??= new Piscina({ filename: new URL('./entry.mjs', import.meta.url).href, minThreads: 0, ...REQUESTS });
   }
-  return p;
+  return threads;
+}
+
+/**
+ * The grading processes: as many as the queue worker runs jobs at once (GRADING_PROCESSES); a
+ * child stays a while after its last task so the OCR models are not reloaded for every file.
+ */
+export function gradingPool(): ProcessPool {
+  processes ??= new ProcessPool({ size: gradingProcesses(), maxQueue: 64, idleMs: 10 * 60_000 });
+  return processes;
+}
+
+/** Stops the threads and the grading processes (the server's shutdown). */
+export async function closePools(): Promise<void> {
+  const [t, p] = [threads, processes];
+  threads = processes = undefined;
+  await Promise.all([t?.destroy(), p?.close()]);
+}
+
+async function runIn(lane: Lane, task: Task, signal?: AbortSignal): Promise<Settled<unknown>> {
+  if (lane === 'grading') return gradingPool().run(task, signal);
+  return (await threadPool()).run(task, { signal });
 }
 
 const BUSY = '服务器繁忙，请稍后再试';
@@ -51,7 +69,7 @@ export function heavyTasks<T extends Record<string, TaskFunction>>(module: URL) 
     const task: Task = { module: module.href, name, input };
     let settled: Settled<Awaited<ReturnType<T[N]>>>;
     try {
-      settled = await (await pool(lane)).run(task, { signal });
+      settled = (await runIn(lane, task, signal)) as typeof settled;
     } catch (error) {
       if ((error as Error).message === 'Task queue is at limit') throw new ApiError(503, BUSY);
       if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ApiError(422, '文件内容过多，无法处理，请精简后重新上传');

@@ -4,6 +4,7 @@ import { findRoute, homePath, menuRoutes, permittedRoutes } from '../domain/perm
 import { flattenRoutes, ROUTES, type RouteDef } from '../menu/routes';
 import type { CourseItem, ShellApi, UserInfo } from '../dataProvider/api';
 import { pinPageRole, SESSION_KEYS, type SignOutReason } from './session';
+import { DEFAULT_ZONE, setBrowserZone, shownZone } from '../domain/format';
 
 /** What the header shows about the user (SPEC §3 session personal data). */
 export interface Profile {
@@ -11,6 +12,8 @@ export interface Profile {
   displayName: string;
   schoolId?: string | number;
   schoolName?: string;
+  /** The clock every time is shown on: the school's zone, China time by default. */
+  timeZone?: string;
   schoolGrade?: unknown;
   schoolArea?: string;
   regionName?: string;
@@ -87,15 +90,20 @@ export async function startSession(api: StartupApi, storage: Storage, routes: re
     if (activeRole === 'partner') {
       const partner = await api.currentPartner();
       level = partnerLevel(partner?.ancestors);
-      profile = { displayName: partner?.contactName || partner?.name || '', partnerName: partner?.name, userId: partner?.id, courses: [] };
+      // Partners have no school: China time.
+      setBrowserZone(DEFAULT_ZONE);
+      profile = { displayName: partner?.contactName || partner?.name || '', partnerName: partner?.name, userId: partner?.id, timeZone: shownZone(), courses: [] };
       storage.setItem(SESSION_KEYS.user, JSON.stringify({ partner }));
     } else {
       const info = await api.userInfo();
+      // Times on every screen are on the school's clock from here on (one page, one signed-in user).
+      setBrowserZone(info?.timeZone);
       profile = {
         userId: info?.userId ?? info?.id,
         displayName: displayName(info),
         schoolId: info?.schoolId,
         schoolName: info?.schoolName,
+        timeZone: shownZone(),
         schoolGrade: info?.schoolGrade,
         schoolArea: info?.schoolArea,
         regionName: info?.regionName,

@@ -1,6 +1,6 @@
 // 学情分析 and 使用统计 (docs/api-analysis.md): figures of the caller's scope, and each card's xlsx.
 import type { StudentHistory } from '../domain/studentHistory';
-import type { Activity, Analysis, AnalysisFigure, JointExamReport, JointExamSummary, Usage } from '../domain/analysis';
+import type { Activity, Analysis, AnalysisFigure, JointExamCandidate, JointExamReport, JointExamSummary, Usage } from '../domain/analysis';
 import type { HttpClient } from './http';
 
 const BASE = '/api/analysis/v1.0';
@@ -45,6 +45,15 @@ export function createAnalysisApi(http: HttpClient) {
     schoolActivity: (term?: string) => http.get<Activity>(`${BASE}/activity`, { term: term || undefined }),
     jointExams: (term?: string) => http.get<JointExamSummary[]>(`${BASE}/jointExams`, { term: term || undefined }),
     jointExam: (id: number) => http.get<JointExamReport>(`${BASE}/jointExams/${id}`),
+    /** The region's exams of a grade level and subject that a researcher may join into a 联考. */
+    jointExamCandidates: (gradeLevel: number, subjectId: number) => http.get<JointExamCandidate[]>(`${BASE}/jointExams/candidates`, { gradeLevel, subjectId }),
+    createJointExam: async (body: { title: string; gradeLevel: number; subjectId: number; examIds: number[] }) =>
+      (await http.request<{ id: number }>(`${BASE}/jointExams`, { method: 'POST', body })).msg,
+    deleteJointExam: async (id: number) => (await http.request<null>(`${BASE}/jointExams/${id}`, { method: 'DELETE' })).msg,
+    /** A 联考 report as the caller's screen shows it, as a workbook named by the server. */
+    exportJointExam: (id: number) => http.download(`${BASE}/jointExams/${id}/export`, { name: '联考', ext: 'xlsx', serverName: true }),
+    /** 学校概况 of a term as a workbook. */
+    exportSchoolActivity: (term?: string) => http.download(`${BASE}/activity/export`, { name: '学校概况', ext: 'xlsx', query: { term: term || undefined }, serverName: true }),
   };
 }
 

@@ -41,6 +41,8 @@ export interface UserInfo {
   account_name?: string;
   schoolId?: string | number;
   schoolName?: string;
+  /** The school's IANA time zone (China time without a school): every time on screen is on this clock. */
+  timeZone?: string;
   /** The grades of the school (the server sends a list of {gradeId, gradeName}). */
   schoolGrade?: unknown;
   schoolArea?: string;

@@ -8,6 +8,7 @@ import type { HttpClient } from './http';
 import type { Page } from '../domain/envelope';
 import type { TaskCoverage, TaskReport } from '../domain/correct';
 import type { LectureSample, SampleCandidates } from '../domain/lecture';
+import type { GroupDecision } from '../domain/answerGroups';
 
 const BASE = '/api/wrongbook/v1.0/correct';
 
@@ -240,6 +241,9 @@ export function createCorrectApi(http: HttpClient) {
     /** The printable sheet (a class set is rendered in seconds, hence the long timeout). */
     downloadSheetPdf: (sheetId: string, title: string) =>
       http.download(`${BASE}/sheet/pdf`, { name: '答题卡', suffix: title, ext: 'pdf', query: { sheetId }, timeout: 180_000 }),
+    /** 附家长查看二维码: a fresh family link per result's student, issued now (30 days unless `days`), audited. */
+    issueFeedbackFamilyLinks: (taskId: number, resultIds: number[], days?: number) =>
+      http.post<{ resultId: number; studentId: number; url: string; days: number }[]>(`${BASE}/task/familyLinks`, { taskId, resultIds, ...(days ? { days } : {}) }),
     createCorrectTask: (body: CreateTaskRequest) => http.post<{ id: number }>(`${BASE}/task/create`, body),
     /** One file per request, the fields before the file; progress as the browser sends it. */
     /** `replaces`: a page of the task this file takes the place of (a failed or misread one). */
@@ -266,6 +270,10 @@ export function createCorrectApi(http: HttpClient) {
     correctResult: (resultId: number) => http.get<CorrectResultDetail>(`${BASE}/result/detail`, { resultId }),
     /** Silent: the review screen shows the server's reason beside the item. */
     reviewCorrectResult: (resultId: number, items: { no: number; score: number }[]) => http.post<ReviewSaved>(`${BASE}/result/review`, { resultId, items }, { silent: true }),
+    /** 相同作答: the same points for every paper of an answer group, in one call (silent: the panel shows the reason). */
+    decideAnswerGroup: (body: { taskId: number; no: number; resultIds: number[]; score: number }) => http.post<GroupDecision>(`${BASE}/answerGroups/decide`, body, { silent: true }),
+    /** Undo for one paper of a group: the points it had before (null: the machine's). */
+    restoreGroupPaper: (body: { taskId: number; no: number; resultId: number; score: number | null }) => http.post<GroupDecision>(`${BASE}/answerGroups/restore`, body),
     /** An essay's review: the teacher's points and, optionally, a comment to the student ('' removes it). */
     reviewEssayResult: (body: { resultId: number; items: { no: number; score: number }[]; comment?: string }) => http.post<ReviewSaved>(`${BASE}/result/review`, body),
     correctFile: (fileId: number) => http.blob(`${BASE}/file/view`, { fileId }),
@@ -293,6 +301,12 @@ export function createCorrectApi(http: HttpClient) {
     /** Tasks other teachers gave the caller questions of (AI批改's 我的阅卷). */
     assignedMarking: () => http.get<AssignedMarking[]>(`${BASE}/marking/assigned`),
     setMarkingFullMarks: (body: { taskId: number; no: number; points: number }) => http.post<{ no: number; fullMarks: number }>(`${BASE}/marking/fullMarks`, body),
+    /** 反馈单 (answer sheets): the class's PDF, one page per student, or one student's page with resultId. */
+    correctFeedbackPdf: (taskId: number, resultId?: number, familyQr = false) =>
+      familyQr
+        ? // 附家长查看二维码: fresh family links are issued for the print, so it is a POST.
+          http.download(`${BASE}/task/feedback`, { method: 'POST', body: { taskId, resultId, familyQr: true }, name: '反馈单', ext: 'pdf', serverName: true, timeout: 180_000 })
+        : http.download(`${BASE}/task/feedback`, { name: '反馈单', ext: 'pdf', query: { taskId, resultId }, serverName: true, timeout: 180_000 }),
     exportCorrectReport: (taskId: number, title: string) =>
       http.download(`${BASE}/task/report/export`, { name: '批改报告', suffix: title, ext: 'xlsx', query: { taskId }, timeout: 120_000 }),
   };

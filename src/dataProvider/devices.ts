@@ -4,6 +4,8 @@
 import type { HttpClient } from './http';
 import type { Page } from './adapters';
 import type { DeviceBinding, DevicePrintJob, DeviceRecord, DeviceSecret } from '../domain/devices';
+import type { AlarmRecord, AlarmSummary } from '../domain/alarms';
+import type { Consumption } from '../domain/consumption';
 
 const BASE = '/api/wrongbook/v1.0/partner/devices';
 
@@ -29,6 +31,8 @@ export interface DeviceSchool {
   direct: boolean;
 }
 
+const ALARMS = '/api/wrongbook/v1.0/partner/alarms';
+
 export function createDeviceApi(http: HttpClient) {
   return {
     deviceDetail: (deviceId: number) => http.get<DeviceDetail>(`${BASE}/detail`, { deviceId }),
@@ -41,6 +45,13 @@ export function createDeviceApi(http: HttpClient) {
     /** The secret is in this answer only: shown once, never stored in the browser. */
     registerDevice: (serial: string, model: string) => http.post<DeviceSecret>(`${BASE}/register`, { serial, model }),
     rotateDeviceSecret: (deviceId: number | string) => http.post<DeviceSecret>(`${BASE}/rotateSecret`, { deviceId }),
+    paperConsumption: () => http.get<Consumption>(`${BASE}/consumption`),
+    // 告警通知 (docs/api-alarms.md).
+    alarmPage: (f: { status?: string; kind?: string; deviceId?: number }, current: number, size: number) =>
+      http.get<Page<AlarmRecord>>(`${ALARMS}/page`, { ...f, current, size }),
+    alarmSummary: () => http.get<AlarmSummary>(`${ALARMS}/summary`, undefined, { silent: true }),
+    acknowledgeAlarms: (body: { alarmIds?: number[]; all?: boolean }) => http.post<{ count: number }>(`${ALARMS}/acknowledge`, body),
+    resolveAlarm: (alarmId: number, note?: string) => http.post<{ alarmId: number }>(`${ALARMS}/resolve`, { alarmId, note }),
   };
 }
 

@@ -19,6 +19,7 @@ import { createSavedFilterApi, type SavedFilterApi } from './savedFilters';
 import { createDeviceApi, type DeviceApi } from './devices';
 import { createOrderApi, type OrderApi } from './orders';
 import { createSettlementApi, type SettlementApi } from './settlement';
+import { createChildPartnerApi, type ChildPartnerApi } from './childPartners';
 import { createPartnerBoardsApi, type PartnerBoardsApi } from './partnerBoards';
 import { createHeartVoiceApi, type HeartVoiceApi } from './heartVoices';
 import { createRoleApi, type RoleApi } from './roles';
@@ -28,7 +29,7 @@ import { createFamilyApi, type FamilyApi } from './family';
 /** Adapters by resource name, built from the resource configs (src/resources: adaptersOf). */
 export type AdapterRegistry = Record<string, (http: HttpClient) => ResourceAdapter>;
 
-export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & LeaderExamApi & PaperApi & VolumePaperApi & CorrectApi & WrongbookApi & StudentWrongbookApi & AnalysisApi & SavedFilterApi & DeviceApi & OrderApi & SettlementApi & PartnerBoardsApi & HeartVoiceApi & RoleApi & SchoolYearApi & FamilyApi & Pick<HttpClient, 'download'>;
+export type AppDataProvider = DataProvider & ShellApi & SchoolApi & MinervaApi & WorkbookApi & ExamApi & LeaderExamApi & PaperApi & VolumePaperApi & CorrectApi & WrongbookApi & StudentWrongbookApi & AnalysisApi & SavedFilterApi & DeviceApi & OrderApi & SettlementApi & ChildPartnerApi & PartnerBoardsApi & HeartVoiceApi & RoleApi & SchoolYearApi & FamilyApi & Pick<HttpClient, 'download'>;
 
 export function createDataProvider(http: HttpClient, registry: AdapterRegistry): AppDataProvider {
   const adapters = new Map<string, ResourceAdapter>();
@@ -81,6 +82,7 @@ export function createDataProvider(http: HttpClient, registry: AdapterRegistry):
     ...createDeviceApi(http),
     ...createOrderApi(http),
     ...createSettlementApi(http),
+    ...createChildPartnerApi(http),
     ...createPartnerBoardsApi(http),
     ...createHeartVoiceApi(http),
     ...createRoleApi(http),

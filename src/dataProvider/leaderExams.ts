@@ -13,6 +13,9 @@ export function createLeaderExamApi(http: HttpClient) {
       http.get<Page<LeaderExamSummary>>(BASE, { gradeId: query.gradeId || undefined, courseId: query.courseId || undefined, current: query.current ?? 1, size: query.size ?? 20 }),
     leaderExamReport: (examId: number | string, classId?: number | string) => http.get<LeaderExamReport>(`${BASE}/${Number(examId)}/report`, { classId: classId || undefined }),
     leaderExamAnalysis: (examId: number | string, classId?: number | string) => http.get<LeaderExamAnalysis>(`${BASE}/${Number(examId)}/analysis`, { classId: classId || undefined }),
+    /** The analysis as a workbook (per student only what the school discloses), named by the server. */
+    exportLeaderExam: (examId: number | string, classId?: number | string) =>
+      http.download(`${BASE}/${Number(examId)}/analysis/export`, { name: '考试分析', ext: 'xlsx', query: { classId: classId || undefined }, serverName: true }),
     leaderExamStudent: (examId: number | string, studentId: number | string) => http.get<LeaderExamStudent>(`${BASE}/${Number(examId)}/students/${Number(studentId)}`),
     leaderExamSheetFile: (examId: number | string, fileId: number) => http.blob(`${BASE}/${Number(examId)}/sheetFile`, { fileId }),
     leaderExamMarking: (examId: number | string) => http.get<ExamMarkingProgress>(`${BASE}/${Number(examId)}/marking`),

@@ -2,6 +2,7 @@
 // be given, a book page by page, the teacher's homework and assigning it to several classes.
 import type { Page } from '../domain/envelope';
 import type { HttpClient } from './http';
+import type { HomeworkKeyItem } from '../domain/content';
 
 export interface BookSummary {
   id: number;
@@ -61,6 +62,8 @@ export interface HomeworkRecord {
   startAt: string | null;
   /** Students can see it (its publishing time has come). */
   published: boolean;
+  /** Given as a photo or PDF with its own answer key: that file (homeworkFile). */
+  fileId: number | null;
 }
 /** A student of the homework's class: handed in or not, and how they did. */
 export interface HomeworkStudent {
@@ -108,6 +111,9 @@ export interface AssignRequest {
   bookId?: number;
   pageIds?: number[];
   questionIds?: number[];
+  /** Or a photo/PDF of the assignment (uploadHomeworkFile) with its answer key. */
+  fileId?: number;
+  key?: HomeworkKeyItem[];
   title?: string;
   /** A note to the students (up to 200 characters). */
   note?: string;
@@ -120,6 +126,13 @@ export interface AssignRequest {
 export interface BasketHomework {
   title: string;
   questions: { id: number; type: number; stem: string; options: QuestionOption[] | null }[];
+}
+/** An uploaded photo or PDF of an assignment, not yet given. */
+export interface HomeworkFile {
+  id: number;
+  fileName: string;
+  mime: string;
+  size: number;
 }
 export interface AssignResult {
   batchId: string;
@@ -144,6 +157,16 @@ export function createMinervaApi(http: HttpClient) {
       }),
     /** Silent: the screen shows the refusal itself, and asks on 409 (the same pages again). */
     assignHomework: (body: AssignRequest) => http.post<AssignResult>(`${BASE}/homeworks`, body, { silent: true }),
+    /** The assignment's photo or PDF, before it is given with its key (bounded by the server: JPG, PNG, PDF, 10 MB). */
+    uploadHomeworkFile: async (file: File) => {
+      const body = new FormData();
+      body.append('file', file, file.name);
+      const result = await http.upload<HomeworkFile>(`${BASE}/homework-files`, { body });
+      if (result.kind !== 'json') throw new Error('上传失败，请稍后重试');
+      return result.envelope.data;
+    },
+    /** The assignment's file, fetched with the teacher's session (for an <img> or to open). */
+    homeworkFile: (fileId: number) => http.blob(`${BASE}/homework-files/${Number(fileId)}`, {}),
     /** A new title, deadline (still ahead) or note (empty takes it away); answers the detail as changed. */
     updateHomework: async (homeworkId: number, body: { title?: string; dueAt?: string; note?: string; startAt?: string }) =>
       (await http.request<HomeworkDetail>(`${BASE}/homeworks/${Number(homeworkId)}`, { method: 'PUT', body })).data,

@@ -81,6 +81,29 @@ export interface SchoolTeacher {
   job: string | null;
 }
 
+/** 区域教研员 (platform admin). */
+export interface Researcher {
+  userId: number;
+  username: string;
+  name: string;
+  region: string;
+  schoolCount: number;
+}
+export interface ResearcherRegion {
+  region: string;
+  schoolCount: number;
+  /** The region's schools' names, joined by 、 */
+  schools: string;
+}
+export interface CreatedResearcher {
+  userId: number;
+  username: string;
+  name: string;
+  region: string;
+  /** The one-time initial password: in this reply only. */
+  password: string;
+}
+
 export function createRoleApi(http: HttpClient) {
   return {
     roleHolders: () => http.get<RoleHolders[]>('/api/vesta/role/holders'),
@@ -92,6 +115,10 @@ export function createRoleApi(http: HttpClient) {
     schoolTeachers: (keyword?: string) => http.get<SchoolTeacher[]>('/api/vesta/teacher/getTeacherInSchool', { keyword: keyword || undefined }),
     setTeacherStatus: async (change: StatusChange) => (await http.request<{ status: TeacherStatus }>('/api/vesta/teacher/setStatus', { method: 'POST', body: change })).msg,
     teacherAccounts: () => http.get<TeacherAccount[]>('/api/vesta/teacher/accounts'),
+    researchers: () => http.get<{ researchers: Researcher[]; regions: ResearcherRegion[] }>('/api/juno/admin/researchers'),
+    appointResearcher: async (username: string, region: string) => (await http.request<{ userId: number }>('/api/juno/admin/appointResearcher', { method: 'POST', body: { username, region } })).msg,
+    createResearcher: (body: { username: string; name: string; region: string }) => http.post<CreatedResearcher>('/api/juno/admin/createResearcher', body),
+    dismissResearcher: async (userId: number) => (await http.request<{ userId: number }>('/api/juno/admin/dismissResearcher', { method: 'POST', body: { userId } })).msg,
     issueInitialPasswords: (teacherIds: number[]) => http.post<IssuedPassword[]>('/api/vesta/teacher/initialPasswords', { teacherIds }),
   };
 }

@@ -91,8 +91,8 @@ export function createSchoolApi(http: HttpClient) {
       http.post<{ count: number }>('/api/wrongbook/v1.0/web/org/batchEnableStudentOrg', { studentIds, bindingStatus }),
     schoolOverview: () => http.get<SchoolOverview>('/api/vesta/school/overview'),
     schoolSettings: () => http.get<SchoolSettings>('/api/vesta/school/settings'),
-    saveSchoolSettings: async (settings: Pick<SchoolSettings, 'scoreDisclosure'>) =>
-      (await http.request<Pick<SchoolSettings, 'scoreDisclosure'>>('/api/vesta/school/settings', { method: 'PUT', body: settings })).data,
+    saveSchoolSettings: async (settings: Partial<Pick<SchoolSettings, 'scoreDisclosure' | 'timeZone'>>) =>
+      (await http.request<Partial<Pick<SchoolSettings, 'scoreDisclosure' | 'timeZone'>>>('/api/vesta/school/settings', { method: 'PUT', body: settings })).data,
     /** Runs an import workbook; a refused one comes back as a file, not as an error. */
     /** `update` false: rows of records that already exist are skipped, not written over. */
     importWorkbook: async (url: string, file: File, onProgress?: Progress, update?: boolean): Promise<ImportOutcome> => {

@@ -167,6 +167,8 @@ export const JointExamSummarySchema = Type.Object({
   fullMarks: Type.Number(),
   /** Schools of the region that sat it. */
   schools: Type.Integer(),
+  /** Made by the calling researcher, who may delete it. */
+  mine: Type.Boolean(),
 });
 export type JointExamSummary = Static<typeof JointExamSummarySchema>;
 
@@ -208,3 +210,16 @@ export const JointExamReportSchema = Type.Object({
   schools: Type.Array(Type.Object({ schoolId: Type.Integer(), schoolName: Type.String(), ...JointExamFiguresSchema.properties })),
 });
 export type JointExamReport = Static<typeof JointExamReportSchema>;
+
+/** A school's exam that a researcher may put into a 联考 (GET …/jointExams/candidates). */
+export interface JointExamCandidate {
+  examId: number;
+  schoolId: number;
+  schoolName: string;
+  title: string;
+  examDate: string;
+  term: string;
+  fullMarks: number;
+  /** The 联考 it already belongs to, if any (it cannot join another). */
+  jointExam: string | null;
+}

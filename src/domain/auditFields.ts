@@ -34,6 +34,11 @@ export const AUDIT_ACTIONS = {
   withdraw: '撤回',
   issue: '发放',
   revoke: '撤销',
+  pay: '余额支付',
+  approve: '审核通过',
+  ship: '发货',
+  receive: '确认收货',
+  return: '申请退货',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -54,6 +59,11 @@ export const AUDIT_KINDS = {
   terminal: '终端',
   familyLink: '家长查看链接',
   regrade: '复核申请',
+  jointExam: '联考',
+  withdrawal: '提现申请',
+  address: '收货地址',
+  partner: '合作商',
+  partnerPrice: '合作商价格',
 } as const;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 

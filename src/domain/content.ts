@@ -63,3 +63,61 @@ export const SCORE_DISCLOSURES: Option<number>[] = [
   { label: '只显示等级（优秀、良好、及格、不及格）', value: ScoreDisclosure.band },
   { label: '显示名次（不显示分数）', value: ScoreDisclosure.rank },
 ];
+
+/**
+ * A homework given as a photo or PDF of the assignment carries its own answer key: per item its
+ * number, kind (选择 one or more option letters, 判断 对/错, 填空 the blanks joined by '；', 解答
+ * no answer: points only, marked by the teacher) and points.
+ */
+export const HOMEWORK_KEY_KINDS = [
+  { label: '选择', value: 'choice' },
+  { label: '判断', value: 'judge' },
+  { label: '填空', value: 'blank' },
+  { label: '解答', value: 'answer' },
+] as const;
+export type HomeworkKeyKind = (typeof HOMEWORK_KEY_KINDS)[number]['value'];
+
+export interface HomeworkKeyItem {
+  /** As printed on the assignment: "3" or "12(2)". */
+  no: string;
+  kind: HomeworkKeyKind;
+  /** 选择: letters A–G (several: 多选); 判断: 对 or 错; 填空: the blanks joined by '；'; 解答: absent. */
+  answer?: string;
+  points: number;
+}
+
+export const HOMEWORK_KEY_LIMITS = { items: 100, answerMax: 200, pointsMax: 100, noPattern: '^[0-9]{1,3}(\\([0-9]{1,2}\\))?$' } as const;
+/** The assignment itself: a photo (JPG, PNG) or a PDF, at most this size. */
+export const HOMEWORK_FILE_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+export const HOMEWORK_FILE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The bank question type an answer-key item is stored as. */
+export function keyItemQuestionType(item: HomeworkKeyItem): QuestionTypeValue {
+  if (item.kind === 'choice') return (item.answer ?? '').length > 1 ? QuestionType.multiple : QuestionType.single;
+  if (item.kind === 'judge') return QuestionType.judge;
+  if (item.kind === 'blank') return QuestionType.blank;
+  return QuestionType.answer;
+}
+
+/**
+ * An answer as the key compares it: option letters sorted and upper-case, 对/错 from the usual
+ * marks (√ ✓ T 正确 / × ✗ F 错误), blanks without spaces, full-width forms folded to half-width.
+ * null: nothing to compare (empty).
+ */
+export function normalizeKeyAnswer(kind: HomeworkKeyKind, raw: string): string | null {
+  const folded = raw.normalize('NFKC').replace(/\s+/g, '');
+  if (!folded) return null;
+  if (kind === 'choice') {
+    const letters = [...new Set(folded.toUpperCase().replace(/[^A-G]/g, ''))].sort().join('');
+    return letters || null;
+  }
+  if (kind === 'judge') {
+    // The mark written last counts (a photo may read the printed number or stem before it).
+    if (/^(T|X|F)$/i.test(folded)) return /^T$/i.test(folded) ? '对' : '错';
+    if (/(错误|错|×|✗|✘)$/.test(folded)) return '错';
+    if (/(正确|对|√|✓|✔)$/.test(folded)) return '对';
+    return null;
+  }
+  if (kind === 'blank') return folded.replace(/[;；,，]+/g, '；').replace(/^；|；$/g, '');
+  return null;
+}

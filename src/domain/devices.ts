@@ -35,6 +35,9 @@ export const BACKFILL_DAYS = 100;
 /** Records per upload call. */
 export const MAX_UPLOAD_RECORDS = 500;
 
+/** Beats one relayed batch (POST /api/device/v1/heartbeats) may carry. */
+export const MAX_RELAYED_BEATS = 500;
+
 /** A request limit: at most `max` in a window of `seconds`. */
 export interface RateLimit {
   max: number;
@@ -48,6 +51,8 @@ export interface RateLimit {
  */
 export const DEVICE_RATE_LIMITS = {
   heartbeat: { max: 30, seconds: 60 },
+  /** Batches a terminal relays for its partner's terminals (each beat in one also counts as that terminal's heartbeat). */
+  heartbeats: { max: 30, seconds: 60 },
   signIn: { max: 30, seconds: 60 },
   roster: { max: 10, seconds: 60 },
   signIns: { max: 20, seconds: 60 },
@@ -63,6 +68,7 @@ export const STUDENT_VOICE_LIMIT: RateLimit = { max: 3, seconds: 600 };
 /** What each limit is about, in the refusal: 本终端{noun}过于频繁. */
 export const DEVICE_LIMIT_NOUNS: Record<DeviceLimitName, string> = {
   heartbeat: '发送心跳',
+  heartbeats: '转发心跳',
   signIn: '登录',
   roster: '获取名单',
   signIns: '上传登录记录',
@@ -100,6 +106,8 @@ export interface DeviceRecord {
   lastHeartbeatAt: string | null;
   lastSeenAt: string | null;
   boundAt: string | null;
+  /** Kinds of the terminal's open alarms (src/domain/alarms.ts), e.g. ['offline']. */
+  openAlarms: string[];
 }
 
 /** A terminal's school bindings, newest first. */

@@ -78,6 +78,13 @@ export interface FamilyLinkOptions {
   links: FamilyLinkRow[];
 }
 
+/**
+ * 复核申请 on an AI批改 essay (作文) the family page shows: source type 3, the grading task's id,
+ * and "question" 1 (the essay, item 1 of its result). Homework and exams keep the answer-record
+ * source types (0/1 homework, 2 exam).
+ */
+export const REGRADE_ESSAY = { sourceType: 3, questionId: 1 } as const;
+
 export interface RegradeRow {
   id: number;
   studentId: number;

@@ -3,6 +3,7 @@
 import { Type, type Static } from 'typebox';
 import { Nullable } from './envelope';
 import type { Option } from './semester';
+import { ReturnRecordSchema, ShipmentSchema, ShipToSchema, TimelineEventSchema } from './fulfilment';
 
 /** An order's life: 待支付 until paid (已支付), cancelled by a partner, or closed when unpaid too long. */
 export const OrderStatus = { pending: 1, paid: 2, cancelled: 3, closed: 4 } as const;
@@ -28,12 +29,13 @@ export const PAY_STATUSES: Option<number>[] = [
   { label: '已支付', value: PayStatus.paid },
 ];
 
-/** SPEC: refund status 0 未退款, 1 退款中, 2 已退款. */
-export const RefundStatus = { none: 0, refunding: 1, refunded: 2 } as const;
+/** SPEC: refund status 0 未退款, 1 退款中, 2 已退款; 3 部分退款 when returned lines were refunded and the rest kept. */
+export const RefundStatus = { none: 0, refunding: 1, refunded: 2, partial: 3 } as const;
 export const REFUND_STATUSES: Option<number>[] = [
   { label: '未退款', value: RefundStatus.none },
   { label: '退款中', value: RefundStatus.refunding },
   { label: '已退款', value: RefundStatus.refunded },
+  { label: '部分退款', value: RefundStatus.partial },
 ];
 
 /** A monthly statement as the settlement calls answer it (docs/api-partner-settlement.md). */
@@ -66,6 +68,8 @@ export const OrderRecordSchema = Type.Object({
   buyerLevel: Type.Integer(),
   sellerName: Type.String(),
   amountFen: Type.Integer(),
+  /** Paid (or held) from the buyer's balance; the gateway takes the rest. */
+  balanceFen: Type.Integer(),
   itemsText: Type.String(),
   status: Type.Integer(),
   payStatus: Type.Integer(),
@@ -76,16 +80,29 @@ export const OrderRecordSchema = Type.Object({
   expiresAt: Type.String(),
   /** The caller placed it: it may pay it and ask for a refund. */
   mine: Type.Boolean(),
+  /** FulfilStatus (src/domain/fulfilment.ts): 1 待发货, 2 部分发货, 3 已发货, 4 已收货. */
+  fulfilStatus: Type.Integer(),
+  /** The address it ships to, as it was when placed; null for orders placed before addresses. */
+  shipTo: Nullable(ShipToSchema),
+  /** The caller sells it (its parent level, or the platform): it dispatches and takes returns. */
+  seller: Type.Boolean(),
+  receivedAt: Nullable(Type.String()),
+  /** How much has been refunded so far (the whole order, or returned lines). */
+  refundedFen: Type.Integer(),
 });
 export type OrderRecord = Static<typeof OrderRecordSchema>;
 
 export const OrderItemSchema = Type.Object({
+  /** The line's own id: shipments and returns name lines by it. */
+  itemId: Type.Integer(),
   packId: Type.Integer(),
   name: Type.String(),
   sheets: Type.Integer(),
   quantity: Type.Integer(),
   unitPriceFen: Type.Integer(),
   amountFen: Type.Integer(),
+  shippedQuantity: Type.Integer(),
+  returnedQuantity: Type.Integer(),
 });
 export type OrderItem = Static<typeof OrderItemSchema>;
 
@@ -123,8 +140,15 @@ export type OrderPayment = Static<typeof OrderPaymentSchema>;
 export const OrderDetailSchema = Type.Object({
   ...OrderRecordSchema.properties,
   items: Type.Array(OrderItemSchema),
+  /** The latest refund (before dispatch there is at most one). */
   refund: Nullable(OrderRefundSchema),
+  /** Every refund, oldest first: the whole order's, or one per return received. */
+  refunds: Type.Array(OrderRefundSchema),
   payments: Type.Array(OrderPaymentSchema),
+  shipments: Type.Array(ShipmentSchema),
+  returns: Type.Array(ReturnRecordSchema),
+  /** Every step with who and when (订单动态), oldest first. */
+  timeline: Type.Array(TimelineEventSchema),
 });
 export type OrderDetail = Static<typeof OrderDetailSchema>;
 

@@ -87,3 +87,12 @@ export const METRICS: Option<string>[] = [
 export function yuan(fen: number): string {
   return (fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
+
+/** 合作商状态 (partners.status): 停用 closes the partner's accounts (sign-in, orders) until 启用. */
+export const PartnerStatus = { active: 0, suspended: 1 } as const;
+export const PARTNER_STATUSES: Option<number>[] = [
+  { label: '启用', value: PartnerStatus.active },
+  { label: '停用', value: PartnerStatus.suspended },
+];
+/** Bounds of a child partner's record (下级合作商). */
+export const CHILD_PARTNER_LIMITS = { name: 40, contactName: 20, region: 40, username: 64 } as const;

@@ -64,9 +64,11 @@ export const SchoolOverviewSchema = Type.Object({
 });
 export type SchoolOverview = Static<typeof SchoolOverviewSchema>;
 
-/** The school's own settings (GET /api/vesta/school/settings); PUT saves scoreDisclosure alone. */
+/** The school's own settings (GET /api/vesta/school/settings); PUT saves either or both of scoreDisclosure and timeZone. */
 export const SchoolSettingsSchema = Type.Object({
   scoreDisclosure: Type.Integer(),
+  /** IANA zone (e.g. 'Asia/Shanghai'): the clock of every date the server makes for the school. */
+  timeZone: Type.String(),
   scoreDisclosureOptions: Type.Array(Type.Object({ label: Type.String(), value: Type.Integer() })),
 });
 export type SchoolSettings = Static<typeof SchoolSettingsSchema>;
@@ -88,3 +90,32 @@ export const TerminalPinSchema = Type.Object({
   pin: Type.String(),
 });
 export type TerminalPin = Static<typeof TerminalPinSchema>;
+
+/** A reply field that may be null, as one JSON type list: the serialiser checks it inline, without a validator call per value. */
+const OrNull = <T extends 'string' | 'integer'>(type: T) => Type.Unsafe<T extends 'string' ? string | null : number | null>({ type: [type, 'null'] });
+
+/** A student of the school admin's list (`/api/vesta/student/page`, its export and the rosters). */
+export const StudentRecordSchema = Type.Object({
+  id: Type.Integer(),
+  studentId: Type.Integer(),
+  name: Type.String(),
+  studentNo: Type.String(),
+  gender: OrNull('integer'),
+  parentPhone: OrNull('string'),
+  classId: OrNull('integer'),
+  className: OrNull('string'),
+  gradeId: OrNull('integer'),
+  gradeName: OrNull('string'),
+  /** StudentStatus: 0 在读, 1 已毕业, 2 转出, 3 休学. */
+  status: Type.Integer(),
+  bindingStatus: Type.Integer(),
+  graduatedYear: OrNull('integer'),
+  /** 出生日期 'YYYY-MM-DD' (the 学生心声 consent age), and the day the student left (转出, 休学, 毕业). */
+  birthDate: OrNull('string'),
+  leftOn: OrNull('string'),
+  /** When the record was made, as the database driver gives it (a Date becomes ISO 8601). */
+  createdAt: Type.String(),
+  /** 终端PIN: 0 未设置, 1 已设置, 2 已锁定 (too many wrong PINs); never the PIN or its hash. */
+  terminalPin: Type.Integer(),
+});
+export type StudentRecord = Static<typeof StudentRecordSchema>;

@@ -13,6 +13,10 @@ import type { Permissions } from '../authProvider';
 import { FilterBar } from '../filters/FilterBar';
 import { PRODUCT_SUBTITLE, PRODUCT_TITLE } from './brand';
 import { UserMenu } from './UserMenu';
+import { AlarmBell } from './AlarmBell';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useState } from 'react';
 
 export const HEADER_HEIGHT = 64;
 
@@ -88,20 +92,43 @@ export function Header({
         </Button>
       )}
       {showBack && backTo === pathname && permissions.menu.length > 0 && (
-        <Box component="nav" aria-label="快捷入口" sx={{ display: 'flex', gap: 0.5, flexShrink: 0 }}>
-          {permissions.menu
-            .filter((entry) => entry.path !== pathname)
-            .map((entry) => (
-              <Button key={entry.path} component={Link} to={entry.path} size="small">
-                {entry.meta.title}
-              </Button>
-            ))}
-        </Box>
+        <QuickLinks entries={permissions.menu.filter((entry) => entry.path !== pathname)} phone={phone} />
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', justifyContent: 'flex-start' }}>
         <FilterBar route={route} role={permissions.activeRole} phone={phone} />
       </Box>
+      {permissions.activeRole === 'partner' && <AlarmBell />}
       <UserMenu permissions={permissions} />
+    </Box>
+  );
+}
+
+/** The full-screen home's menu entries in the header; on a phone, behind one 功能 button so they never push the page wider. */
+function QuickLinks({ entries, phone }: { entries: RouteDef[]; phone: boolean }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (!phone) {
+    return (
+      <Box component="nav" aria-label="快捷入口" sx={{ display: 'flex', gap: 0.5, flexShrink: 0 }}>
+        {entries.map((entry) => (
+          <Button key={entry.path} component={Link} to={entry.path} size="small">
+            {entry.meta.title}
+          </Button>
+        ))}
+      </Box>
+    );
+  }
+  return (
+    <Box component="nav" aria-label="快捷入口" sx={{ flexShrink: 0 }}>
+      <Button size="small" onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu">
+        功能
+      </Button>
+      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        {entries.map((entry) => (
+          <MenuItem key={entry.path} component={Link} to={entry.path} onClick={() => setAnchor(null)}>
+            {entry.meta.title}
+          </MenuItem>
+        ))}
+      </Menu>
     </Box>
   );
 }

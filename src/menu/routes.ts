@@ -49,8 +49,12 @@ export const ROUTES: RouteDef[] = [
   { path: '/channel-info', meta: { title: '渠道结算', icon: 'channelInfo', roles: ['partner'], levels: [1, 2] } },
   { path: '/direct-marketing-school', resources: ['directSchools'], uses: ['boardPartners'], meta: { title: '直营学校', icon: 'directMarketingSchool', roles: ['partner'], levels: [1, 2, 3] } },
   { path: '/devices', resources: ['devices'], uses: ['deviceSchools'], meta: { title: '设备管理', icon: 'devices', roles: ['partner'], levels: [1, 2, 3] } },
+  // Reached from the header's bell (every partner page), not the menu.
+  { path: '/alarms', parent: '/devices', meta: { title: '告警通知', roles: ['partner'], levels: [1, 2, 3], hideMenu: true } },
   { path: '/orders', resources: ['orders'], meta: { title: '订单管理', icon: 'orders', roles: ['partner'], levels: [1, 2, 3] } },
   { path: '/account', meta: { title: '我的账户', icon: 'account', roles: ['partner'], levels: [1] } },
+  // 下级合作商: a level-1 or level-2 partner's own children (level 3 has none).
+  { path: '/child-partners', meta: { title: '下级合作商', icon: 'classManagement', roles: ['partner'], levels: [1, 2] } },
 
   // Mini-program school admin
   { path: '/school-dashboard', meta: { title: '数据概览', icon: 'schoolDashboard', roles: ['mpSchoolAdmin'], home: true } },
@@ -175,6 +179,15 @@ export const ROUTES: RouteDef[] = [
   { path: '/workbook', resources: ['workbooks'], meta: { title: '练习册', icon: 'paper', roles: ['admin', 'parttime'] } },
   { path: '/workbook/:bookId', uses: ['workbooks'], parent: '/workbook', meta: { title: '练习册详情', roles: ['admin', 'parttime'], hideMenu: true, hideSidebar: true } },
   { path: '/without/common', meta: { title: '学情分析', roles: ['admin', 'teacher'], home: true, hideMenu: true, hideSidebar: true } },
+  // 提现审核: partners' withdrawals, approved with the transfer reference or rejected (the platform admin only).
+  { path: '/withdrawal-review', meta: { title: '提现审核', icon: 'incomeStatistics', roles: ['admin'] } },
+  // 平台订单发货: level-1 partners' paper orders, which the platform sells, dispatched and their returns taken (the platform admin only).
+  { path: '/platform-orders', meta: { title: '平台订单发货', icon: 'orders', roles: ['admin'] } },
+  // 一级合作商: the platform admin's level-1 partners (the same screen as 下级合作商) and their statements.
+  { path: '/level-one-partners', meta: { title: '一级合作商', icon: 'channelInfo', roles: ['admin'] } },
+
+  // 区域教研员: the platform admin appoints researchers to a region of schools.
+  { path: '/researchers', meta: { title: '区域教研员', icon: 'academic', roles: ['admin'] } },
 
   // 操作日志: school admins (their school), partners (their subtree) and the platform admin (everything); the server scopes it.
   { path: '/audit-log', resources: ['auditLogs'], meta: { title: '操作日志', icon: 'auditLog', roles: ['mpSchoolAdmin', 'schoolAdmin', 'partner', 'admin'], levels: [1, 2, 3] } },

@@ -34,6 +34,10 @@ import EmptyScreen from './EmptyScreen';
 import { EmptyState } from '../ui/EmptyState';
 import { ScreenCard } from '../ui/ScreenCard';
 import { NoteField, QuestionPreview, TimeField } from './homeworkFields';
+import { HomeworkFilePicker, KeyEditor, keyOf, nextRow, rowProblem, type KeyRow } from './homeworkKey';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import type { HomeworkFile } from '../dataProvider/minerva';
 import { chinaDayStart, chinaInputValue, dateTime, fromChinaInput, percent } from '../domain/format';
 
 const TEACHERS = ['teacher', 'mpTeacher'];
@@ -131,7 +135,7 @@ function HomeworkList({ records, detailPath }: { records: HomeworkRecord[] | und
               {h.title}
             </Link>
             <Typography variant="body2" color="text.secondary">
-              {h.className} · {h.courseName} · {h.questionCount} 题 · 截止 {dateTime(h.dueAt)}
+              {h.className} · {h.courseName} · {h.fileId ? '照片/文件作业 · ' : ''}{h.questionCount} 题 · 截止 {dateTime(h.dueAt)}
             </Typography>
             {!h.published && h.startAt && (
               <Chip size="small" color="warning" variant="outlined" data-testid="homework-scheduled" label={`定时发布 ${dateTime(h.startAt)}`} sx={{ mt: 0.5 }} />
@@ -162,6 +166,10 @@ function Assign({ detailPath }: { detailPath: string }) {
   const [basket, setBasket] = useState<BasketHomework | null>(() => (location.state as BasketHomework | null)?.questions?.length ? (location.state as BasketHomework) : null);
   const [title, setTitle] = useState(() => basket?.title ?? '');
   const [bookId, setBookId] = useState('');
+  /** 练习册页面, or a photo/PDF of the assignment with its answer key. */
+  const [source, setSource] = useState<'book' | 'file'>('book');
+  const [file, setFile] = useState<HomeworkFile | null>(null);
+  const [key, setKey] = useState<KeyRow[]>(() => [nextRow([])]);
   const [pages, setPages] = useState<Set<number>>(new Set());
   const [classIds, setClassIds] = useState<Set<number>>(new Set());
   const [due, setDue] = useState(defaultDue);
@@ -201,7 +209,9 @@ function Assign({ detailPath }: { detailPath: string }) {
     return next;
   };
 
-  const ready = (basket ? basket.questions.length > 0 && title.trim() : bookId && pages.size > 0) && classIds.size > 0 && due && (!scheduled || start) && !busy;
+  const fromFile = !basket && source === 'file';
+  const keyReady = key.length > 0 && key.every((row) => rowProblem(row, key) === null);
+  const ready = (basket ? basket.questions.length > 0 && title.trim() : fromFile ? file && title.trim() && keyReady : bookId && pages.size > 0) && classIds.size > 0 && due && (!scheduled || start) && !busy;
   const submit = async (confirmDuplicate = false) => {
     setDuplicate(null);
     setBusy(true);
@@ -210,7 +220,11 @@ function Assign({ detailPath }: { detailPath: string }) {
         courseId: Number(courseId),
         classIds: [...classIds],
         dueAt: fromChinaInput(due),
-        ...(basket ? { questionIds: basket.questions.map((q) => q.id), title: title.trim() } : { bookId: Number(bookId), pageIds: [...pages] }),
+        ...(basket
+          ? { questionIds: basket.questions.map((q) => q.id), title: title.trim() }
+          : fromFile
+            ? { fileId: file!.id, key: keyOf(key), title: title.trim() }
+            : { bookId: Number(bookId), pageIds: [...pages] }),
         ...(note.trim() ? { note } : {}),
         ...(scheduled && start ? { startAt: fromChinaInput(start) } : {}),
         ...(confirmDuplicate ? { confirmDuplicate: true } : {}),
@@ -218,6 +232,12 @@ function Assign({ detailPath }: { detailPath: string }) {
       notify(`已布置「${result.title}」给 ${result.homeworks.length} 个班级`, { type: 'success' });
       setPages(new Set());
       setNote('');
+      // A file is given once; the next photo homework starts afresh.
+      if (fromFile) {
+        setFile(null);
+        setKey([nextRow([])]);
+        setTitle('');
+      }
       // Given once: another homework starts from the book again.
       setBasket(null);
       void homeworkPage.refetch();
@@ -242,6 +262,27 @@ function Assign({ detailPath }: { detailPath: string }) {
           <BasketQuestions basket={basket} />
         </Section>
       ) : (
+      <>
+      <ToggleButtonGroup size="small" exclusive value={source} onChange={(_, v) => v && setSource(v)} aria-label="作业内容" sx={{ mt: 2 }}>
+        <ToggleButton value="book">练习册页面</ToggleButton>
+        <ToggleButton value="file">照片或文件（附答案）</ToggleButton>
+      </ToggleButtonGroup>
+      {source === 'file' ? (
+        <>
+          <Section title="1. 上传作业原件">
+            <Box sx={{ display: 'grid', gap: 1.5, maxWidth: 640 }}>
+              <TextField size="small" label="作业标题" required value={title} onChange={(e) => setTitle(e.target.value)} placeholder="如 第三单元课后练习" slotProps={{ htmlInput: { maxLength: 100 } }} sx={{ width: { xs: '100%', sm: 360 } }} />
+              <HomeworkFilePicker file={file} onChange={setFile} />
+            </Box>
+          </Section>
+          <Section title={`2. 填写答案（${key.length} 题）`}>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+              选择、判断、填空题按答案自动批改（AI 批改中关联这份作业），解答题只填分值，由老师批改。
+            </Typography>
+            <KeyEditor rows={key} onChange={setKey} />
+          </Section>
+        </>
+      ) : (
       <Section title="1. 选择练习册">
         {books === undefined ? (
           <LinearProgress />
@@ -258,8 +299,10 @@ function Assign({ detailPath }: { detailPath: string }) {
         )}
       </Section>
       )}
+      </>
+      )}
       {/* Shown before a book is picked too, so the steps read 1, 2, 3, 4. */}
-      {!basket && (
+      {!basket && !fromFile && (
         <Section title={bookId ? `2. 选择页面（已选 ${pages.size} 页）` : '2. 选择页面'}>
           {!bookId ? (
             <Typography variant="body2" color="text.secondary">
@@ -325,7 +368,7 @@ export default function AssignHomework({ route }: ScreenProps) {
   if (!permissions) return null;
   if (!TEACHERS.includes(permissions.activeRole)) return <EmptyScreen route={route} />;
   return (
-    <ScreenCard title={route.meta.title} description="选择练习册页面（或从试卷的试题篮布置为作业）和班级，设定截止时间后布置，可定时发布；下方列出已布置作业的完成情况和正确率。">
+    <ScreenCard title={route.meta.title} description="选择练习册页面（或从试卷的试题篮布置为作业，或上传作业照片、PDF 并填写答案）和班级，设定截止时间后布置，可定时发布；下方列出已布置作业的完成情况和正确率。">
       {/* Each teacher's own 作业详情: the classic one sits under 作业, the mini-program one under 布置作业. */}
       <Assign detailPath={route.parent === '/homework' ? '/homeworkDetails' : '/assignHomework/details'} />
     </ScreenCard>

@@ -355,6 +355,31 @@ function Changes({ data, back }: { data: HomeworkDetail; back: string }) {
   );
 }
 
+/** A homework given as a photo or PDF: the file, opened in a new tab (fetched with the teacher's session). */
+function OriginalFile({ fileId }: { fileId: number }) {
+  const api = useDataProvider<AppDataProvider>();
+  const [busy, setBusy] = useState(false);
+  const open = async () => {
+    // Opened before the fetch, so the browser does not take it for a pop-up.
+    const tab = window.open('', '_blank');
+    setBusy(true);
+    try {
+      const url = URL.createObjectURL(await api.homeworkFile(fileId));
+      if (tab) tab.location.href = url;
+      else window.location.href = url;
+    } catch {
+      tab?.close();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outlined" onClick={() => void open()} disabled={busy} data-testid="homework-original">
+      查看作业原件
+    </Button>
+  );
+}
+
 function Detail({ data, back }: { data: HomeworkDetail; back: string }) {
   const api = useDataProvider<AppDataProvider>();
   const [exporting, setExporting] = useState(false);
@@ -379,6 +404,7 @@ function Detail({ data, back }: { data: HomeworkDetail; back: string }) {
         <Button variant="outlined" component={Link} to={`/homeworkMissing?id=${data.id}`} startIcon={<PrintOutlined />}>
           未提交名单（{data.students.filter((s) => !s.submitted).length} 人）
         </Button>
+        {data.fileId !== null && <OriginalFile fileId={data.fileId} />}
         <Changes data={data} back={back} />
       </Stack>
       {!data.published && data.startAt && (

@@ -47,7 +47,12 @@ export const CUSTOM_SCREENS: Readonly<Record<string, Screen>> = {
   '/leaderExams': lazy(() => import('./leaderExams/LeaderExams')),
   '/usageStatistics': lazy(() => import('./usageStatistics/UsageStatistics')),
   '/account': lazy(() => import('./account/Account')),
+  '/alarms': lazy(() => import('./alarms/Alarms')),
   '/channel-info': lazy(() => import('./channelInfo/ChannelInfo')),
+  '/withdrawal-review': lazy(() => import('./withdrawals/WithdrawalReview')),
+  '/platform-orders': lazy(() => import('./platformOrders/PlatformOrders')),
+  '/child-partners': lazy(() => import('./childPartners/ChildPartners')),
+  '/level-one-partners': lazy(() => import('./childPartners/ChildPartners')),
   '/overview-dashboard': lazy(() => import('./partnerBoards/OverviewDashboard')),
   '/student-usage-detail': lazy(() => import('./partnerBoards/StudentUsageDetail')),
   '/heart-sounds': lazy(() => import('./heartVoices/HeartVoices')),
@@ -56,6 +61,7 @@ export const CUSTOM_SCREENS: Readonly<Record<string, Screen>> = {
   '/roleManage': lazy(() => import('./roles/RoleHolders')),
   '/academic/roles': lazy(() => import('./roles/RoleHolders')),
   '/academic/year': lazy(() => import('./schoolYear/SchoolYear')),
+  '/researchers': lazy(() => import('./roles/Researchers')),
   '/schoolYear': lazy(() => import('./schoolYear/SchoolYear')),
 };
 

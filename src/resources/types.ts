@@ -26,6 +26,8 @@ interface FieldBase {
   nowrap?: boolean;
   /** Narrowest the list column gets, in px: on a phone the table scrolls sideways instead of breaking long text a character per line. */
   minWidth?: number;
+  /** Always on the phone's card (before the first few columns), for a state the user acts on. */
+  card?: boolean;
 }
 
 export type FieldConfig =

@@ -180,9 +180,10 @@ describe('each covered action leaves an entry with its operator and summary', ()
     await expect(placeRecharge(db, payments, partnerIds.p1, 100_000, null, new Date(), failing)).rejects.toThrow('操作日志写入失败');
     const open = await placeOrder(db, payments, buyer, { items: [{ packId: pack.id, quantity: 1 }] }, null);
     await expect(cancelOrder(db, payments, open.orderNo, new Date(), failing)).rejects.toThrow('操作日志写入失败');
+    // A refund is asked before dispatch: partner3's newest paid order is still 待发货.
     const [paid] = await q<{ orderNo: string }>(sql`
-      SELECT order_no AS "orderNo" FROM partner_orders WHERE buyer_id = ${partnerIds.p2} AND status = 2 AND refund_status = 0 AND paid_at > now() - interval '6 days' ORDER BY id DESC LIMIT 1`);
-    await expect(requestRefund(db, payments, paid.orderNo, partnerIds.p2, '规格订错', null, new Date(), failing)).rejects.toThrow('操作日志写入失败');
+      SELECT order_no AS "orderNo" FROM partner_orders WHERE buyer_id = ${partnerIds.p3} AND status = 2 AND refund_status = 0 AND fulfil_status = 1 AND paid_at > now() - interval '6 days' ORDER BY id DESC LIMIT 1`);
+    await expect(requestRefund(db, payments, paid.orderNo, partnerIds.p3, '规格订错', null, new Date(), failing)).rejects.toThrow('操作日志写入失败');
     // Only the order placed without a failing entry is there, still open.
     expect(await counts()).toEqual({ ...before, orders: before.orders + 1 });
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/testApp';
 import { client } from '../support/school';
-import { query, rawRecords, rollupSnapshot } from '../support/content';
+import { classSize, query, rawRecords, rollupSnapshot } from '../support/content';
 import { rebuildRollups, recordAnswers } from '../../server/modules/minerva/answers';
 
 let t: TestApp;
@@ -46,13 +46,13 @@ describe('homework list', () => {
     const page = await c.data('teacher', '/api/minerva/v1.0/homeworks?size=500');
     const perClassCourse = new Map<string, number>();
     for (const h of page.records as HomeworkItem[]) perClassCourse.set(`${h.className}|${h.courseName}`, (perClassCourse.get(`${h.className}|${h.courseName}`) ?? 0) + 1);
-    expect([...perClassCourse.keys()].sort()).toEqual(['七(1)班|数学', '七(1)班|物理', '七(2)班|数学', '七(2)班|物理']);
+    expect([...perClassCourse.keys()].sort()).toEqual(['七(1)班|数学', '七(2)班|数学', '八(1)班|物理', '八(2)班|物理']);
     for (const n of perClassCourse.values()) expect(n).toBeGreaterThanOrEqual(20);
     const sample = (page.records as HomeworkItem[]).slice(0, 6);
     for (const h of sample) {
       const records = await rawRecords(t, h.sourceType, h.id);
       const students = new Set(records.map((r) => r.studentId));
-      expect(h.studentCount).toBe(40);
+      expect(h.studentCount).toBe(await classSize(t, records[0].classId));
       expect(h.submittedCount).toBe(students.size);
       expect(h.accuracy).toBeCloseTo(records.filter((r) => r.isCorrect).length / records.length, 3);
       expect(h.scoreRate).toBeCloseTo(records.reduce((s, r) => s + r.score, 0) / records.reduce((s, r) => s + r.maxScore, 0), 3);
@@ -73,7 +73,9 @@ describe('homework list', () => {
     expect(week.total).toBeLessThan(page.total);
     const foreignClass = (await myClasses('teacher3'))[0];
     expect((await c.get('teacher', `/api/minerva/v1.0/homeworks?classId=${foreignClass.id}`)).statusCode).toBe(404);
-    const notMine = (await c.data('schooladmin', '/api/vesta/class/treeClassBySchool'))[1].children[0];
+    // A class of the school the teacher does not teach (八(1)班 is theirs for 物理; 九年级 is not).
+    const mine = new Set((await myClasses('teacher')).map((x) => x.id));
+    const notMine = ((await c.data('schooladmin', '/api/vesta/class/treeClassBySchool')) as { children: { id: number }[] }[]).flatMap((g) => g.children).find((x) => !mine.has(x.id))!;
     expect((await c.get('teacher', `/api/minerva/v1.0/homeworks?classId=${notMine.id}`)).statusCode).toBe(404);
     for (const user of ['schooladmin', 'parttime', 'admin', 'partner1']) expect((await c.get(user, '/api/minerva/v1.0/homeworks')).statusCode, user).toBe(403);
   });
@@ -81,7 +83,9 @@ describe('homework list', () => {
 
 describe('assigning homework', () => {
   it('assigns book pages to two classes, lists both, and shows the detail per student and question', async () => {
-    const classes = await myClasses('teacher');
+    // The two classes the teacher teaches 数学 in (七年级; their 物理 classes are in 八年级).
+    const classes = (await myClasses('teacher')).filter((x, _, all) => x.gradeId === all[0].gradeId);
+    expect(classes).toHaveLength(2);
     const maths = await myCourse('teacher', '数学');
     const [book] = await c.data('teacher', `/api/minerva/v1.0/exercisebook/getExerciseBooksByClassId?classId=${classes[0].id}&courseId=${maths.courseId}`);
     const detail = await c.data('teacher', `/api/minerva/v1.0/exercisebooks/${book.id}`);
@@ -104,7 +108,8 @@ describe('assigning homework', () => {
     expect(mine.map((h) => h.className).sort()).toEqual(['七(1)班', '七(2)班']);
     expect(mine.every((h) => h.submittedCount === 0 && h.accuracy === null && h.sourceType === 1)).toBe(true);
     const one = await c.data('teacher', `/api/minerva/v1.0/homeworks/${mine[0].id}`);
-    expect(one.students).toHaveLength(40);
+    const [{ classId: firstClass }] = await query<{ classId: number }>(t, sql`SELECT class_id AS "classId" FROM homeworks WHERE id = ${mine[0].id}`);
+    expect(one.students).toHaveLength(await classSize(t, firstClass));
     expect(one.questions.map((q: { no: string }) => q.no)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
     expect(one.questions[0].question.stem).toBe(pages[0].questions[0].stem);
 
@@ -116,7 +121,9 @@ describe('assigning homework', () => {
   });
 
   it('refuses what the teacher may not assign, and writes nothing', async () => {
-    const classes = await myClasses('teacher');
+    // The two classes the teacher teaches 数学 in (七年级; their 物理 classes are in 八年级).
+    const classes = (await myClasses('teacher')).filter((x, _, all) => x.gradeId === all[0].gradeId);
+    expect(classes).toHaveLength(2);
     const maths = await myCourse('teacher', '数学');
     const [book] = await c.data('teacher', `/api/minerva/v1.0/exercisebook/getExerciseBooksByClassId?classId=${classes[0].id}&courseId=${maths.courseId}`);
     const detail = await c.data('teacher', `/api/minerva/v1.0/exercisebooks/${book.id}`);
@@ -133,7 +140,7 @@ describe('assigning homework', () => {
       [{ ...base, pageIds: [pageId + 100000] }, 404, '练习册页面不存在'],
       [{ ...base, dueAt: '2020-01-01T00:00:00Z' }, 400, '截止时间必须晚于现在'],
       [{ ...base, dueAt: '下周五' }, 400, '截止时间格式不正确'],
-      [{ ...base, questionIds: [1] }, 400, '请选择练习册页面或题目（二选一）'],
+      [{ ...base, questionIds: [1] }, 400, '请选择练习册页面、题目或上传作业原件（三选一）'],
       [{ ...base, classIds: [] }, 400, '班级不能为空'],
     ];
     for (const [body, status, msg] of cases) {

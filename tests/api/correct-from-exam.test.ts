@@ -119,7 +119,7 @@ describe('a sheet from an exam', () => {
       expect(mine.reduce((s, w) => s + w.score, 0)).toBe(score);
       for (const w of mine) expect(w.maxScore).toBe(items.find((it) => it.questionId === w.questionId)!.points);
     }
-  });
+  }, 120_000); // three real scans through the grading engine
 
   it('does not find another teacher’s exam or a class that did not sit it', async () => {
     const db = t.database.db;

@@ -8,6 +8,7 @@ import { createWorker } from '../../server/workers';
 import { makeScan, type Filling } from '../../server/grading/corpus/generate';
 import { homeworkPhoto } from '../../server/grading/corpus/homeworkPhoto';
 import type { SheetLayout } from '../../server/grading';
+import { classSize } from '../support/content';
 import { createTestApp, type TestApp } from '../support/testApp';
 import { multipart, tempDataDir } from '../support/school';
 
@@ -60,7 +61,7 @@ describe('answer sheets', () => {
   it('prints a roster sheet for a class the teacher teaches, and keeps its layout as the template', async () => {
     const res = await post(teacher, '/sheet/create', { title: '七年级数学周测', paper: 'A4', identity: 'roster', classId, sections: SECTIONS });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ title: '七年级数学周测', pages: 1, copies: 40 });
+    expect(res.json().data).toMatchObject({ title: '七年级数学周测', pages: 1, copies: await classSize(t, classId) });
     sheetId = res.json().data.sheetId;
     const [row] = await rows<{ layout: SheetLayout }>(t.database.db, sql`SELECT layout FROM answer_sheets WHERE id = ${sheetId}`);
     layout = row.layout;

@@ -22,9 +22,13 @@ const BASE = '/api/family/v1.0';
 let t: TestApp;
 let c: ReturnType<typeof client>;
 let student: { id: number; name: string; classId: number };
+/** A student of a class 陈静 teaches 物理 in (物理 starts in 八年级, her 数学 classes are 七年级). */
+let physicsStudent: { id: number; name: string; classId: number };
 let classmates: string[];
 let mathCourse: number;
 let physicsCourse: number;
+/** A course the student takes from another teacher, with work the student answered. */
+let otherCourse: number;
 let foreignStudent: number;
 let address = 0;
 /** Each call from its own address, so the per-address limits stay out of the way unless tested. */
@@ -38,12 +42,22 @@ async function issue(user: string, body: object) {
 beforeAll(async () => {
   t = await createTestApp();
   c = client(t);
-  const classes = await c.data('teacher', '/api/vesta/teaching/getTeachClass?leaderType=1');
-  const courses = await c.data('teacher', `/api/vesta/teaching/getCourseList?classId=${classes[0].id}&gradeId=${classes[0].gradeId}&leaderType=1`);
-  mathCourse = courses.find((x: { courseName: string }) => x.courseName === '数学').courseId;
-  physicsCourse = courses.find((x: { courseName: string }) => x.courseName === '物理').courseId;
-  [student] = await rows<typeof student>(t.database.db, sql`
-    SELECT id, name, class_id AS "classId" FROM students WHERE class_id = ${classes[0].id} AND status = 0 ORDER BY student_no LIMIT 1`);
+  const classes: { id: number; gradeId: number }[] = await c.data('teacher', '/api/vesta/teaching/getTeachClass?leaderType=1');
+  const coursesOf = async (cls: { id: number; gradeId: number }) =>
+    (await c.data('teacher', `/api/vesta/teaching/getCourseList?classId=${cls.id}&gradeId=${cls.gradeId}&leaderType=1`)) as { courseId: number; courseName: string }[];
+  const taught = await Promise.all(classes.map(async (cls) => ({ cls, courses: await coursesOf(cls) })));
+  const mathClass = taught.find((x) => x.courses.some((co) => co.courseName === '数学'))!;
+  const physicsClass = taught.find((x) => x.courses.some((co) => co.courseName === '物理'))!;
+  mathCourse = mathClass.courses.find((x) => x.courseName === '数学')!.courseId;
+  physicsCourse = physicsClass.courses.find((x) => x.courseName === '物理')!.courseId;
+  const firstOf = async (classId: number) =>
+    (await rows<typeof student>(t.database.db, sql`
+      SELECT id, name, class_id AS "classId" FROM students WHERE class_id = ${classId} AND status = 0 ORDER BY student_no LIMIT 1`))[0];
+  student = await firstOf(mathClass.cls.id);
+  physicsStudent = await firstOf(physicsClass.cls.id);
+  [{ courseId: otherCourse }] = await rows<{ courseId: number }>(t.database.db, sql`
+    SELECT h.course_id AS "courseId" FROM answer_records r JOIN homeworks h ON h.id = r.source_id AND r.source_type <> 2
+     WHERE r.student_id = ${student.id} AND h.course_id <> ${mathCourse} ORDER BY h.course_id LIMIT 1`);
   classmates = (await rows<{ name: string }>(t.database.db, sql`SELECT name FROM students WHERE class_id = ${student.classId} AND id <> ${student.id}`))
     .map((r) => r.name)
     // A classmate who shares the student's name could not be told apart in the page anyway.
@@ -67,7 +81,11 @@ describe('issuing, listing and revoking links', () => {
     expect(list.links.map((l: { id: number }) => l.id)).toContain(link.id);
     expect(JSON.stringify(list)).not.toContain(tokenOf(link.path));
     expect(list.allCourses).toBe(false);
-    expect(list.courses.map((x: { courseName: string }) => x.courseName).sort()).toEqual(['数学', '物理']);
+    // A teacher is offered exactly the courses she teaches in the student's class.
+    expect(list.courses.map((x: { courseName: string }) => x.courseName)).toEqual(['数学']);
+    const physicsList = await c.data('teacher', `${BASE}/links?studentId=${physicsStudent.id}`);
+    expect(physicsList.courses.map((x: { courseName: string }) => x.courseName)).toEqual(['物理']);
+    expect(physicsList.allCourses).toBe(false);
     // The default lifetime is 30 days.
     const plain = await issue('schooladmin', { studentId: student.id });
     expect(plain.scopeName).toBe('全部课程');
@@ -75,19 +93,20 @@ describe('issuing, listing and revoking links', () => {
   });
 
   it('writes issuing and revoking to 操作日志', async () => {
-    const link = await issue('schooladmin', { studentId: student.id, courseId: physicsCourse });
+    const link = await issue('schooladmin', { studentId: physicsStudent.id, courseId: physicsCourse });
     const revoked = await c.done('schooladmin', `${BASE}/links/${link.id}/revoke`, {});
     expect(revoked.state).toBe('revoked');
     const entries = await rows<{ action: string; summary: string }>(t.database.db, sql`
       SELECT action, summary FROM audit_logs WHERE kind = 'familyLink' AND record_id = ${String(link.id)} ORDER BY id`);
     expect(entries.map((e) => e.action)).toEqual(['issue', 'revoke']);
-    expect(entries[0].summary).toContain(student.name);
+    expect(entries[0].summary).toContain(physicsStudent.name);
     expect(entries[0].summary).toContain('物理');
   });
 
   it('refuses other schools, students and courses not taught, wrong roles and hostile input, in Chinese', async () => {
     const cases: [string, object, number][] = [
       ['teacher', { studentId: student.id }, 403], // a teacher's link names one of their courses
+      ['teacher', { studentId: student.id, courseId: physicsCourse }, 403], // 陈静 teaches 物理, but not in this class
       ['teacher2', { studentId: student.id, courseId: mathCourse }, 403], // 林晓 teaches 语文 there
       ['classic', { studentId: student.id, courseId: mathCourse }, 403], // teaches no class of the student
       ['teacher3', { studentId: student.id, courseId: mathCourse }, 404], // another school
@@ -167,24 +186,24 @@ describe('the page', () => {
     const token = tokenOf(link.path);
     const plain = (await open(`${BASE}/view/${token}`)).json().data;
     expect(new Set(plain.works.map((w: { courseName: string }) => w.courseName))).toEqual(new Set(['数学']));
-    const widened = await open(`${BASE}/view/${token}?studentId=${foreignStudent}&classId=1&courseId=${physicsCourse}`);
+    const widened = await open(`${BASE}/view/${token}?studentId=${foreignStudent}&classId=1&courseId=${otherCourse}`);
     expect(widened.statusCode).toBe(200);
     expect(widened.json().data.student).toEqual(plain.student);
     expect(widened.json().data.works.map((w: { sourceId: number }) => w.sourceId)).toEqual(plain.works.map((w: { sourceId: number }) => w.sourceId));
     // A regrade request for a question of another course, or of another student's work, is unknown.
-    const [physics] = await rows<{ sourceType: number; sourceId: number; questionId: number }>(t.database.db, sql`
+    const [other] = await rows<{ sourceType: number; sourceId: number; questionId: number }>(t.database.db, sql`
       SELECT r.source_type::int AS "sourceType", r.source_id AS "sourceId", r.question_id AS "questionId"
         FROM answer_records r JOIN homeworks h ON h.id = r.source_id AND r.source_type <> 2
-       WHERE r.student_id = ${student.id} AND h.course_id = ${physicsCourse} LIMIT 1`);
+       WHERE r.student_id = ${student.id} AND h.course_id = ${otherCourse} LIMIT 1`);
     const [foreign] = await rows<{ sourceType: number; sourceId: number; questionId: number }>(t.database.db, sql`
       SELECT source_type::int AS "sourceType", source_id AS "sourceId", question_id AS "questionId" FROM answer_records WHERE student_id = ${foreignStudent} LIMIT 1`);
-    for (const target of [physics, foreign]) {
+    for (const target of [other, foreign]) {
       expect(target).toBeTruthy();
       const res = await t.app.inject({ method: 'POST', url: `${BASE}/view/${token}/regrades`, payload: { ...target, reason: '请老师再看看' }, remoteAddress: '10.9.0.1' });
       expect(res.statusCode).toBe(404);
       expect(res.json().msg).toBe('没有找到这道题的作答');
     }
-    const extra = await t.app.inject({ method: 'POST', url: `${BASE}/view/${token}/regrades`, payload: { ...physics, reason: 'x', studentId: foreignStudent }, remoteAddress: '10.9.0.2' });
+    const extra = await t.app.inject({ method: 'POST', url: `${BASE}/view/${token}/regrades`, payload: { ...other, reason: 'x', studentId: foreignStudent }, remoteAddress: '10.9.0.2' });
     expect(extra.statusCode).toBe(400);
   });
 

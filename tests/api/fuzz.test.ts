@@ -18,6 +18,7 @@ import { loadPrincipalRow, toPrincipal, type Principal } from '../../server/auth
 import { createTestApp, type TestApp } from '../support/testApp';
 import { tempDataDir } from '../support/school';
 import { signedHeaders } from '../../server/modules/devices/signature';
+import { LIVE_STREAM_PATH } from '../../src/domain/alarms';
 import { apiRoutes, methodOf, routeParts, typesOf, walk, type JsonSchema } from '../support/routeSchemas';
 
 /** Fixed, so a failure replays; FUZZ_SEED and FUZZ_RUNS explore further by hand. */
@@ -153,7 +154,16 @@ function valid(schema: JsonSchema): fc.Arbitrary<unknown> {
     case 'string': {
       const maxLength = Math.min(schema.maxLength ?? 30, 30);
       const minLength = Math.min(schema.minLength ?? 0, maxLength);
-      if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= minLength && s.length <= (schema.maxLength ?? Infinity));
+      if (schema.pattern) {
+        // A run of one character class (hex signatures, serials, nonces) is drawn at a length the
+        // schema allows: drawing any match and filtering by length almost never meets a 64-character minimum.
+        const run = /^\^\[([^\]]+)\]\+\$$/.exec(schema.pattern);
+        if (run) {
+          const least = schema.minLength ?? 1;
+          return fc.string({ unit: fc.constantFrom(...classChars(run[1])), minLength: least, maxLength: Math.min(schema.maxLength ?? least + 30, least + 30) });
+        }
+        return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= minLength && s.length <= (schema.maxLength ?? Infinity));
+      }
       return fc.string({ unit: TEXT_UNIT, minLength, maxLength });
     }
     case 'array':
@@ -163,6 +173,18 @@ function valid(schema: JsonSchema): fc.Arbitrary<unknown> {
     default:
       return fc.anything();
   }
+}
+
+/** The characters of a regular expression's class body such as `0-9a-fA-F._-`. */
+function classChars(body: string): string[] {
+  const chars: string[] = [];
+  for (let i = 0; i < body.length; i++) {
+    if (body[i + 1] === '-' && i + 2 < body.length) {
+      for (let c = body.charCodeAt(i); c <= body.charCodeAt(i + 2); c++) chars.push(String.fromCharCode(c));
+      i += 2;
+    } else chars.push(body[i] === '\\' ? body[++i] : body[i]);
+  }
+  return chars;
 }
 
 function object(schema: JsonSchema, field: (s: JsonSchema) => fc.Arbitrary<unknown>): fc.Arbitrary<Record<string, unknown>> {
@@ -432,7 +454,11 @@ async function countWrites() {
       INSERT INTO fuzz_writes VALUES (TG_TABLE_NAME, 1) ON CONFLICT (table_name) DO UPDATE SET n = fuzz_writes.n + 1;
       RETURN NULL;
     END $$;`);
-  const tables = await rows<{ name: string }>(t.database.db, sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'fuzz_writes'`);
+  // A partitioned table's trigger is cloned onto its partitions (answer records by term), so the
+  // partitions get none of their own; a write is counted under the partition it lands in.
+  const tables = await rows<{ name: string }>(t.database.db, sql`
+    SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition AND c.relname <> 'fuzz_writes'`);
   for (const { name } of tables) {
     await t.database.db.execute(sql`CREATE TRIGGER fuzz_rows AFTER INSERT OR UPDATE OR DELETE ON ${sql.identifier(name)} FOR EACH ROW EXECUTE FUNCTION fuzz_count_write()`);
     await t.database.db.execute(sql`CREATE TRIGGER fuzz_truncate AFTER TRUNCATE ON ${sql.identifier(name)} FOR EACH STATEMENT EXECUTE FUNCTION fuzz_count_write()`);
@@ -483,7 +509,10 @@ function describeInput(query: unknown, body: Body): string {
 }
 
 it('no input reaches a 500, every refusal is a Chinese envelope, and a refused request writes nothing', async () => {
-  const routes = apiRoutes(t.routes);
+  // The partner's live event stream answers a signed-in partner with a stream that stays open for
+  // minutes, so an injected request never completes; its refusals and scoping are tested over real
+  // HTTP in partner-alarms.test.ts.
+  const routes = apiRoutes(t.routes).filter((r) => r.url !== LIVE_STREAM_PATH);
   expect(routes.length).toBeGreaterThan(40);
   const failures: string[] = [];
   const reached = new Map<string, number>();

@@ -13,7 +13,8 @@ import { client } from '../support/school';
 import { rows } from '../../server/db/query';
 import { simulateUsage } from '../support/devices';
 import { SandboxGateway } from '../../server/modules/mercury/payment/sandbox';
-import { requestRefund } from '../../server/modules/mercury/orders';
+import { receiveReturn, requestReturn } from '../../server/modules/mercury/fulfilment';
+import { FulfilStatus } from '../../src/domain/fulfilment';
 import { buildStatements, periodOf } from '../../server/modules/partner/statements';
 import { cellTime } from '../../src/domain/format';
 import { ORDER_MAX_QUANTITY } from '../../src/domain/orders';
@@ -107,18 +108,24 @@ describe('数据看板 and 渠道结算 agree', () => {
 
   it('keeps a margin whose order is 退款中 out of 待出账 and off the next statement', async () => {
     const db = t.database.db;
-    // A paid order of partner2, its margin past the freeze and on no statement.
+    // A paid order of partner2, received, its margin past the freeze and on no statement. It was
+    // shipped, so its refund comes by a return: partner2 sends every pack back and partner1 confirms;
+    // the gateway's refund is then 退款中 until its notice.
     const [order] = await rows<{ id: number; orderNo: string; paidAt: Date; margin: number; occurredAt: Date }>(db, sql`
       SELECT o.id, o.order_no AS "orderNo", o.paid_at AS "paidAt", e.amount_fen AS margin, e.occurred_at AS "occurredAt"
         FROM partner_orders o JOIN settlement_entries e ON e.order_id = o.id AND e.kind = 1
        WHERE o.buyer_id = ${ids.p2} AND o.refund_status = 0 AND e.statement_id IS NULL AND e.settleable_at <= now()
+         AND o.fulfil_status = ${FulfilStatus.received} AND o.balance_fen = 0
        ORDER BY o.id LIMIT 1`);
     expect(order).toBeDefined();
     const day = new Date(new Date(order.occurredAt).getTime() + 8 * 3600_000).toISOString().slice(0, 10);
     const period = `${CHANNEL}/children?dateFrom=${day}&dateTo=${day}`;
     const before = await c.data('partner1', period);
     const gateway = new SandboxGateway({ key: createHmac('sha256', 'test').digest(), notifyUrl: () => undefined });
-    await requestRefund(db, gateway, order.orderNo, ids.p2, '纸张受潮', null, new Date(new Date(order.paidAt).getTime() + 86400_000));
+    const lines = await rows<{ itemId: number; quantity: number }>(db, sql`SELECT id AS "itemId", shipped_quantity AS quantity FROM partner_order_items WHERE order_id = ${order.id}`);
+    const ret = await requestReturn(db, ids.p2, order.orderNo, { carrier: '中通快递', trackingNo: 'ZT7730461185', reason: '纸张受潮', lines }, null, new Date(new Date(order.paidAt).getTime() + 86400_000));
+    await receiveReturn(db, gateway, { partnerId: ids.p1 }, order.orderNo, ret.returnNo, null);
+    expect((await rows<{ refundStatus: number }>(db, sql`SELECT refund_status AS "refundStatus" FROM partner_orders WHERE id = ${order.id}`))[0]!.refundStatus).toBe(1);
     const after = await c.data('partner1', period);
     expect(after.ledger.settleableFen).toBe(before.ledger.settleableFen - order.margin);
     expect(after.ledger.refundingFen).toBe(before.ledger.refundingFen + order.margin);

@@ -123,7 +123,8 @@ describe('paper packs and orders per level', () => {
     expect((await c.post('teacher', CANCEL, { orderNo: no })).statusCode).toBe(403);
     for (const user of ['partner2', 'partner3']) {
       expect((await c.get(user, '/api/wrongbook/v1.0/partner/getPartnerRechargeRecord?current=1&size=10')).statusCode).toBe(403);
-      expect((await c.get(user, '/api/wrongbook/v1.0/partner/getPartnerBalance')).statusCode).toBe(403);
+      // The balance is every level's (levels 2 and 3 pay orders from it); recharges stay level 1's.
+      expect((await c.get(user, '/api/wrongbook/v1.0/partner/getPartnerBalance')).statusCode).toBe(200);
       expect((await c.post(user, '/api/wrongbook/v1.0/partner/addPartnerRecharge', { amountFen: 10000 })).statusCode).toBe(403);
     }
   });
@@ -199,14 +200,19 @@ describe('the order list, filters and export', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
-    expect(sheet.getRow(1).values).toEqual([undefined, '订单号', '下单方', '供货方', '商品', '金额（元）', '订单状态', '支付状态', '退款状态', '下单时间', '支付时间', '备注']);
+    expect(sheet.getRow(1).values).toEqual([undefined, '订单号', '下单方', '供货方', '商品', '金额（元）', '订单状态', '支付状态', '退款状态', '发货状态', '下单时间', '支付时间', '备注']);
     expect(sheet.rowCount - 1).toBe(list.total);
     // 订单状态 reads 已退款 exactly where 退款状态 says the refund is done; every other paid order 已支付.
     for (let r = 2; r <= sheet.rowCount; r++) {
       const row = sheet.getRow(r);
-      expect(row.getCell(7).value).toBe(row.getCell(9).value === '已退款' ? '已退款' : '已支付');
+      // An order closed unpaid whose late payment was sent back stays 已取消, its payment 已退款.
+      if (row.getCell(6).value === '已取消') expect(row.getCell(8).value).toBe('已退款');
+      else expect(row.getCell(6).value).toBe(row.getCell(8).value === '已退款' ? '已退款' : '已支付');
     }
-    expect(sheet.getColumn(7).values.slice(2)).toContain('已支付');
+    expect(sheet.getColumn(6).values.slice(2)).toContain('已支付');
+    expect(sheet.getColumn(6).values.slice(2)).toContain('已退款');
+    // 发货状态 of paid orders: one of the four, or '-' for one refunded before dispatch.
+    for (let r = 2; r <= sheet.rowCount; r++) expect(['待发货', '部分发货', '已发货', '已收货', '-']).toContain(sheet.getRow(r).getCell(9).value);
 
     // The columns the user shows, in the list's order; names the export does not know are skipped.
     const chosen = await c.get('partner1', '/api/mercury/v1/order/export?payStatus=1&fields=payStatus,orderNo,nosuch,amountFen');

@@ -10,10 +10,11 @@ import { createTestApp, type TestApp } from '../support/testApp';
 import { client } from '../support/school';
 import { rows } from '../../server/db/query';
 import { SandboxGateway } from '../../server/modules/mercury/payment/sandbox';
-import { requestRefund } from '../../server/modules/mercury/orders';
 import { buildStatements, periodOf } from '../../server/modules/partner/statements';
 import { completeSandboxRefund } from '../../server/seed/orders';
 import type { StatementRecord } from '../../src/domain/orders';
+import { FulfilStatus } from '../../src/domain/fulfilment';
+import { receiveReturn, requestReturn } from '../../server/modules/mercury/fulfilment';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;
@@ -156,15 +157,19 @@ describe('statements', () => {
 
   it('puts a refund after settlement into the next statement as a negative entry', async () => {
     const db = t.database.db;
-    // A paid, unrefunded order of p2 whose margin is on a settled statement.
-    const [order] = await rows<{ orderNo: string; paidAt: Date; margin: number }>(db, sql`
-      SELECT o.order_no AS "orderNo", o.paid_at AS "paidAt", e.amount_fen AS margin
+    // A paid, unrefunded order of p2 whose margin is on a settled statement. Settled orders have been
+    // shipped, so the refund comes by a return: p2 sends every pack back, p1 confirms it has them.
+    const [order] = await rows<{ id: number; orderNo: string; paidAt: Date; margin: number }>(db, sql`
+      SELECT o.id, o.order_no AS "orderNo", o.paid_at AS "paidAt", e.amount_fen AS margin
         FROM partner_orders o JOIN settlement_entries e ON e.order_id = o.id AND e.kind = 1 JOIN settlement_statements s ON s.id = e.statement_id
-       WHERE o.buyer_id = ${ids.p2} AND o.refund_status = 0 AND s.status = 3 ORDER BY o.id LIMIT 1`);
+       WHERE o.buyer_id = ${ids.p2} AND o.refund_status = 0 AND s.status = 3 AND o.fulfil_status = ${FulfilStatus.received} ORDER BY o.id LIMIT 1`);
     expect(order).toBeDefined();
+    const lines = await rows<{ itemId: number; quantity: number }>(db, sql`SELECT id AS "itemId", shipped_quantity AS quantity FROM partner_order_items WHERE order_id = ${order.id}`);
     const gateway = new SandboxGateway({ key: createHmac('sha256', 'test').digest(), notifyUrl: () => undefined });
     // Asked within its after-sales window (time by parameter), refunded now.
-    await requestRefund(db, gateway, order.orderNo, ids.p2, '质量问题', null, new Date(new Date(order.paidAt).getTime() + 86400_000));
+    const asked = new Date(new Date(order.paidAt).getTime() + 86400_000);
+    const ret = await requestReturn(db, ids.p2, order.orderNo, { carrier: '顺丰速运', trackingNo: 'SF1402298871', reason: '质量问题', lines }, null, asked);
+    await receiveReturn(db, gateway, { partnerId: ids.p1 }, order.orderNo, ret.returnNo, null, new Date());
     await completeSandboxRefund(db, gateway, order.orderNo, new Date());
     const built = await buildStatements(db, periodOf(new Date()), new Date(Date.now() + 8 * 86400_000));
     const next = built.find((s) => s.partnerId === ids.p1)!;

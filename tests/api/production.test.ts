@@ -2,42 +2,20 @@
 // the sandbox gateway or without its own secret, loads no demo data, and the only way in is the
 // platform admin that `npm run admin:create` makes, whose one-time password must be replaced first.
 // The same app in production mode on the demo database: no sandbox page, paying online refused.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../support/serverProcess';
+import { runScript, startServer, type RunningServer } from '../support/serverProcess';
 import { createTestApp, type TestApp } from '../support/testApp';
 import { client } from '../support/school';
 import { DEMO_PASSWORD, demoAccountsPresent } from '../../server/seed';
 import { NOTIFY_PATH } from '../../server/modules/mercury/payment/notifyRoutes';
 import { createPlatformAdmin } from '../../server/modules/juno/platformAdmin';
 
-const root = join(import.meta.dirname, '..', '..');
 const SECRET = 'f3b1c8a09d7e4b2c6a5f8e1d0c9b7a6e5d4c3b2a19f8e7d6';
 const PIN_KEY = '7c2e9a41b05d86f3e1a4c7b9d2f05e8a63b1c4d7e9f2a5b8';
 const DEMO_USERNAMES = ['admin', 'schooladmin', 'schooladmin2', 'teacher', 'principal', 'psych', 'parttime', 'partner1', 'partner2', 'partner3'];
-
-/** Runs a script of the repo to its end, as an operator would; its output and exit code. */
-function run(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, script), ...args], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, out });
-    });
-  });
-}
 
 describe('starting in production mode', () => {
   let dataDir: string;
@@ -45,7 +23,7 @@ describe('starting in production mode', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'xz-prod-refused-'));
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-  const start = (env: Record<string, string>) => run('server/main.ts', [], { NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', ...env });
+  const start = (env: Record<string, string>) => runScript('server/main.ts', [], { NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', ...env });
 
   // Each refusal is a unit test of loadConfig (tests/unit/config.test.ts); this one is the whole
   // process, as an operator sees it: one Chinese sentence, exit code 1, no stack trace.
@@ -55,6 +33,15 @@ describe('starting in production mode', () => {
     expect(sandbox.out).toContain('生产模式（NODE_ENV=production）无法启动');
     expect(sandbox.out).toContain('PAYMENT_GATEWAY=sandbox 是演示用的沙箱支付');
     expect(sandbox.out).not.toMatch(/at .*\.ts:\d+/);
+  }, 120_000);
+
+  it('refuses to start with a half-configured WeChat Pay, naming what is missing and printing no key', async () => {
+    const apiV3Key = 'a3f9c2e81b7d4065f2e9c1a8b7d3e6f0';
+    const half = await start({ JWT_SECRET: SECRET, TERMINAL_PIN_KEY: PIN_KEY, PAYMENT_GATEWAY: 'wechat', WECHATPAY_MCHID: '1900009191', WECHATPAY_API_V3_KEY: apiV3Key });
+    expect(half.code).toBe(1);
+    expect(half.out).toContain('微信支付配置不完整，缺少：WECHATPAY_APPID、WECHATPAY_SERIAL_NO、WECHATPAY_PRIVATE_KEY_FILE、WECHATPAY_NOTIFY_URL');
+    expect(half.out).not.toContain(apiV3Key);
+    expect(half.out).not.toMatch(/at .*\.ts:\d+/);
   }, 120_000);
 });
 
@@ -70,7 +57,7 @@ describe('a production install on an empty database', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'xz-prod-'));
     // The first platform admin, made before the first start (one process opens the embedded database).
-    const created = await run('scripts/adminCreate.ts', ['--username', 'rootadmin', '--name', '平台管理员'], env());
+    const created = await runScript('scripts/adminCreate.ts', ['--username', 'rootadmin', '--name', '平台管理员'], env());
     expect(created.code, created.out).toBe(0);
     oneTime = /一次性密码：(\S+)/.exec(created.out)![1];
     server = await startServer({ dataDir, fresh: true, env: env() });

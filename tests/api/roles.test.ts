@@ -268,4 +268,40 @@ describe('区域教研员', () => {
     await refused(await c.get('gradeleader', '/api/vesta/teaching/getTeachClass?leaderType=9', 'regionResearcher'), 403, '您已不再担任“区域教研员”，将切换到您的其他角色');
     await refused(await c.post('admin', '/api/juno/admin/dismissResearcher', { userId: ids.gradeleader.userId }), 404, '该账号不是区域教研员');
   });
+
+  it('a new account for a researcher gets a one-time password, must change it, and reads the region at once', async () => {
+    const made = await c.done('admin', '/api/juno/admin/createResearcher', { username: 'he.region2', name: '贺新', region: '杭州市西湖区' });
+    expect(made).toMatchObject({ username: 'he.region2', name: '贺新', region: '杭州市西湖区' });
+    expect(made.password).toMatch(/^[A-Za-z2-9]{10}$/);
+    expect(await audit()).toEqual({ action: 'create', summary: '新增账号 贺新（he.region2）并任命为 杭州市西湖区 的区域教研员' });
+    // The password is nowhere in the log.
+    expect((await query(sql`SELECT 1 FROM audit_logs WHERE summary LIKE ${`%${made.password}%`}`)).length).toBe(0);
+    const login = await t.app.inject({ method: 'POST', url: '/api/juno/auth/login', payload: { username: 'he.region2', password: made.password } });
+    expect(login.json().data.mustChangePassword).toBe(true);
+    const token = login.json().data.accessToken;
+    const before = await t.call(token, { method: 'GET', url: '/api/vesta/teaching/getTeachClass?leaderType=9', role: 'regionResearcher' });
+    expect(before.statusCode).toBe(403);
+    expect(before.json().msg).toBe('请先修改初始密码');
+    const changed = await t.call(token, { method: 'POST', url: '/api/juno/auth/changePassword', payload: { oldPassword: made.password, newPassword: 'Region7lights' }, role: 'regionResearcher' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const regionClasses = await query<{ id: number }>(sql`
+      SELECT c.id FROM classes c JOIN schools s ON s.id = c.school_id JOIN grades g ON g.id = c.grade_id WHERE s.region = '杭州市西湖区' AND g.graduated_year IS NULL`);
+    const fresh = (await t.app.inject({ method: 'POST', url: '/api/juno/auth/login', payload: { username: 'he.region2', password: 'Region7lights' } })).json().data.accessToken;
+    const seen = await t.call(fresh, { method: 'GET', url: '/api/vesta/teaching/getTeachClass?leaderType=9', role: 'regionResearcher' });
+    expect(seen.json().data.map((x: { id: number }) => x.id).sort((x: number, y: number) => x - y)).toEqual(regionClasses.map((x) => x.id).sort((x, y) => x - y));
+    const listed = await c.data('admin', '/api/juno/admin/researchers');
+    expect(listed.researchers.map((r: { username: string }) => r.username)).toContain('he.region2');
+
+    await refused(await c.post('admin', '/api/juno/admin/createResearcher', { username: 'he.region2', name: '贺新', region: '杭州市西湖区' }), 409, '账号“he.region2”已存在，请按账号任命');
+    await refused(await c.post('admin', '/api/juno/admin/createResearcher', { username: 'a b', name: '贺新', region: '杭州市西湖区' }), 400, '账号应为 3–64 位字母、数字或 _ . - @');
+    await refused(await c.post('admin', '/api/juno/admin/createResearcher', { username: 'x.y.z', name: '  ', region: '杭州市西湖区' }), 400, '请填写姓名');
+    await refused(await c.post('admin', '/api/juno/admin/createResearcher', { username: 'x.y.z', name: '贺新', region: '火星' }), 404, '没有区域“火星”的学校');
+    await refused(await c.post('admin', '/api/juno/admin/createResearcher', { username: 'x.y.z', name: '名'.repeat(33), region: '杭州市西湖区' }), 400, /姓名/);
+    await refused(await c.post('schooladmin', '/api/juno/admin/createResearcher', { username: 'x.y.z', name: '贺新', region: '杭州市西湖区' }), 403, '无权访问');
+    await refused(await c.post('principal', '/api/juno/admin/createResearcher', { username: 'x.y.z', name: '贺新', region: '杭州市西湖区' }), 403, '无权访问');
+
+    await c.done('admin', '/api/juno/admin/dismissResearcher', { userId: made.userId });
+    const after = await t.call(fresh, { method: 'GET', url: '/api/vesta/teaching/getTeachClass?leaderType=9', role: 'regionResearcher' });
+    expect(after.statusCode).toBe(403);
+  });
 });

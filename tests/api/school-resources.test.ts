@@ -2,7 +2,7 @@
 // the content-addressed store; tenant and role checks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from '../support/testApp';
 import { client, multipart, tempDataDir, zip } from '../support/school';
@@ -23,10 +23,8 @@ const EXE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), Buffer.all
 
 const upload = (user: string, name: string, content: Buffer, fields: Record<string, string | number> = { type: '教案' }, fileFirst = false) =>
   c.upload(user, '/api/vesta/resource/upload', multipart(fields, { name, content }, fileFirst));
-const stored = (content: Buffer) => {
-  const hash = createHash('sha256').update(content).digest('hex');
-  return join(dataDir, 'files', hash.slice(0, 2), hash.slice(2, 4), hash);
-};
+/** Whether the bytes are kept in the store (on disk, or in the database with FILE_STORE=postgres). */
+const stored = (content: Buffer) => t.app.files.exists(createHash('sha256').update(content).digest('hex'));
 
 beforeAll(async () => {
   dataDir = tempDataDir();
@@ -46,7 +44,7 @@ describe('upload', () => {
     const res = await upload('teacher', '一元一次方程教案.pdf', PDF, { type: '教案', gradeId, subjectId, title: '方程教案' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ title: '方程教案', type: '教案', fileName: '一元一次方程教案.pdf', mime: 'application/pdf', size: PDF.length });
-    expect(existsSync(stored(PDF))).toBe(true);
+    expect(await stored(PDF)).toBe(true);
     const list = await c.data('teacher', `/api/vesta/resource/page?gradeId=${gradeId}&subjectId=${subjectId}&type=${encodeURIComponent('教案')}`);
     expect(list.total).toBe(1);
     expect(list.records[0]).toMatchObject({ title: '方程教案', gradeName: '七年级', subjectName: '数学', uploaderName: '陈静', canDelete: true, previewable: true });
@@ -73,7 +71,7 @@ describe('upload', () => {
     expect(plainZip.statusCode).toBe(415);
     const empty = await upload('teacher', 'a.pdf', Buffer.alloc(0));
     expect([empty.statusCode, empty.json().msg]).toEqual([400, '文件内容为空']);
-    expect(existsSync(stored(EXE))).toBe(false);
+    expect(await stored(EXE)).toBe(false);
     expect(readdirSync(join(dataDir, 'files', 'tmp'))).toEqual(before);
   });
 
@@ -82,7 +80,7 @@ describe('upload', () => {
     const res = await upload('teacher', 'big.pdf', big);
     expect(res.statusCode).toBe(413);
     expect(res.json().msg).toBe('文件过大，单个文件不能超过50MB');
-    expect(existsSync(stored(big))).toBe(false);
+    expect(await stored(big)).toBe(false);
   });
 
   it('validates the fields with Chinese messages', async () => {
@@ -144,12 +142,12 @@ describe('delete', () => {
     expect([res.statusCode, res.json().msg]).toEqual([403, '只有上传者或学校管理员可以删除该资源']);
     expect((await c.post('schooladmin2', '/api/vesta/resource/remove', { resourceId: mine.id })).statusCode).toBe(404);
     await c.done('teacher2', '/api/vesta/resource/remove', { resourceId: mine.id });
-    expect(existsSync(stored(Buffer.concat([PDF, Buffer.from('课件')])))).toBe(false);
+    expect(await stored(Buffer.concat([PDF, Buffer.from('课件')]))).toBe(false);
 
     // The same bytes uploaded twice are stored once and survive the first delete.
     const a = (await upload('teacher', 'a.pdf', PDF, { type: '其他', title: '副本一' })).json().data;
     await c.done('schooladmin', '/api/vesta/resource/remove', { resourceId: a.id });
-    expect(existsSync(stored(PDF))).toBe(true);
+    expect(await stored(PDF)).toBe(true);
     const list = await c.data('teacher', '/api/vesta/resource/page');
     expect(list.records.map((r: { title: string }) => r.title)).not.toContain('副本一');
   });

@@ -1,6 +1,7 @@
 // School structure: class tree, class CRUD, class membership, graduation; tenant and role checks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/testApp';
+import { classCourses, classSize } from '../support/content';
 import { client } from '../support/school';
 
 let t: TestApp;
@@ -33,7 +34,7 @@ describe('class tree', () => {
     const grades = await tree();
     expect(grades.map((g) => g.gradeName)).toEqual(['七年级', '八年级', '九年级']);
     expect(grades[0].children.map((x) => x.className)).toEqual(['七(1)班', '七(2)班', '七(3)班', '七(4)班']);
-    expect(grades[0].children[0]).toMatchObject({ classId: grades[0].children[0].id, gradeId: grades[0].gradeId, studentCount: 40 });
+    expect(grades[0].children[0]).toMatchObject({ classId: grades[0].children[0].id, gradeId: grades[0].gradeId, studentCount: await classSize(t, grades[0].children[0].id) });
   });
 
   it("hides another tenant's school and refuses teachers", async () => {
@@ -76,7 +77,7 @@ describe('class add, update, remove', () => {
     const [seventh] = await tree();
     const res = await c.post('schooladmin', '/api/vesta/class/remove', { classId: seventh.children[0].id });
     expect(res.statusCode).toBe(409);
-    expect(res.json().msg).toBe('班级“七(1)班”还有40名学生，请先移出学生后再删除');
+    expect(res.json().msg).toBe(`班级“七(1)班”还有${await classSize(t, seventh.children[0].id)}名学生，请先移出学生后再删除`);
   });
 
   it("treats another tenant's grade and class as not found", async () => {
@@ -98,8 +99,10 @@ describe('class info', () => {
   it('shows counts and teachers to the admin', async () => {
     const [seventh] = await tree();
     const info = await c.data('schooladmin', `/api/vesta/class/getClassInfo?classId=${seventh.children[0].id}`);
-    expect(info).toMatchObject({ classId: seventh.children[0].id, className: '七(1)班', gradeName: '七年级', studentCount: 40, schoolId });
-    expect(info.teachers.map((x: { courseName: string }) => x.courseName)).toEqual(expect.arrayContaining(['数学', '物理', '语文']));
+    expect(info).toMatchObject({ classId: seventh.children[0].id, className: '七(1)班', gradeName: '七年级', studentCount: await classSize(t, seventh.children[0].id), schoolId });
+    // Every teacher of every course the seed assigns to the class, 数学 twice (teacher and teacher4).
+    expect(info.teachers.map((x: { courseName: string }) => x.courseName).sort()).toEqual(await classCourses(t, seventh.children[0].id));
+    expect(info.teachers.map((x: { courseName: string }) => x.courseName)).toEqual(expect.arrayContaining(['数学', '语文', '英语']));
   });
 
   it('lets a teacher read their own classes only', async () => {
@@ -115,14 +118,15 @@ describe('class membership', () => {
     const [seventh] = await tree();
     const from = seventh.children[2];
     const to = seventh.children[3];
+    const [fromSize, toSize] = [await classSize(t, from.id), await classSize(t, to.id)];
     const list = await c.data('schooladmin', `/api/vesta/student/page?classId=${from.id}&size=2`);
     const ids = list.records.map((s: { id: number }) => s.id);
     const out = await c.done('schooladmin', '/api/vesta/teaching/removeStudentFromClass', { classId: from.id, studentIds: ids });
     expect(out.count).toBe(2);
-    expect((await c.data('schooladmin', `/api/vesta/student/page?classId=${from.id}`)).total).toBe(38);
+    expect((await c.data('schooladmin', `/api/vesta/student/page?classId=${from.id}`)).total).toBe(fromSize - 2);
     const moved = await c.done('schooladmin', '/api/vesta/teaching/addStudentToClass', { classId: to.id, studentIds: ids });
     expect(moved.count).toBe(2);
-    expect((await c.data('schooladmin', `/api/vesta/student/page?classId=${to.id}`)).total).toBe(42);
+    expect((await c.data('schooladmin', `/api/vesta/student/page?classId=${to.id}`)).total).toBe(toSize + 2);
     // Back where they were, for the other tests.
     await c.done('schooladmin', '/api/vesta/teaching/addStudentToClass', { classId: from.id, studentIds: ids });
   });

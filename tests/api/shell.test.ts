@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../server/db/query';
 import { createTestApp, type TestApp } from '../support/testApp';
+import { taught as taughtBy } from '../support/content';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -13,6 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const taught = (username: string) => taughtBy(t, username);
+
 const get = async (user: string, url: string, role?: string) => t.call(tokens[user], { url, role });
 const data = async (user: string, url: string, role?: string) => {
   const res = await get(user, url, role);
@@ -23,7 +26,9 @@ const data = async (user: string, url: string, role?: string) => {
 describe('getTeachClass by leader type', () => {
   it('a teacher sees the classes they teach', async () => {
     const classes = await data('teacher', '/api/vesta/teaching/getTeachClass?leaderType=1');
-    expect(classes.map((c: { className: string }) => c.className)).toEqual(['七(1)班', '七(2)班']);
+    // 数学 in 七(1)班 and 七(2)班, 物理 in 八(1)班 and 八(2)班 (the seed's assignments).
+    expect(classes.map((c: { className: string }) => c.className)).toEqual((await taught('teacher')).classes);
+    expect(classes.map((c: { className: string }) => c.className)).toEqual(['七(1)班', '七(2)班', '八(1)班', '八(2)班']);
     expect(classes[0]).toEqual({ id: expect.any(Number), gradeId: expect.any(Number), className: '七(1)班', gradeName: '七年级' });
   });
 
@@ -72,14 +77,20 @@ describe('courses', () => {
   it("a teacher's course list for a class is what they teach there", async () => {
     const [c1] = await data('teacher', '/api/vesta/teaching/getTeachClass?leaderType=1');
     const courses = await data('teacher', `/api/vesta/teaching/getCourseList?classId=${c1.id}&gradeId=${c1.gradeId}&leaderType=1`);
-    expect(courses.map((c: { courseName: string }) => c.courseName)).toEqual(['数学', '物理']);
+    expect(courses.map((c: { courseName: string }) => c.courseName)).toEqual((await taught('teacher')).courses(c1.className));
     expect(courses[0]).toEqual({ courseId: expect.any(Number), courseName: '数学', subjectId: expect.any(Number) });
+    // In a class of another grade the list is that class's: 物理 in 八(1)班.
+    const c3 = (await data('teacher', '/api/vesta/teaching/getTeachClass?leaderType=1')).find((c: { className: string }) => c.className === '八(1)班');
+    const physics = await data('teacher', `/api/vesta/teaching/getCourseList?classId=${c3.id}&gradeId=${c3.gradeId}&leaderType=1`);
+    expect(physics.map((c: { courseName: string }) => c.courseName)).toEqual(['物理']);
   });
 
   it('accepts an empty classId as SPEC §7 sends it', async () => {
     const [c1] = await data('teacher', '/api/vesta/teaching/getTeachClass?leaderType=1');
     const courses = await data('teacher', `/api/vesta/teaching/getCourseList?classId=&gradeId=${c1.gradeId}&leaderType=1`);
-    expect(courses).toHaveLength(2);
+    // Every course the teacher teaches in that grade (七年级: 数学 only).
+    expect(courses.map((c: { courseName: string }) => c.courseName)).toEqual((await taught('teacher')).courses(c1.className));
+    expect(courses).toHaveLength(1);
   });
 
   it('a subject leader only gets courses of their subject', async () => {
@@ -93,7 +104,10 @@ describe('courses', () => {
     const info = await data('teacher', '/api/juno/personal/info');
     const [c1] = await data('teacher', '/api/vesta/teaching/getTeachClass?leaderType=1');
     const courses = await data('teacher', `/api/vesta/teaching/getTeachCourse?teacherId=${info.teacherId}&gradeId=${c1.gradeId}`);
-    expect(courses).toHaveLength(2);
+    // The teacher's courses in that grade (七年级: 数学); without a grade, every course they teach.
+    expect(courses.map((c: { courseName: string }) => c.courseName)).toEqual((await taught('teacher')).courses(c1.className));
+    const all = await data('teacher', `/api/vesta/teaching/getTeachCourse?teacherId=${info.teacherId}`);
+    expect(all.map((c: { courseName: string }) => c.courseName).sort()).toEqual(['数学', '物理']);
   });
 
   it("a teacher cannot read another teacher's courses", async () => {
@@ -161,7 +175,8 @@ describe('active role header', () => {
   it('selects among the roles the user holds', async () => {
     // teacher holds mpTeacher and teaching; as `teaching` the class scope is still their own classes.
     const classes = await data('teacher', '/api/vesta/teaching/getTeachClass', 'teaching');
-    expect(classes).toHaveLength(2);
+    expect(classes).toHaveLength((await taught('teacher')).classes.length);
+    expect(classes).toHaveLength(4);
   });
 });
 
@@ -182,7 +197,7 @@ describe('lookups stay fresh', () => {
     });
     expect(bind.statusCode, bind.body).toBe(200);
     const after = await data('teacher', '/api/vesta/teaching/getTeachClass?leaderType=1');
-    expect(after.map((c: { className: string }) => c.className)).toEqual(['七(1)班', '七(2)班', '七(3)班']);
+    expect(after.map((c: { className: string }) => c.className)).toEqual(['七(1)班', '七(2)班', '七(3)班', '八(1)班', '八(2)班']);
 
     const remove = await t.call(tokens.schooladmin, {
       method: 'POST',

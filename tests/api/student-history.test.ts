@@ -20,6 +20,8 @@ const PDF = '/api/analysis/v1.0/student/diagnostic';
 let t: TestApp;
 let c: ReturnType<typeof client>;
 let classStudents: { id: number; name: string }[];
+/** Students of a class 陈静 teaches 物理 in (her 数学 classes are 七年级, 物理 starts in 八年级). */
+let physicsStudents: { id: number; name: string }[];
 let term: string;
 
 const db = () => t.database.db;
@@ -44,56 +46,73 @@ async function recount(studentId: number, subjects: string[]) {
 beforeAll(async () => {
   t = await createTestApp();
   c = client(t);
-  const classes = await c.data('teacher', '/api/vesta/teaching/getTeachClass?leaderType=1');
-  const first = classes.find((x: { className: string; name?: string }) => `${x.className ?? x.name}`.includes('1'))! ?? classes[0];
-  classStudents = await rows<{ id: number; name: string }>(db(), sql`SELECT id, name FROM students WHERE class_id = ${first.id} AND status = 0 ORDER BY student_no`);
+  const classes: { id: number; gradeId: number; className?: string; name?: string }[] = await c.data('teacher', '/api/vesta/teaching/getTeachClass?leaderType=1');
+  // The (1)班 of each subject first: 林晓 teaches 七(1)班 语文 (the scope test below).
+  const first = (x: { className?: string; name?: string }) => (`${x.className ?? x.name}`.includes('1') ? 0 : 1);
+  const teaching = async (courseName: string) => {
+    for (const cls of [...classes].sort((a, b) => first(a) - first(b))) {
+      const courses: { courseName: string }[] = await c.data('teacher', `/api/vesta/teaching/getCourseList?classId=${cls.id}&gradeId=${cls.gradeId}&leaderType=1`);
+      if (courses.some((x) => x.courseName === courseName)) return cls;
+    }
+    throw new Error(`teacher teaches no ${courseName}`);
+  };
+  const studentsOf = async (classId: number) => rows<{ id: number; name: string }>(db(), sql`SELECT id, name FROM students WHERE class_id = ${classId} AND status = 0 ORDER BY student_no`);
+  // 七(1)班, which 陈静 teaches 数学 and 林晓 语文.
+  classStudents = await studentsOf((await teaching('数学')).id);
+  physicsStudents = await studentsOf((await teaching('物理')).id);
   const history: StudentHistory = await c.data('teacher', `${URL}?studentId=${classStudents[0].id}`);
   term = history.term;
 }, 300_000);
 afterAll(() => t.close());
 
+/** The history 陈静 reads of one student of hers: the one subject she teaches them, recounted. */
+async function countsSubject(student: { id: number; name: string }, subject: string) {
+  const h: StudentHistory = await c.data('teacher', `${URL}?studentId=${student.id}`);
+  expect(h.viewer).toBe('teacher');
+  expect(h.student.name).toBe(student.name);
+  expect(h.subjectNames).toEqual([subject]);
+  expect(h.subjects.map((s) => s.name).every((n) => n === subject)).toBe(true);
+  const counted = await recount(student.id, [subject]);
+  expect(counted.length).toBeGreaterThan(0);
+  for (const r of counted) {
+    const s = h.subjects.find((x) => x.name === r.name)!;
+    expect(s, r.name).toBeTruthy();
+    expect(s.works).toBe(r.works);
+    expect(s.score).toBeCloseTo(r.score, 3);
+    expect(s.maxScore).toBeCloseTo(r.maxScore, 3);
+    expect(s.scoreRate).toBeCloseTo(r.score / r.maxScore, 3);
+    // The weeks add up to the term.
+    expect(s.weeks.reduce((n, w) => n + w.works, 0)).toBe(r.works);
+    expect(s.weeks.reduce((n, w) => n + w.score, 0)).toBeCloseTo(r.score, 3);
+  }
+  // The class rate: every classmate's records on the same work.
+  const [rate] = await rows<{ score: number; maxScore: number }>(db(), sql`
+    SELECT sum(o.score)::float8 AS score, sum(o.max_score)::float8 AS "maxScore"
+      FROM answer_records o JOIN subjects su ON su.id = o.subject_id
+     WHERE su.name = ${subject} AND o.term = ${term} AND o.class_id = (SELECT class_id FROM students WHERE id = ${student.id})
+       AND (o.source_type, o.source_id) IN (SELECT DISTINCT source_type, source_id FROM answer_records WHERE student_id = ${student.id} AND term = ${term})`);
+  expect(h.subjects.find((s) => s.name === subject)!.classRate).toBeCloseTo(rate.score / rate.maxScore, 3);
+  // Knowledge points: items and correct answers per point from the records' copied points.
+  const kp = await rows<{ id: number; items: number; correct: number }>(db(), sql`
+    SELECT k AS id, count(*)::int AS items, count(*) FILTER (WHERE r.is_correct)::int AS correct
+      FROM answer_records r JOIN subjects su ON su.id = r.subject_id, unnest(r.knowledge_point_ids) k
+     WHERE r.student_id = ${student.id} AND r.term = ${term} AND su.name = ${subject} GROUP BY k`);
+  expect(h.points.length).toBe(kp.length);
+  for (const k of kp) {
+    const p = h.points.find((x) => x.knowledgePointId === k.id)!;
+    expect(p.items).toBe(k.items);
+    expect(p.correct).toBe(k.correct);
+    expect(p.level).toBe(k.items < 3 ? 'few' : p.scoreRate! >= 0.85 ? 'strong' : p.scoreRate! >= 0.6 ? 'fair' : 'weak');
+  }
+  expect(h.summary.join('')).toContain(`${subject}：本学期得分率`);
+}
+
 describe('student history figures', () => {
   it('counts each subject taught, its weeks, the class rate and the knowledge points from the records', async () => {
-    const student = classStudents[3];
-    const h: StudentHistory = await c.data('teacher', `${URL}?studentId=${student.id}`);
-    expect(h.viewer).toBe('teacher');
-    expect(h.student.name).toBe(student.name);
-    // teacher teaches 数学 and 物理 in the class: no 语文 or 英语.
-    expect(h.subjectNames.sort()).toEqual(['数学', '物理'].sort());
-    expect(h.subjects.map((s) => s.name).every((n) => ['数学', '物理'].includes(n))).toBe(true);
-    const counted = await recount(student.id, ['数学', '物理']);
-    expect(counted.length).toBeGreaterThan(0);
-    for (const r of counted) {
-      const s = h.subjects.find((x) => x.name === r.name)!;
-      expect(s, r.name).toBeTruthy();
-      expect(s.works).toBe(r.works);
-      expect(s.score).toBeCloseTo(r.score, 3);
-      expect(s.maxScore).toBeCloseTo(r.maxScore, 3);
-      expect(s.scoreRate).toBeCloseTo(r.score / r.maxScore, 3);
-      // The weeks add up to the term.
-      expect(s.weeks.reduce((n, w) => n + w.works, 0)).toBe(r.works);
-      expect(s.weeks.reduce((n, w) => n + w.score, 0)).toBeCloseTo(r.score, 3);
+    // teacher teaches 数学 in 七(1)班 and 物理 in 八(1)班: each student shows that subject only, no 语文 or 英语.
+    for (const [student, subject] of [[classStudents[3], '数学'], [physicsStudents[3], '物理']] as const) {
+      await countsSubject(student, subject);
     }
-    // The class rate: every classmate's records on the same work.
-    const [math] = await rows<{ score: number; maxScore: number }>(db(), sql`
-      SELECT sum(o.score)::float8 AS score, sum(o.max_score)::float8 AS "maxScore"
-        FROM answer_records o JOIN subjects su ON su.id = o.subject_id
-       WHERE su.name = '数学' AND o.term = ${term} AND o.class_id = (SELECT class_id FROM students WHERE id = ${student.id})
-         AND (o.source_type, o.source_id) IN (SELECT DISTINCT source_type, source_id FROM answer_records WHERE student_id = ${student.id} AND term = ${term})`);
-    expect(h.subjects.find((s) => s.name === '数学')!.classRate).toBeCloseTo(math.score / math.maxScore, 3);
-    // Knowledge points: items and correct answers per point from the records' copied points.
-    const kp = await rows<{ id: number; items: number; correct: number }>(db(), sql`
-      SELECT k AS id, count(*)::int AS items, count(*) FILTER (WHERE r.is_correct)::int AS correct
-        FROM answer_records r JOIN subjects su ON su.id = r.subject_id, unnest(r.knowledge_point_ids) k
-       WHERE r.student_id = ${student.id} AND r.term = ${term} AND su.name IN ('数学', '物理') GROUP BY k`);
-    expect(h.points.length).toBe(kp.length);
-    for (const k of kp) {
-      const p = h.points.find((x) => x.knowledgePointId === k.id)!;
-      expect(p.items).toBe(k.items);
-      expect(p.correct).toBe(k.correct);
-      expect(p.level).toBe(k.items < 3 ? 'few' : p.scoreRate! >= 0.85 ? 'strong' : p.scoreRate! >= 0.6 ? 'fair' : 'weak');
-    }
-    expect(h.summary.join('')).toContain('数学：本学期得分率');
   });
 
   it('lists the exams sat with score, band and class average, and flags results just below 及格 or 优秀', async () => {

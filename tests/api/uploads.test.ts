@@ -38,9 +38,13 @@ afterAll(async () => {
 
 const studentCount = async () => (await t.database.db.select({ n: count() }).from(students).where(eq(students.schoolId, schoolId)))[0].n;
 const teacherCount = async () => (await t.database.db.select({ n: count() }).from(teachers).where(eq(teachers.schoolId, schoolId)))[0].n;
-/** Files kept in the content-addressed store (not counting uploads in progress). */
-function storedFiles(dir = join(dataDir, 'files')): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === 'tmp' ? [] : storedFiles(join(dir, e.name))) : [e.name]));
+/** Files kept in the content-addressed store (not counting uploads in progress): on disk, or in the database with FILE_STORE=postgres. */
+async function storedFiles(dir = join(dataDir, 'files')): Promise<string[]> {
+  if (t.app.config.fileStore === 'postgres') return (await rows<{ hash: string }>(t.database.db, sql`SELECT hash FROM stored_files`)).map((r) => r.hash);
+  return onDisk(dir);
+}
+function onDisk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === 'tmp' ? [] : onDisk(join(dir, e.name))) : [e.name]));
 }
 /** Uploads spooled for a request and not yet removed. */
 const spooled = () => readdirSync(join(dataDir, 'files', 'tmp'));
@@ -109,7 +113,7 @@ describe('scans for grading', () => {
       expect([res.statusCode, res.json().msg]).toEqual([400, msg]);
     }
     expect(await gradingFileCount()).toBe(0);
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
   });
 
   it('refuses PDFs whose structure is broken with a Chinese 400, storing nothing', async () => {
@@ -129,7 +133,7 @@ describe('scans for grading', () => {
       expect([res.statusCode, res.json().msg], shape).toEqual([400, '无法读取 PDF 文件，文件可能已损坏或加密']);
     }
     expect(await gradingFileCount()).toBe(0);
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
   });
 
   it('refuses a 16000×16000 PNG with the reason', async () => {
@@ -138,7 +142,7 @@ describe('scans for grading', () => {
     const res = await uploadScan(taskId, '超大照片.png', png);
     expect([res.statusCode, res.json().msg]).toEqual([400, '图片尺寸过大（16000×16000），请使用不超过5000万像素的照片或扫描件']);
     expect(await gradingFileCount()).toBe(0);
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
   });
 
   it('a photo too large that reaches grading anyway (stored before the check) fails with the reason', async () => {

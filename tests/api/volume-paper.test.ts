@@ -79,7 +79,10 @@ describe('choosing questions', () => {
 
 describe('the personalised paper', () => {
   it('gives each student only their own wrong questions, one section per student, with their named answer sheet', async () => {
-    const ids = candidates.slice(0, 5).map((q) => q.id);
+    // The class's five most-missed short items (choice, 判断, fill-in): the paper the page target is for.
+    const short = candidates.filter((q) => q.type <= 4).slice(0, 5);
+    expect(short).toHaveLength(5);
+    const ids = short.map((q) => q.id);
     const body = { classId, courseId, questionIds: ids, mode: 'personal', variants: 1, scanIds: ids.slice(0, 1) };
     const preview = await c.done('teacher', `${BASE}/preview`, body);
     const wrong = await query<{ studentId: number; n: number }>(t, sql`
@@ -117,6 +120,22 @@ describe('the personalised paper', () => {
     expect(sectionStarts).toBe(preview.students.length);
     // The demo has no graded scans of these questions: they print re-typeset, as the preview says.
     expect(preview.questions[0].scanStudents).toBe(0);
+  });
+
+  it('keeps a paper of worked problems to one sheet, both sides, per student', async () => {
+    // The class's five most-missed questions, whatever their type: in the demo mostly 解答题, each
+    // with its 32 mm box, so a student redoing eight of them turns the page.
+    const ids = candidates.slice(0, 5).map((q) => q.id);
+    const body = { classId, courseId, questionIds: ids, mode: 'personal', variants: 1 };
+    const preview = await c.done('teacher', `${BASE}/preview`, body);
+    const res = await c.post('teacher', `${BASE}/pdf`, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const { pages, text } = pdfText(res.rawPayload);
+    expect(pages / preview.students.length).toBeLessThanOrEqual(2);
+    // Each section is at most two pages: its sheet with questions in the foot, and one more.
+    const perSection = text.split('\f').filter((page) => page.trim()).reduce<number[]>((acc, page) => (page.includes('含举一反三') ? [...acc, 1] : acc.length ? [...acc.slice(0, -1), acc[acc.length - 1] + 1] : acc), []);
+    expect(perSection).toHaveLength(preview.students.length);
+    expect(Math.max(...perSection)).toBeLessThanOrEqual(2);
   });
 
   it('stores the answer sheet with its key, so AI批改 can grade the re-practice', async () => {

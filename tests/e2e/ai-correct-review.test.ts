@@ -8,7 +8,8 @@
 // a detail too. The API then shows the teacher's points in the results and in the report.
 // Screenshots at 1440 px and 375 px.
 // Answer groups: a fill-in task where two students wrote the same wrong answer; in the by-question
-// view they form one group (「3」 ×2), marked 对 at once; one taken out and marked alone.
+// view they form one group (「3」 ×2) with both crops, marked 对 at once (one call); one paper's
+// decision undone (撤销整组判分); one taken out and marked alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Response } from 'playwright-core';
 import { closeServerAndBrowser, openServerAndBrowser } from '../support/e2eFile';
@@ -268,10 +269,18 @@ describe('AI批改 review (mini-program teacher)', () => {
     await expect.poll(() => group.getByTestId('answer-group-given').innerText()).toContain('已给 3 分');
     const scores = async () => (await call<TaskReport>(headers, `${BASE}/task/report?taskId=${task.id}`)).students.map((s) => s.score).sort((a, b) => (a ?? 0) - (b ?? 0));
     await expect.poll(scores).toEqual([0, 3, 3]);
-    // One of them taken out of the group and marked alone: the group is gone (one left), the other keeps 3.
+    // The group shows each of its students' crop of the question.
+    await expect.poll(() => group.getByTestId('answer-group-crops').locator('svg').count()).toBe(2);
     const grouped = page.locator('[data-testid="question-student"]', { has: page.getByRole('button', { name: '移出分组' }) });
     await expect.poll(() => grouped.count()).toBe(2);
     const alone = page.locator(`[data-testid="question-student"][data-result-id="${await grouped.first().getAttribute('data-result-id')}"]`);
+    // Undo for one paper: it is back to the machine's 0, the other keeps the group's 3.
+    await expect.poll(() => page.getByTestId('group-undo').count()).toBe(2);
+    await alone.getByTestId('group-undo').click();
+    await expect.poll(scores).toEqual([0, 0, 3]);
+    await expect.poll(() => alone.getByTestId('group-undo').count()).toBe(0);
+    await expect.poll(() => alone.getByTestId('points-input').inputValue()).toBe('0');
+    // Taken out of the group and marked alone: the group is gone (one left), the other keeps 3.
     await alone.getByRole('button', { name: '移出分组' }).click();
     await expect.poll(() => group.count()).toBe(0);
     await alone.getByTestId('points-input').fill('1');

@@ -126,9 +126,14 @@ describe('AI批改 (mini-program teacher)', () => {
     await page.reload();
     const row = page.locator(`[data-task-id="${task.id}"]`);
     await row.waitFor();
-    const first = await row.getByTestId('task-status').innerText();
-    if (first === '批改中') {
-      expect(await row.getByTestId('task-progress').innerText()).toMatch(/^已识别 \d\/5$/);
+    // Status and progress are read in one step: the task may finish between two reads, and its
+    // progress line goes with the 批改中 status.
+    const first = await row.evaluate((el) => ({
+      status: (el.querySelector('[data-testid="task-status"]') as HTMLElement | null)?.innerText,
+      progress: (el.querySelector('[data-testid="task-progress"]') as HTMLElement | null)?.innerText,
+    }));
+    if (first.status === '批改中') {
+      expect(first.progress).toMatch(/^已识别 \d\/5$/);
       await page.screenshot({ path: `${SHOTS}/list-1440-grading.png` });
     }
     await expect.poll(() => row.getByTestId('task-status').innerText(), { timeout: 180_000, interval: 500 }).toBe('已批改');

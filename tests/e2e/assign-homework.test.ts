@@ -47,7 +47,8 @@ describe('assign homework (mini-program teacher)', () => {
     await page.goto(`${server.url}/#/assignHomework`);
     await page.getByRole('heading', { level: 1, name: '布置作业' }).waitFor();
     await pick(page, '班级', '七(1)班');
-    await pick(page, '学科', '数学');
+    // The teacher teaches 七(1)班 数学 only: the 学科 filter shows it, fixed.
+    await expect.poll(() => page.getByRole('combobox', { name: '学科' }).innerText()).toBe('数学');
 
     const books = page.getByRole('combobox', { name: '练习册' });
     await books.click();

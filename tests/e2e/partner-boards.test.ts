@@ -51,7 +51,8 @@ async function expectKpis(page: Page, api: Overview) {
 
 /** Waits for the board to show a response for the query (the progress bar gone, the cards back). */
 async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
+  // Not 'networkidle': the board keeps its live event stream open.
+  await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
   await tile(page, '打印量').waitFor();
   await page.waitForTimeout(600); // charts animate in
 }

@@ -83,6 +83,7 @@ describe.concurrent('the product on a 375 px phone', () => {
       }
       expect(problems).toEqual([]);
       await page.context().close();
-    });
+      // A role walks every one of its menu screens (up to a dozen), five roles side by side.
+    }, 240_000);
   }
 });

@@ -64,7 +64,8 @@ describe('appointing a grade leader', () => {
     await expect.poll(() => admin.getByTestId('role-gradeLeader').getByText('年级组长 · 八年级').count()).toBe(0);
     await pick(leader, '学科', await otherOption(leader, '学科'));
     await leader.getByText('您已不再担任“年级组长”，将切换到您的其他角色').waitFor();
-    await leader.waitForFunction(() => location.hash.startsWith('#/AICorrect'), undefined, { timeout: 15_000 });
+    // Switching back reloads the whole app too: the same allowance as the switch above.
+    await leader.waitForFunction(() => location.hash.startsWith('#/AICorrect'), undefined, { timeout: 40_000 });
     expect(await activeRole(leader)).toBe('mpTeacher');
     expect(new URL(leader.url()).pathname).not.toContain('account.html');
     await leader.context().close();

@@ -31,8 +31,8 @@ const ACCOUNTS: { username: string; home: string; menu: string[]; title: string 
   { username: 'psych', home: '/heart-sounds', menu: ['学生心声'], title: '学生心声' },
   { username: 'parttime', home: '/resource/teaching', menu: ['学校资源', '练习册'], title: '教学资源' },
   { username: 'admin', home: '/without/common', menu: [], title: '学情分析' },
-  { username: 'partner1', home: '/overview-dashboard', menu: ['数据看板', '渠道结算', '直营学校', '设备管理', '订单管理', '我的账户', '操作日志'], title: '数据看板' },
-  { username: 'partner2', home: '/overview-dashboard', menu: ['数据看板', '渠道结算', '直营学校', '设备管理', '订单管理', '操作日志'], title: '数据看板' },
+  { username: 'partner1', home: '/overview-dashboard', menu: ['数据看板', '渠道结算', '直营学校', '设备管理', '订单管理', '我的账户', '下级合作商', '操作日志'], title: '数据看板' },
+  { username: 'partner2', home: '/overview-dashboard', menu: ['数据看板', '渠道结算', '直营学校', '设备管理', '订单管理', '下级合作商', '操作日志'], title: '数据看板' },
   { username: 'partner3', home: '/overview-dashboard', menu: ['数据看板', '直营学校', '设备管理', '订单管理', '操作日志'], title: '数据看板' },
 ];
 

@@ -141,8 +141,8 @@ describe('讲评样例', () => {
     // The picker: every paper's crop of question 2, numbered, no names.
     await page.getByRole('button', { name: '选择样例' }).click();
     const dialog = page.getByRole('dialog', { name: '选择第 2 题的样例' });
-    await expect.poll(() => dialog.getByTestId('sample-candidate').count()).toBe(ANSWERS.length);
-    await expect.poll(() => dialog.getByTestId('scan-overlay').count()).toBe(ANSWERS.length);
+    await expect.poll(() => dialog.getByTestId('sample-candidate').count(), { timeout: 20_000 }).toBe(ANSWERS.length);
+    await expect.poll(() => dialog.getByTestId('scan-overlay').count(), { timeout: 20_000 }).toBe(ANSWERS.length);
     // The arrows do not change the question while the picker is open.
     await page.keyboard.press('ArrowRight');
     for (const s of students.slice(0, ANSWERS.length)) expect(await dialog.innerText()).not.toContain(s.name);
@@ -188,7 +188,10 @@ describe('讲评样例', () => {
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SHOTS}/lecture-samples-375.png`, fullPage: true });
     await page.getByRole('button', { name: '选择样例' }).click();
-    await expect.poll(() => page.getByRole('dialog').getByTestId('scan-overlay').count()).toBe(ANSWERS.length);
+    // Each crop appears once its scan has downloaded: four images from a busy server can take more
+    // than the default five seconds, so wait for the papers first, then for every picture.
+    await expect.poll(() => page.getByRole('dialog').getByTestId('sample-candidate').count(), { timeout: 20_000 }).toBe(ANSWERS.length);
+    await expect.poll(() => page.getByRole('dialog').getByTestId('scan-overlay').count(), { timeout: 20_000 }).toBe(ANSWERS.length);
     await page.screenshot({ path: `${SHOTS}/lecture-picker-375.png` });
     await page.getByRole('button', { name: '取消' }).click();
     expect(problems).toEqual([]);

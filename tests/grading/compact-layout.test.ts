@@ -1,5 +1,6 @@
 // Compact answer sheets: a week's 24-item exam (objective items in a grid, fill-ins two to a row,
-// small 解答 boxes two to a row) is one A4 side per student, every page names its student, a
+// small 解答 boxes two to a row) is one A4 side per student — the anonymous one too, its 考号 grid
+// beside the first questions — every page names its student, a
 // personalised sheet prints each student only their own questions, and scans of the compact
 // layout still read back (pencil marks and handwriting rendered by the corpus generator).
 import { execFileSync } from 'node:child_process';
@@ -88,6 +89,40 @@ describe('a compact answer sheet', () => {
     const [, second] = pdfPages(await renderSheetPdf(anonymous));
     expect(second).toMatch(/姓名.*考号/);
   });
+
+  it('fits the anonymous demo exam on one A4 side too: the 考号 grid beside the first questions, read back from a scan', async () => {
+    const layout = buildLayout(demoExamSpec(9));
+    expect(layout.pages).toHaveLength(1);
+    const page = layout.pages[0]!;
+    expect(page.short.map((s) => s.no)).toEqual([21, 22, 23, 24]);
+    // The questions start about as high as on a roster copy (half a row lower, so the two never
+    // print bubbles in the same place): the grid takes no height of its own.
+    const top = (p: typeof page) => Math.min(...p.objective.flatMap((o) => o.bubbles.map((b) => b.cy)));
+    expect(top(page) - top(buildLayout({ ...demoExamSpec(), identity: roster }).pages[0]!)).toBeCloseTo(3.25, 5);
+    // Nothing printed for a question overlaps the grid or the QR code.
+    const grid = page.studentNumber!.digits.flat();
+    const gridBox = { x: Math.min(...grid.map((b) => b.cx - b.rx)) - 3, y: page.qr.y + page.qr.h, w: 0, h: Math.max(...grid.map((b) => b.cy + b.ry)) - page.qr.y - page.qr.h };
+    gridBox.w = Math.max(...grid.map((b) => b.cx + b.rx)) - gridBox.x;
+    const rects = [
+      ...page.objective.flatMap((o) => o.bubbles.map((b) => ({ x: b.cx - b.rx, y: b.cy - b.ry, w: 2 * b.rx, h: 2 * b.ry }))),
+      ...page.fill.flatMap((f) => f.boxes),
+      ...page.short.map((s) => s.rect),
+    ];
+    const overlaps = (a: { x: number; y: number; w: number; h: number }, b: typeof a) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+    expect(rects.filter((r) => overlaps(r, gridBox) || overlaps(r, page.qr))).toEqual([]);
+    expect(pdfPages(await renderSheetPdf(layout))).toHaveLength(1);
+
+    const objective = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [i + 1, [{ label: 'DCBA'[i % 4]!, style: 'full' as const }]]));
+    const scan = await makeScan(layout, { copy: { sheetId: 'E1', page: 1 }, studentNumber: '202610102', objective, fill: { 13: ['-3'], 20: ['5'] } }, { rotateDeg: -1.5, noise: 3 }, 11);
+    const { submissions, failures } = await gradeFiles([{ name: 'scan.jpg', bytes: scan }], { layouts: [layout] });
+    expect(failures).toEqual([]);
+    const [sub] = submissions;
+    expect(sub!.studentId).toBe('202610102');
+    expect(sub!.pages[0]!.items.map((it) => it.answer)).toEqual(Array.from({ length: 12 }, (_, i) => 'DCBA'[i % 4]));
+    const fills = sub!.pages[0]!.fills;
+    expect(fills.find((f) => f.no === 13)?.text).toBe('-3');
+    expect(fills.find((f) => f.no === 20)?.text).toBe('5');
+  }, 120_000);
 
   it('gives the 考号 grid as many digits as asked (the school’s 学号 length)', () => {
     const layout = buildLayout(demoExamSpec(9));

@@ -27,6 +27,19 @@ describe('held-out handwritten fill-ins', () => {
     expect(score).toMatchObject({ score: 0, needsReview: true });
   });
 
+  it('reads exponents and roots by the shape of the ink, and leaves plain numbers and fractions as written', { timeout: 120_000 }, async () => {
+    const layout = fillLayout();
+    const boxes = layout.pages[0]!.fill.flatMap((item) => item.boxes);
+    const written = ['5³', '53', 'x²', '2√5', '5/3', '17'];
+    const r = seeded(11);
+    const ink = written.map((w, i) => writeMaths(w, boxes[i]!.x + 3, boxes[i]!.y + boxes[i]!.h / 2 + 2.5, { size: 5, tone: 45, r }).svg).join('');
+    const jpg = await photograph(await rasterise(layout, 'F001', ink, 200), { rotateDeg: 0.8, upsideDown: false, tilt: 0, desk: 'white', hardShadow: 0, falloff: 0, fade: 0, noise: 3, blur: 0, quality: 80, zoom: 1 }, r);
+    const reading = recognisePage(await decodeGray(jpg), (id) => (id === layout.sheetId ? layout : undefined));
+    if (!reading.ok) throw new Error(reading.error);
+    const texts = (await readFillBoxes(reading, await getOcr())).slice(0, written.length).map((t) => t.text);
+    expect(texts).toEqual(written);
+  });
+
   it('scores no misreading without review on answers with signs, degrees, powers, roots, π and inequalities', { timeout: 300_000 }, async () => {
     const samples = await readFillSamples(3, 77_000);
     const f = figuresAt(samples, DEFAULT_MIN_OCR_CONFIDENCE);

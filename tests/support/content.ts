@@ -25,6 +25,34 @@ export async function query<T>(t: TestApp, text: ReturnType<typeof sql>): Promis
   return ((await t.database.db.execute(text)) as unknown as { rows: T[] }).rows;
 }
 
+/** What the seed says `username` teaches: class names in id order, and courses per class name. */
+export async function taught(t: TestApp, username: string) {
+  const rows = await query<{ classId: number; className: string; courseName: string }>(t, sql`
+    SELECT c.id AS "classId", c.name AS "className", co.name AS "courseName" FROM teaching_assignments ta
+      JOIN teachers te ON te.id = ta.teacher_id JOIN users u ON u.id = te.user_id
+      JOIN classes c ON c.id = ta.class_id JOIN courses co ON co.id = ta.course_id
+     WHERE u.username = ${username} ORDER BY c.id, co.id`);
+  return {
+    classes: [...new Set(rows.map((r) => r.className))],
+    classIds: [...new Set(rows.map((r) => r.classId))],
+    courses: (className: string) => rows.filter((r) => r.className === className).map((r) => r.courseName),
+  };
+}
+
+/** The course names of every teaching assignment of one class, sorted. */
+export async function classCourses(t: TestApp, classId: number): Promise<string[]> {
+  const rows = await query<{ courseName: string }>(t, sql`
+    SELECT co.name AS "courseName" FROM teaching_assignments ta JOIN courses co ON co.id = ta.course_id
+     WHERE ta.class_id = ${classId}`);
+  return rows.map((r) => r.courseName).sort();
+}
+
+/** How many students a class has on its roll (the demo's classes are not all alike). */
+export async function classSize(t: TestApp, classId: number): Promise<number> {
+  const [row] = await query<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM students WHERE class_id = ${classId} AND status = 0`);
+  return row.n;
+}
+
 /** Every rollup of a tenant, as sorted text, to compare upkeep on write with a rebuild. */
 export async function rollupSnapshot(t: TestApp, tenantId: number): Promise<string> {
   const tables = ['work_question_stats', 'work_student_stats', 'class_knowledge_stats', 'student_knowledge_stats'];

@@ -10,6 +10,8 @@ import { simulate } from '../../server/devices/simulator';
 import { followUpDemoHeartVoices } from '../../server/devices/heartVoices';
 import { readDemoSecretsFile } from '../../server/devices/demoSecrets';
 import { fingerprint } from './testDatabase';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../../server/db';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -31,6 +33,26 @@ export async function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
     srv.on('error', reject);
+  });
+}
+
+/** Runs a script of the repo to its end, as an operator would (a refused start, say): its output and exit code. */
+export function runScript(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, script), ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out });
+    });
   });
 }
 
@@ -65,6 +87,11 @@ export async function seededDataDir(): Promise<string> {
   const first = await startServer({ dataDir: building, fresh: true });
   await first.stop();
   rmSync(join(building, 'jwt-secret'), { force: true });
+  // The seeding server ran its sweeps at start and recorded them (sweep_runs); a copy started within
+  // a sweep's period would skip it. Each test server starts as a first start does: every sweep due.
+  const database = await openDatabase({ dataDir: join(building, 'pg') });
+  await database.db.execute(sql`DELETE FROM sweep_runs`);
+  await database.close();
   try {
     // Another test file may have finished the same template first: theirs is as good.
     renameSync(building, template);
@@ -115,7 +142,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     } catch {
       /* not listening yet */
     }
-    if (performance.now() - began > (seeding ? 300_000 : 120_000)) throw new Error(`server did not start: ${output}`);
+    if (performance.now() - began > (seeding ? 600_000 : 120_000)) throw new Error(`server did not start: ${output}`);
     await new Promise((r) => setTimeout(r, 50));
   }
   const startMs = performance.now() - began;

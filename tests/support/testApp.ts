@@ -34,6 +34,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: [],
     pinKey: TEST_PIN_KEY,
     deviceRateLimits: true,
+    // FILE_STORE=postgres runs the file tests against the database's store (README).
+    fileStore: process.env.FILE_STORE === 'postgres' ? 'postgres' : 'local',
     ...overrides,
   };
 }

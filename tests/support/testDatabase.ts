@@ -113,6 +113,25 @@ async function seededTemplate(admin: pg.Client, url: string): Promise<string> {
   }
 }
 
+/**
+ * Makes the seeded demo the API files copy (the PGlite snapshot, or the PostgreSQL template) if this
+ * run's sources have none yet. Run once before the API files (tests/support/apiSetup.ts): seeding a
+ * term of work takes one to several minutes, longer than a test file's set-up may wait.
+ */
+export async function prepareSeededDemo(url = process.env.DATABASE_URL): Promise<void> {
+  if (!url) {
+    await seededSnapshot();
+    return;
+  }
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await seededTemplate(admin, url);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** The test database; `url` is set on PostgreSQL, for tests that start other processes on it. */
 export async function openTestDatabase({ seed = true, url = process.env.DATABASE_URL } = {}): Promise<Database & { url?: string }> {
   if (!url) return seed ? openDatabase({ loadDataDir: await seededSnapshot() }) : openDatabase();

@@ -34,6 +34,31 @@ describe('SESSION_IDLE_MINUTES', () => {
   });
 });
 
+describe('WEB_CONCURRENCY and FILE_STORE', () => {
+  const pg = { DATABASE_URL: 'postgres://db.internal/xuezhu' };
+
+  it('one process and the local disk by default', () => {
+    expect(loadConfig(env({}))).toMatchObject({ webConcurrency: 1, fileStore: 'local' });
+  });
+
+  it('several processes and the database store on PostgreSQL', () => {
+    expect(loadConfig(env({ ...pg, WEB_CONCURRENCY: '4', FILE_STORE: 'postgres' }))).toMatchObject({ webConcurrency: 4, fileStore: 'postgres' });
+  });
+
+  it('one process is allowed on the embedded database, two are not', () => {
+    expect(loadConfig(env({ WEB_CONCURRENCY: '1' })).webConcurrency).toBe(1);
+    expect(() => loadConfig(env({ WEB_CONCURRENCY: '2' }))).toThrow(/^WEB_CONCURRENCY=2 需要 PostgreSQL/);
+  });
+
+  it.each(['0', '65', 'auto', '1.5'])('refuses WEB_CONCURRENCY=%s', (value) => {
+    expect(() => loadConfig(env({ ...pg, WEB_CONCURRENCY: value }))).toThrow(/^WEB_CONCURRENCY 应为 1–64 的整数/);
+  });
+
+  it('refuses a store it does not have', () => {
+    expect(() => loadConfig(env({ FILE_STORE: 's3' }))).toThrow(/^FILE_STORE 应为 local（本机磁盘）或 postgres/);
+  });
+});
+
 describe('NODE_ENV=production', () => {
   const strong = 'f3b1c8a09d7e4b2c6a5f8e1d0c9b7a6e5d4c3b2a19f8e7d6';
   const pinKey = '7c2e9a41b05d86f3e1a4c7b9d2f05e8a63b1c4d7e9f2a5b8';
@@ -68,7 +93,7 @@ describe('NODE_ENV=production', () => {
     expect(loadConfig(prod({ JWT_SECRET: strong }))).toMatchObject({ production: true, paymentGateway: 'none' });
     expect(loadConfig(env({}))).toMatchObject({ production: false, paymentGateway: 'sandbox' });
     expect(loadConfig(env({ PAYMENT_GATEWAY: 'none' })).paymentGateway).toBe('none');
-    expect(() => loadConfig(env({ PAYMENT_GATEWAY: 'alipay' }))).toThrow(/^PAYMENT_GATEWAY 应为 sandbox 或 none/);
+    expect(() => loadConfig(env({ PAYMENT_GATEWAY: 'paypal' }))).toThrow(/^PAYMENT_GATEWAY 应为 wechat、alipay、sandbox 或 none/);
   });
 });
 

@@ -27,6 +27,10 @@ const FILL_BOX = { w: 40, h: 11 };
 const ESSAY_MAX_CELL = 9;
 const ESSAY_MARK_GAP = 2.4;
 const LABEL_GREY = 0.45;
+/** The 考号 grid: a column per digit, a row per value. */
+const ID_PITCH = 6;
+const ID_ROW = 4.6;
+const ID_SIDE_GAP = 5;
 
 const PAPER = { A4: { w: 210, h: 297, columns: 1 }, A3: { w: 420, h: 297, columns: 2 } } as const;
 
@@ -35,7 +39,12 @@ interface Column {
   w: number;
   y: number;
   bottom: number;
+  /** Room kept at the column's right down to `until` (the anonymous sheet's 考号 grid beside the first blocks). */
+  side?: { w: number; until: number };
 }
+
+/** The width a block starting at the column's current height may use. */
+const widthAt = (col: Column) => (col.side && col.y < col.side.until ? col.w - col.side.w : col.w);
 
 /** Places blocks top to bottom, column by column, opening pages as needed. */
 class Flow {
@@ -113,25 +122,28 @@ class Flow {
       page.primitives.push({ t: 'text', x: MARGIN, y: 29, size: 3.5, text: '姓名＿＿＿＿＿＿　班级＿＿＿＿＿＿　考号＿＿＿＿＿＿＿＿', grey: 0.2 });
       return;
     }
-    // Anonymous sheet: a row of write-in boxes over a 10-row bubble grid, one column per digit.
-    const x0 = MARGIN + 12;
-    page.primitives.push({ t: 'text', x: MARGIN, y: 29, size: 3.5, text: '考号' });
+    // Anonymous sheet: a row of write-in boxes over a 10-row bubble grid, one column per digit, at
+    // the right under the QR code, with the first blocks of questions beside it; the name line and
+    // the note sit under the title. So the header takes no more height than a roster copy's.
+    page.primitives.push({ t: 'text', x: MARGIN, y: 28, size: 3.5, text: '姓名＿＿＿＿＿＿＿　班级＿＿＿＿＿＿＿', grey: 0.2 });
+    page.primitives.push({ t: 'text', x: MARGIN, y: 34, size: 3, text: '注意：用2B铅笔将考号对应数字涂满涂黑，修改时用橡皮擦干净。', grey: 0.3 });
+    const x0 = col.x + col.w - 1 - ident.digits * ID_PITCH;
+    const top = col.y;
+    page.primitives.push({ t: 'text', x: x0, y: top + 3, size: 3.5, text: '考号' });
     const digits: Bubble[][] = [];
     for (let d = 0; d < ident.digits; d++) {
-      const cx = x0 + d * 6 + 3;
-      page.primitives.push({ t: 'rect', x: cx - 3, y: 24, w: 6, h: 6, stroke: 0.25 });
+      const cx = x0 + d * ID_PITCH + ID_PITCH / 2;
+      page.primitives.push({ t: 'rect', x: cx - 3, y: top + 5, w: 6, h: 6, stroke: 0.25 });
       const column: Bubble[] = [];
-      for (let v = 0; v < 10; v++) column.push({ label: String(v), cx, cy: 34 + v * 4.6, rx: 2.2, ry: 1.5 });
+      for (let v = 0; v < 10; v++) column.push({ label: String(v), cx, cy: top + 15 + v * ID_ROW, rx: 2.2, ry: 1.5 });
       digits.push(column);
     }
     page.studentNumber = { digits };
     drawBubbles(page.primitives, digits.flat());
-    // Below the QR code's bottom edge (y 38) so the note never crowds the code.
-    const noteX = x0 + ident.digits * 6 + 6;
-    page.primitives.push({ t: 'text', x: noteX, y: 45, size: 3, text: '姓名＿＿＿＿＿＿　班级＿＿＿＿＿＿', grey: 0.2 });
-    page.primitives.push({ t: 'text', x: noteX, y: 55, size: 3, text: '注意：用2B铅笔将考号对应数字涂满涂黑，', grey: 0.3 });
-    page.primitives.push({ t: 'text', x: noteX, y: 60, size: 3, text: '修改时用橡皮擦干净。', grey: 0.3 });
-    col.y = 34 + 10 * 4.6 + 2;
+    col.side = { w: col.x + col.w - x0 + ID_SIDE_GAP, until: top + 15 + 9 * ID_ROW + 3 };
+    // Half a row of bubbles lower than a roster copy: when a QR code cannot be read, the printed
+    // bubbles tell the layouts apart, and the same first section would otherwise print in the same place.
+    col.y += ITEM_ROW / 2;
   }
 
   /** "第 n 页（共 N 页）" on every page, so a loose page tells it is one of several. */
@@ -190,7 +202,8 @@ function placeObjective(flow: Flow, items: ObjectiveItemSpec[]): void {
     // Fill one row of groups across the column width.
     let x = col.x;
     const rowGroups: ObjectiveItemSpec[][] = [];
-    while (i < groups.length && (rowGroups.length === 0 || x + groupWidth(groups[i]!) <= col.x + col.w)) {
+    const width = widthAt(col);
+    while (i < groups.length && (rowGroups.length === 0 || x + groupWidth(groups[i]!) <= col.x + width)) {
       rowGroups.push(groups[i]!);
       x += groupWidth(groups[i]!);
       i++;
@@ -228,7 +241,7 @@ function placeFill(flow: Flow, items: { no: number; blanks: number }[]): void {
     const next = items[i + 1];
     if (item.blanks <= PAIRED_BLANKS) {
       const col = flow.reserve(FILL_BOX.h + FILL_GAP);
-      const half = (col.w - HALF_GAP) / 2;
+      const half = (widthAt(col) - HALF_GAP) / 2;
       const pair = next && next.blanks <= PAIRED_BLANKS ? [item, next] : [item];
       pair.forEach((it, k) => fillRow(flow, it.no, col.x + k * (half + HALF_GAP), col.y, half, it.blanks));
       col.y += FILL_BOX.h + FILL_GAP;
@@ -240,7 +253,7 @@ function placeFill(flow: Flow, items: { no: number; blanks: number }[]): void {
     let onPage: PageLayout | null = null;
     while (remaining > 0) {
       const col = flow.reserve(FILL_BOX.h + FILL_GAP);
-      const perRow = Math.max(1, Math.floor((col.w - NUMBER_LABEL) / (FILL_BOX.w + FILL_GAP)));
+      const perRow = Math.max(1, Math.floor((widthAt(col) - NUMBER_LABEL) / (FILL_BOX.w + FILL_GAP)));
       const n = Math.min(perRow, remaining);
       // An item that runs onto a new page is recorded once per page, so each page stays readable alone.
       if (!boxes || onPage !== flow.page) {
@@ -290,7 +303,7 @@ function placeShort(flow: Flow, items: { no: number; heightMm: number }[]): void
     while (row.length < n && i + row.length < items.length && perRow(items[i + row.length]!.heightMm) === n) row.push(items[i + row.length]!);
     const height = Math.max(...row.map((it) => Math.min(it.heightMm, 200)));
     const col = flow.reserve(height + 3);
-    const w = (col.w - (n - 1) * HALF_GAP) / n;
+    const w = (widthAt(col) - (n - 1) * HALF_GAP) / n;
     const h = Math.min(height, col.bottom - col.y - 3);
     row.forEach((it, k) => {
       const rect = { x: col.x + k * (w + HALF_GAP), y: col.y, w, h };
@@ -312,8 +325,8 @@ function placeEssay(flow: Flow, s: Extract<SectionSpec, { kind: 'essay' }>): voi
   let placed = 0;
   while (placed < s.cells) {
     const col0 = flow.column;
-    const columns = s.columns ?? Math.max(10, Math.floor(col0.w / ESSAY_MAX_CELL));
-    const cell = Math.min(ESSAY_MAX_CELL, col0.w / columns);
+    const columns = s.columns ?? Math.max(10, Math.floor(widthAt(col0) / ESSAY_MAX_CELL));
+    const cell = Math.min(ESSAY_MAX_CELL, widthAt(col0) / columns);
     const rowPitch = cell + ESSAY_MARK_GAP;
     const col = flow.reserve(rowPitch * 2);
     const fitRows = Math.floor((col.bottom - col.y) / rowPitch);

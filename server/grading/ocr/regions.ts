@@ -3,6 +3,7 @@ import type { Rect } from '../layout/types.js';
 import type { PageReading } from '../omr/recognise.js';
 import { warpRect } from '../omr/warp.js';
 import type { OcrEngine } from './engine.js';
+import { correctReading, lostRadicand } from './glyphs.js';
 
 // Cuts the answer areas of a registered page out of the scan and reads them. Printed box lines
 // and the light-grey essay grid are removed first ("drop-out"): anything much lighter than the
@@ -96,9 +97,24 @@ export async function readFillBoxes(reading: PageReading, ocr: OcrEngine): Promi
   const jobs = reading.page.fill.flatMap((item) => item.boxes.map((box, i) => ({ no: item.no, box: i, image: fillBoxImage(reading, box) })));
   const present = jobs.filter((j) => j.image);
   const texts = await ocr.recognise(present.map((j) => j.image!));
+  const read = present.map((j, k) => correctReading(texts[k]!, j.image!));
+  // A root whose radicand the recogniser lost: the ink under the bar is read again on its own,
+  // where nothing else on the line can pull the reading astray.
+  const lost = present.map((j, k) => ({ k, lost: lostRadicand(read[k]!.text, j.image!) })).filter((l) => l.lost);
+  if (lost.length) {
+    const radicands = await ocr.recognise(lost.map((l) => l.lost!.radicand));
+    lost.forEach((l, i) => {
+      const r = radicands[i]!;
+      if (!/^\d+$/.test(r.text)) return;
+      const first = read[l.k]!;
+      // As sure as its less sure part: a lone root was read with no confidence at all.
+      const confidence = l.lost!.before ? Math.min(first.confidence, r.confidence) : r.confidence;
+      read[l.k] = { text: `${l.lost!.before}√${r.text}`, confidence };
+    });
+  }
   return jobs.map((j) => {
     const k = present.indexOf(j);
-    const r = k >= 0 ? texts[k]! : null;
+    const r = k >= 0 ? read[k]! : null;
     // Ink the recogniser could not read (a lone √, a scribble) is not a blank answer: it is read
     // as nothing with no confidence, so the teacher sees it.
     if (j.image && (!r || r.text === '')) return { no: j.no, box: j.box, text: '', confidence: 0, blank: false };

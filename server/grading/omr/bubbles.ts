@@ -198,6 +198,9 @@ export const RULE_READ = 0.75;
 /** An item whose least sure bubble is below this goes to the teacher, whatever it was read as: a
  *  fill of 0.6–0.75 (a half fill, a shadow edge across a blank row) is too close to call. */
 export const FLAG_BELOW = 0.7;
+/** An item with a bubble read as empty less surely than this goes to the teacher: its fill is
+ *  within 0.03 of EMPTY_AT, where a faint tick and paper cannot be told apart. */
+export const EMPTY_FLAG_BELOW = 0.55;
 
 /**
  * Erased ghosts beside a clear answer: an even smear, far lighter than the darkest mark of its own

@@ -1,6 +1,6 @@
 import type { GrayImage } from '../image/gray.js';
 import type { Bubble, ObjectiveType, PageLayout, SheetCopy, SheetLayout } from '../layout/types.js';
-import { FLAG_BELOW, measureBubble, pageContext, readBubbles, type BubbleDecision, type BubbleMeasure, type BubbleState, type PageContext } from './bubbles.js';
+import { EMPTY_FLAG_BELOW, FLAG_BELOW, measureBubble, pageContext, readBubbles, type BubbleDecision, type BubbleMeasure, type BubbleState, type PageContext } from './bubbles.js';
 import type { Homography } from './homography.js';
 import { register } from './register.js';
 
@@ -67,7 +67,10 @@ function readItem(no: number, type: ObjectiveType, bubbles: Bubble[], ds: Bubble
   const confidence = Math.min(...ds.map((d) => d.confidence));
   // A mark read this unsurely is never final (a fill of 0.6–0.75, ink beside a shadow edge).
   const unsureMark = ds.some((d) => d.state === 'marked' && d.confidence < FLAG_BELOW);
-  if (readings.some((r) => r.state === 'uncertain') || unsureMark) flags.push('uncertain');
+  // A bubble read as empty with its fill at the very edge of empty (a faint tick beside a clear
+  // answer, 0.19–0.22) is as likely a light second mark as paper: a teacher looks.
+  const unsureEmpty = ds.some((d) => d.state === 'empty' && d.confidence < EMPTY_FLAG_BELOW);
+  if (readings.some((r) => r.state === 'uncertain') || unsureMark || unsureEmpty) flags.push('uncertain');
   if (marked.length === 0 && !flags.includes('uncertain')) flags.push('blank');
   if (marked.length > 1 && type !== 'multiple') flags.push('multiple');
   return {

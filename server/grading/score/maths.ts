@@ -21,6 +21,10 @@ export function normaliseMaths(s: string): string {
     // 100°C): after a number at the end nothing else could have been meant.
     .replace(/(\d)\*(c|f)?$/, '$1°$2')
     .replace(/(\d)度/g, '$1°')
+    // ℃ written as a circle and a C, where the circle is read once more as °: -5°℃ is -5℃.
+    .replace(/°+(°c|°f)/g, '$1')
+    // Handwritten 0 and o are the same shape: before π (0π) or between digits (1o5) an o is a zero.
+    .replace(/o(?=π)|(?<=\d)o(?=\d)/g, '0')
     .replace(/>=/g, '≥')
     .replace(/<=/g, '≤')
     .replace(/!=|=\/=|<>/g, '≠')
@@ -113,7 +117,9 @@ function sameNumber(a: string, b: string): boolean {
 /** The key and the reading in one spelling: maths signs, 度, a leading +, × read for the key's x. */
 function spelled(key: string, read: string): [string, string] {
   const k = normaliseMaths(key).replace(/^\+(?=\d)/, '');
-  let r = normaliseMaths(read).replace(/^\+(?=\d)/, '');
+  // Handwritten a and α are the same shape, so they compare equal (a key's α reads the same way);
+  // kindMismatch still sees the α, which in a reading far from the key marks the recogniser lost.
+  let r = normaliseMaths(read).replace(/^\+(?=\d)/, '').replace(/α/g, 'a');
   // A key with the unknown x and no multiplication: a × in the reading is that x.
   if (/x/.test(k) && !/\*/.test(k)) r = r.replace(/\*/g, 'x');
   return [k, r];

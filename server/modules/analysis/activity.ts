@@ -7,6 +7,7 @@ import { termLabel } from '../../../src/domain/semester';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
+import { schoolZone } from '../../http/schoolZone';
 import { classAndWeekCounts, ratio, HOMEWORK } from './figures';
 
 /** At most this many terms in the term table: a school's history is a few years. */
@@ -42,13 +43,14 @@ async function schoolTerms(db: Db, tenantId: number, schoolId: number, current: 
   return found.map((t) => (t.startDate && t.endDate ? { term: t.term, startDate: t.startDate, endDate: t.endDate, configured: true } : { term: t.term, ...calendarRange(t.term), configured: false }));
 }
 
-/** A time within a term's days in China time: from the first day 00:00 to the day after the last. */
-const within = (column: SQL, r: TermRange) =>
-  sql`${column} >= ${`${r.startDate}T00:00:00+08:00`}::timestamptz AND ${column} < ${`${r.endDate}T00:00:00+08:00`}::timestamptz + interval '1 day'`;
+/** A time within a term's days on the school's clock: from the first day 00:00 to the day after the last. */
+const within = (column: SQL, r: TermRange, zone: string) =>
+  sql`${column} >= (${r.startDate}::date::timestamp AT TIME ZONE ${zone}::text) AND ${column} < ((${r.endDate}::date + 1)::timestamp AT TIME ZONE ${zone}::text)`;
 
 export async function schoolActivity(db: Db, p: Principal, term: string): Promise<Activity> {
   const tenantId = p.tenantId as number;
   const schoolId = p.schoolId as number;
+  const zone = await schoolZone(db, schoolId);
   const terms = await schoolTerms(db, tenantId, schoolId, term);
   const range = terms.find((t) => t.term === term)!;
 
@@ -57,7 +59,7 @@ export async function schoolActivity(db: Db, p: Principal, term: string): Promis
   const perClass = await rows<{ classId: number; level: number; homeworks: number; gradingTasks: number; activeTeachers: number }>(db, sql`
     WITH sc AS (SELECT c.id, g.level FROM classes c JOIN grades g ON g.id = c.grade_id WHERE c.tenant_id = ${tenantId} AND c.school_id = ${schoolId}),
     hw AS (SELECT h.class_id, h.teacher_id FROM homeworks h WHERE h.tenant_id = ${tenantId} AND h.term = ${term} AND h.class_id IN (SELECT id FROM sc)),
-    gt AS (SELECT g.class_id, g.teacher_id FROM grading_tasks g WHERE g.tenant_id = ${tenantId} AND g.class_id IN (SELECT id FROM sc) AND ${within(sql`g.created_at`, range)})
+    gt AS (SELECT g.class_id, g.teacher_id FROM grading_tasks g WHERE g.tenant_id = ${tenantId} AND g.class_id IN (SELECT id FROM sc) AND ${within(sql`g.created_at`, range, zone)})
     SELECT sc.id AS "classId", sc.level,
            (SELECT count(*)::int FROM hw WHERE hw.class_id = sc.id) AS homeworks,
            (SELECT count(*)::int FROM gt WHERE gt.class_id = sc.id) AS "gradingTasks",
@@ -71,7 +73,7 @@ export async function schoolActivity(db: Db, p: Principal, term: string): Promis
     const [row] = await rows<{ homeworks: number; submitted: number; gradingTasks: number; activeTeachers: number }>(db, sql`
       WITH hw AS (SELECT h.id, h.teacher_id FROM homeworks h JOIN classes c ON c.id = h.class_id WHERE h.tenant_id = ${tenantId} AND c.school_id = ${schoolId} AND h.term = ${r.term}),
       gt AS (SELECT g.teacher_id FROM grading_tasks g JOIN teachers te ON te.id = g.teacher_id
-              WHERE g.tenant_id = ${tenantId} AND te.school_id = ${schoolId} AND ${within(sql`g.created_at`, r)})
+              WHERE g.tenant_id = ${tenantId} AND te.school_id = ${schoolId} AND ${within(sql`g.created_at`, r, zone)})
       SELECT (SELECT count(*)::int FROM hw) AS homeworks,
              (SELECT count(*)::int FROM work_student_stats s WHERE s.tenant_id = ${tenantId} AND s.${HOMEWORK} AND s.source_id IN (SELECT id FROM hw)) AS submitted,
              (SELECT count(*)::int FROM gt) AS "gradingTasks",

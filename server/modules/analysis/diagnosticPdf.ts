@@ -8,14 +8,16 @@ import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { fontBytes } from '../../grading/layout/font';
 import { ApiError } from '../../http/envelope';
 import { MARGIN, MM, SIZES, printableText, wrap } from '../minerva/paperPdf';
-import { dateTime, percent } from '../../../src/domain/format';
+import { dateTime, DEFAULT_ZONE, percent, zoneName } from '../../../src/domain/format';
 import { classLabel } from '../../../src/domain/school';
 import { MASTERY_LEVEL_LABELS, strengthsAndWeaknesses, type StudentHistory } from '../../../src/domain/studentHistory';
 
 export interface DiagnosticDoc {
   history: StudentHistory;
-  /** ISO time of printing (shown in China time). */
+  /** ISO time of printing (shown on the school's clock). */
   printedOn: string;
+  /** The school's time zone; China time when absent. */
+  zone?: string;
 }
 
 const GREY = rgb(0.4, 0.4, 0.4);
@@ -186,7 +188,7 @@ export async function renderDiagnosticPdf(input: DiagnosticDoc): Promise<Uint8Ar
     p.text(line, 0, 10);
   }
 
-  const footer = `打印时间：${dateTime(input.printedOn)}（北京时间）　本报告依据本学期已批改的作业和考试生成，仅供家校沟通使用`;
+  const footer = `打印时间：${dateTime(input.printedOn, input.zone ?? DEFAULT_ZONE)}（${zoneName(input.zone ?? DEFAULT_ZONE)}）　本报告依据本学期已批改的作业和考试生成，仅供家校沟通使用`;
   p.y = MARGIN / 2;
   p.centre(footer, 7.5, true);
   return doc.save();

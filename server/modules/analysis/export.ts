@@ -1,20 +1,20 @@
 // Each card of 学情分析 as a workbook: the same numbers the card shows. The sheet says what it
 // covers (scope, term, when it was made, in China time) above the table, the file name carries
 // scope and term, and rates are percentage cells (94.9 %, a number Excel can sum and sort).
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../files/xlsx';
 import { GROUP_UNITS, type Analysis, type AnalysisFigure } from '../../../src/domain/analysis';
-import { dateTime } from '../../../src/domain/format';
+import { dateTime, DEFAULT_ZONE, zoneName } from '../../../src/domain/format';
 
-type Cell = string | number | null;
-type Column = { header: string; width?: number; rate?: boolean };
-type Sheet = { name: string; columns: Column[]; data: Cell[][] };
+export type Cell = string | number | null;
+export type Column = { header: string; width?: number; rate?: boolean };
+export type Sheet = { name: string; columns: Column[]; data: Cell[][] };
 
 const NONE = '暂无数据';
 export const RATE_FORMAT = '0.0%';
 /** A rate as the card shows it: a fraction (formatted as a percentage), or 暂无数据 without a denominator. */
-const rate = (r: number | null): Cell => (r === null ? NONE : r);
-const h = (...names: string[]): Column[] => names.map((header) => ({ header, width: Math.max(12, header.length * 3) }));
-const r = (...names: string[]): Column[] => h(...names).map((c) => ({ ...c, rate: true }));
+export const rate = (r: number | null): Cell => (r === null ? NONE : r);
+export const h = (...names: string[]): Column[] => names.map((header) => ({ header, width: Math.max(12, header.length * 3) }));
+export const r = (...names: string[]): Column[] => h(...names).map((c) => ({ ...c, rate: true }));
 
 export function exportSheets(a: Analysis, figure: AnalysisFigure): { title: string; sheets: Sheet[] } {
   const unit = GROUP_UNITS[a.groupBy];
@@ -84,6 +84,8 @@ export interface ExportContext {
   scope: string;
   termLabel: string;
   now?: Date;
+  /** The school's time zone; China time when absent. */
+  zone?: string;
 }
 
 /** Lines above the table: title, scope, term and the time of export. */
@@ -91,15 +93,23 @@ export const PREAMBLE_ROWS = 5;
 
 export async function analysisWorkbook(a: Analysis, figure: AnalysisFigure, context: ExportContext): Promise<{ title: string; bytes: Buffer }> {
   const { title, sheets } = exportSheets(a, figure);
-  const workbook = new ExcelJS.Workbook();
+  return { title, bytes: await sheetsWorkbook(`学情分析 · ${title}`, sheets, context) };
+}
+
+/**
+ * A workbook of sheets, each headed by its title, scope, term and the time of export (China time),
+ * with rate columns as percentage cells. Every export of analysis figures is made here.
+ */
+export async function sheetsWorkbook(heading: string, sheets: Sheet[], context: ExportContext): Promise<Buffer> {
+  const workbook = new (await loadExcel()).Workbook();
   workbook.creator = '学助';
   for (const s of sheets) {
     const ws = workbook.addWorksheet(s.name);
     ws.columns = s.columns.map((c) => ({ width: c.width ?? 16 }));
-    ws.addRow([`学情分析 · ${title}`]).font = { bold: true, size: 13 };
+    ws.addRow([heading]).font = { bold: true, size: 13 };
     ws.addRow([`范围：${context.scope}`]);
     ws.addRow([`学期：${context.termLabel}`]);
-    ws.addRow([`导出时间：${dateTime(context.now ?? new Date())}（北京时间）`]);
+    ws.addRow([`导出时间：${dateTime(context.now ?? new Date(), context.zone ?? DEFAULT_ZONE)}（${zoneName(context.zone ?? DEFAULT_ZONE)}）`]);
     ws.addRow([]);
     ws.addRow(s.columns.map((c) => c.header)).font = { bold: true };
     for (const values of s.data) {
@@ -109,5 +119,5 @@ export async function analysisWorkbook(a: Analysis, figure: AnalysisFigure, cont
       });
     }
   }
-  return { title, bytes: Buffer.from(await workbook.xlsx.writeBuffer()) };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -9,6 +9,7 @@ import { termLabel } from '../../../src/domain/semester';
 import type { Role } from '../../../src/domain/roles';
 import { allow } from '../../auth/plugin';
 import { sendWorkbook } from '../../http/download';
+import { callerZone } from '../../http/schoolZone';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
@@ -17,10 +18,12 @@ import { Id } from '../../http/schemas';
 import { EnvelopeSchema } from '../../../src/domain/envelope';
 import { ActivitySchema, ANALYSIS_FIGURES, AnalysisSchema, JointExamReportSchema, JointExamSummarySchema, UsageSchema } from '../../../src/domain/analysis';
 import { schoolActivity } from './activity';
-import { jointExamReport, listJointExams } from './jointExams';
+import { createJointExam, deleteJointExam, jointExamCandidates, jointExamReport, listJointExams } from './jointExams';
+import { recordAudit } from '../audit/record';
 import { fileStamp } from '../../../src/domain/format';
 import { analysis, type AnalysisQuery } from './figures';
-import { analysisWorkbook } from './export';
+import { analysisWorkbook, sheetsWorkbook } from './export';
+import { activitySheets, fileName, jointExamSheets } from './reportExports';
 import { usage } from './usage';
 import { classScope, courseScope, tenantScope } from '../vesta/scope';
 import { schoolCurrentTerm } from '../vesta/schoolTerm';
@@ -90,9 +93,12 @@ async function scopeLabel(db: Db, p: Principal, q: AnalysisQuery): Promise<strin
 
 const analysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
+  // The figures, reports and files read from the replica when one is configured (DATABASE_READ_URL);
+  // the 联考 list and its writes stay on the primary, so a researcher sees their own change at once.
+  const reads = app.readDb;
 
   app.get('/api/analysis/v1.0/overview', { preHandler: allow({ roles: ANALYSIS_ROLES }), schema: { querystring: Type.Object(Query), response: { 200: EnvelopeSchema(AnalysisSchema) } } }, async (request) => {
-    return ok(await analysis(db, request.principal, await readQuery(db, request.principal, request.query)));
+    return ok(await analysis(reads, request.principal, await readQuery(reads, request.principal, request.query)));
   });
 
   app.get(
@@ -100,11 +106,12 @@ const analysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: allow({ roles: ANALYSIS_ROLES }), schema: { querystring: Type.Object({ ...Query, figure: Type.Union(ANALYSIS_FIGURES.map((f) => Type.Literal(f))) }) } },
     async (request, reply) => {
       const p = request.principal;
-      const q = await readQuery(db, p, request.query);
-      const scope = await scopeLabel(db, p, q);
+      const q = await readQuery(reads, p, request.query);
+      const scope = await scopeLabel(reads, p, q);
       const now = new Date();
-      const { title, bytes } = await analysisWorkbook(await analysis(db, p, q), request.query.figure, { scope, termLabel: termLabel(q.term), now });
-      const name = `学情分析_${title}_${scope.replaceAll(' · ', '_')}_${termLabel(q.term)}_${fileStamp(now)}`.replace(/[\\/:*?"<>|]/g, '_');
+      const zone = await callerZone(reads, p);
+      const { title, bytes } = await analysisWorkbook(await analysis(reads, p, q), request.query.figure, { scope, termLabel: termLabel(q.term), now, zone });
+      const name = `学情分析_${title}_${scope.replaceAll(' · ', '_')}_${termLabel(q.term)}_${fileStamp(now, zone)}`.replace(/[\\/:*?"<>|]/g, '_');
       return sendWorkbook(reply, bytes, `${name}.xlsx`);
     },
   );
@@ -114,9 +121,9 @@ const analysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/analysis/v1.0/subjects', { preHandler: allow({ roles: ANALYSIS_ROLES }), schema: { querystring: Type.Object({ schoolId: Type.Optional(Id) }) } }, async (request) => {
     const p = request.principal;
     const { schoolId } = request.query;
-    if (schoolId && !(await rows(db, sql`SELECT 1 FROM classes c WHERE ${classScope(p)} AND c.school_id = ${schoolId} LIMIT 1`)).length) throw notFound('学校不存在');
+    if (schoolId && !(await rows(reads, sql`SELECT 1 FROM classes c WHERE ${classScope(p)} AND c.school_id = ${schoolId} LIMIT 1`)).length) throw notFound('学校不存在');
     return ok(
-      await rows<{ id: number; name: string }>(db, sql`
+      await rows<{ id: number; name: string }>(reads, sql`
         SELECT su.id, su.name FROM subjects su
          WHERE su.id IN (SELECT co.subject_id FROM teaching_assignments ta JOIN classes c ON c.id = ta.class_id JOIN courses co ON co.id = ta.course_id
                           WHERE ${classScope(p)} AND ${courseScope(p)} ${schoolId ? sql`AND c.school_id = ${schoolId}` : sql``})
@@ -131,8 +138,24 @@ const analysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const p = request.principal;
       if (p.tenantId === null || p.schoolId === null) throw forbidden();
-      const term = request.query.term || (await schoolCurrentTerm(db, p.schoolId)).term;
-      return ok(await schoolActivity(db, p, term));
+      const term = request.query.term || (await schoolCurrentTerm(reads, p.schoolId)).term;
+      return ok(await schoolActivity(reads, p, term));
+    },
+  );
+
+  app.get(
+    '/api/analysis/v1.0/activity/export',
+    { preHandler: allow({ roles: ['schoolMaster'] }), schema: { querystring: Type.Object({ term: Query.term }) } },
+    async (request, reply) => {
+      const p = request.principal;
+      if (p.tenantId === null || p.schoolId === null) throw forbidden();
+      const term = request.query.term || (await schoolCurrentTerm(reads, p.schoolId)).term;
+      const a = await schoolActivity(reads, p, term);
+      const [school] = await rows<{ name: string }>(reads, sql`SELECT name FROM schools WHERE id = ${p.schoolId}`);
+      const now = new Date();
+      const zone = await callerZone(reads, p);
+      const bytes = await sheetsWorkbook('学校概况', activitySheets(a), { scope: school.name, termLabel: a.label, now, zone });
+      return sendWorkbook(reply, bytes, fileName(`学校概况_${school.name}_${a.label}_${fileStamp(now, zone)}`));
     },
   );
 
@@ -142,14 +165,65 @@ const analysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: allow({ roles: JOINT_EXAM_ROLES }), schema: { querystring: Type.Object({ term: Query.term }), response: { 200: EnvelopeSchema(Type.Array(JointExamSummarySchema)) } } },
     async (request) => ok(await listJointExams(db, request.principal, request.query.term)),
   );
+  // A researcher makes a 联考 of their region from one exam of each school, and deletes their own.
+  const researcherOnly = allow({ roles: ['regionResearcher'] });
+  app.get(
+    '/api/analysis/v1.0/jointExams/candidates',
+    {
+      preHandler: researcherOnly,
+      config: { fieldLabels: { gradeLevel: '年级', subjectId: '学科' } },
+      schema: { querystring: Type.Object({ gradeLevel: Type.Integer({ minimum: 1, maximum: 12 }), subjectId: Id }) },
+    },
+    async (request) => ok(await jointExamCandidates(db, request.principal, request.query.gradeLevel, request.query.subjectId)),
+  );
+  app.post(
+    '/api/analysis/v1.0/jointExams',
+    {
+      preHandler: researcherOnly,
+      config: { fieldLabels: { title: '联考名称', gradeLevel: '年级', subjectId: '学科', examIds: '考试' } },
+      schema: {
+        body: Type.Object({
+          title: Type.String({ minLength: 1, maxLength: 60 }),
+          gradeLevel: Type.Integer({ minimum: 1, maximum: 12 }),
+          subjectId: Id,
+          examIds: Type.Array(Id, { minItems: 2, maxItems: 50 }),
+        }),
+      },
+    },
+    async (request) => {
+      const made = await createJointExam(db, request.principal, request.body, (tx, m) =>
+        recordAudit(tx, request, { action: 'create', kind: 'jointExam', recordId: m.id, summary: `新增联考 ${m.title}（${m.schools.join('、')}）` }),
+      );
+      return ok({ id: made.id }, `已创建联考“${made.title}”（${made.schools.length} 所学校）`);
+    },
+  );
+  app.delete('/api/analysis/v1.0/jointExams/:id', { preHandler: researcherOnly, schema: { params: Type.Object({ id: Id }) } }, async (request) => {
+    const gone = await deleteJointExam(db, request.principal, request.params.id, (tx, title) =>
+      recordAudit(tx, request, { action: 'delete', kind: 'jointExam', recordId: request.params.id, summary: `删除联考 ${title}` }),
+    );
+    return ok(null, `已删除联考“${gone.title}”`);
+  });
   app.get(
     '/api/analysis/v1.0/jointExams/:id',
     { preHandler: allow({ roles: JOINT_EXAM_ROLES }), schema: { params: Type.Object({ id: Id }), response: { 200: EnvelopeSchema(JointExamReportSchema) } } },
-    async (request) => ok(await jointExamReport(db, request.principal, request.params.id)),
+    async (request) => ok(await jointExamReport(reads, request.principal, request.params.id)),
   );
 
+  // The report as the caller's screen shows it: every school for the researcher, the principal's
+  // own school (and the region only where the screen shows it).
+  app.get('/api/analysis/v1.0/jointExams/:id/export', { preHandler: allow({ roles: JOINT_EXAM_ROLES }), schema: { params: Type.Object({ id: Id }) } }, async (request, reply) => {
+    const p = request.principal;
+    const j = await jointExamReport(reads, p, request.params.id);
+    const scope = j.view === 'region' ? j.region : `${j.schools[0]?.schoolName ?? '本校'}（对比${j.region}）`;
+    const now = new Date();
+    // A researcher has no school: China time; a principal's file follows their school's clock.
+    const zone = await callerZone(reads, p);
+    const bytes = await sheetsWorkbook(`区域联考 · ${j.title}（满分 ${j.fullMarks}，${j.examDate}）`, jointExamSheets(j), { scope, termLabel: termLabel(j.term), now, zone });
+    return sendWorkbook(reply, bytes, fileName(`联考_${j.title}_${scope}_${termLabel(j.term)}_${fileStamp(now, zone)}`));
+  });
+
   app.get('/api/analysis/v1.0/usage', { preHandler: allow({ roles: ['mpTeacher'] }), schema: { querystring: Type.Object(Query), response: { 200: EnvelopeSchema(UsageSchema) } } }, async (request) => {
-    return ok(await usage(db, request.principal, await readQuery(db, request.principal, request.query)));
+    return ok(await usage(reads, request.principal, await readQuery(reads, request.principal, request.query)));
   });
 };
 

@@ -32,6 +32,7 @@ import type { Db } from '../../db';
 import { rows } from '../../db/query';
 import { forbidden, notFound, ok } from '../../http/envelope';
 import { fileReply } from '../../http/download';
+import { callerZone, schoolZone } from '../../http/schoolZone';
 import { Id } from '../../http/schemas';
 import { TEACHER_ROLES } from '../vesta/access';
 import { classScope, courseScope } from '../vesta/scope';
@@ -66,6 +67,8 @@ export interface HistoryScope {
   /** The subjects the caller may read; null: all of them. */
   subjectIds: number[] | null;
   term: string;
+  /** The school's time zone: the day a homework counts on is the school's day. */
+  zone: string;
 }
 
 /** The student, checked against the caller; see the file's comment for the rules. */
@@ -79,7 +82,7 @@ export async function historyScope(db: Db, p: Principal, studentId: number, term
   if (!student) throw notFound('学生不存在');
   if (!student.classId) throw forbidden('该学生目前不在任何班级，无法查看学情');
   const resolved = term ?? (await schoolCurrentTerm(db, student.schoolId)).term;
-  const base = { tenantId: p.tenantId, student, term: resolved };
+  const base = { tenantId: p.tenantId, student, term: resolved, zone: await schoolZone(db, student.schoolId) };
   if (TEACHER_ROLES.includes(p.activeRole as Role)) {
     const { teacherId } = await me(db, p);
     // The 班主任 of the class reads every subject: they meet the family for all of them.
@@ -112,7 +115,7 @@ function works(s: HistoryScope): SQL {
   return sql`works AS (
     SELECT w.source_type, w.source_id, w.class_id, w.score, w.max_score, co.subject_id, su.name AS subject_name,
            -- Homework counts on the day it was given, an exam on its date (as 学情分析's weekly trend).
-           CASE WHEN w.source_type = ${SourceType.exam} THEN e.exam_date ELSE (h.assigned_at AT TIME ZONE 'Asia/Shanghai')::date END AS day
+           CASE WHEN w.source_type = ${SourceType.exam} THEN e.exam_date ELSE (h.assigned_at AT TIME ZONE ${s.zone}::text)::date END AS day
       FROM work_student_stats w
       LEFT JOIN homeworks h ON w.source_type <> ${SourceType.exam} AND h.id = w.source_id AND h.tenant_id = w.tenant_id
       LEFT JOIN exams e ON w.source_type = ${SourceType.exam} AND e.id = w.source_id AND e.tenant_id = w.tenant_id
@@ -225,7 +228,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/analysis/v1.0/student/diagnostic', { preHandler: allow({ roles: TEACHER_ROLES }), schema: { querystring: Query } }, async (request, reply) => {
     const q = request.query;
     const history = await studentHistory(db, await historyScope(db, request.principal, q.studentId, q.term));
-    const pdf = await runHistoryHeavy('requests', 'renderDiagnostic', { history, printedOn: new Date().toISOString() });
+    const pdf = await runHistoryHeavy('requests', 'renderDiagnostic', { history, printedOn: new Date().toISOString(), zone: await callerZone(db, request.principal) });
     return fileReply(reply, 'application/pdf', 'attachment', `${history.student.name}_学情诊断_${history.termLabel}.pdf`)
       .header('access-control-expose-headers', 'content-disposition')
       .send(Buffer.from(pdf));

@@ -9,12 +9,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUDIT_ACTIONS, AUDIT_KINDS, AUDIT_LABELS, AUDIT_LIMITS, AuditRecordSchema, type AuditRecord } from '../../../src/domain/audit';
 import { EnvelopeSchema, PageSchema } from '../../../src/domain/envelope';
-import { chinaDayStart, dateTimeSeconds, exportFileName, fileStamp } from '../../../src/domain/format';
+import { chinaDayStart, dateOnly, dateTimeSeconds, exportFileName, fileStamp } from '../../../src/domain/format';
 import { ROLE_NAMES, type Role } from '../../../src/domain/roles';
 import { allow } from '../../auth/plugin';
 import type { Db } from '../../db';
 import { isoTime, rows } from '../../db/query';
 import { sendWorkbook } from '../../http/download';
+import { callerZone } from '../../http/schoolZone';
 import { badRequest, forbidden, ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { streamWorkbook } from '../../files/xlsx';
@@ -59,17 +60,18 @@ async function scopeWhere(request: FastifyRequest): Promise<SQL> {
 }
 
 /** A day that exists: it reads back the same after a trip through the calendar. */
-function isCalendarDay(day: string): boolean {
-  const start = chinaDayStart(day);
-  return !Number.isNaN(start.getTime()) && new Date(start.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10) === day;
+function isCalendarDay(day: string, zone: string): boolean {
+  const start = chinaDayStart(day, zone);
+  return !Number.isNaN(start.getTime()) && dateOnly(start, zone) === day;
 }
 
-function filterWhere(q: Filter): SQL[] {
+/** Days are the caller's school's days (China days for the platform and partners). */
+function filterWhere(q: Filter, zone: string): SQL[] {
   const parts: SQL[] = [];
   // The pattern lets 2026-02-31 through, and Date would roll it over to March: the calendar decides.
-  if ([q.dateFrom, q.dateTo].some((day) => day !== undefined && !isCalendarDay(day))) throw badRequest('日期格式不正确');
-  const from = q.dateFrom ? chinaDayStart(q.dateFrom) : undefined;
-  const to = q.dateTo ? new Date(chinaDayStart(q.dateTo).getTime() + DAY_MS) : undefined;
+  if ([q.dateFrom, q.dateTo].some((day) => day !== undefined && !isCalendarDay(day, zone))) throw badRequest('日期格式不正确');
+  const from = q.dateFrom ? chinaDayStart(q.dateFrom, zone) : undefined;
+  const to = q.dateTo ? new Date(chinaDayStart(q.dateTo, zone).getTime() + DAY_MS) : undefined;
   if (from && to && from >= to) throw badRequest('开始日期不能晚于结束日期');
   if (from) parts.push(sql`a.created_at >= ${from.toISOString()}`);
   if (to) parts.push(sql`a.created_at < ${to.toISOString()}`);
@@ -80,8 +82,8 @@ function filterWhere(q: Filter): SQL[] {
   return parts;
 }
 
-async function whereOf(request: FastifyRequest, q: Filter): Promise<SQL> {
-  return sql.join([await scopeWhere(request), ...filterWhere(q)], sql` AND `);
+async function whereOf(request: FastifyRequest, q: Filter, zone: string): Promise<SQL> {
+  return sql.join([await scopeWhere(request), ...filterWhere(q, zone)], sql` AND `);
 }
 
 const FROM = sql`FROM audit_logs a LEFT JOIN schools s ON s.id = a.school_id LEFT JOIN partners p ON p.id = a.partner_id`;
@@ -108,7 +110,7 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: readers, config, schema: { querystring: ListQuery, response: { 200: EnvelopeSchema(PageSchema(AuditRecordSchema)) } } },
     async (request) => {
       const q = request.query;
-      const where = await whereOf(request, q);
+      const where = await whereOf(request, q, await callerZone(db, request.principal));
       const { current, size, offset } = pageWindow(q);
       const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${FROM} WHERE ${where}`);
       const records = total > offset ? await listEntries(db, where, q, { size, offset }) : [];
@@ -118,7 +120,8 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(`${AUDIT_BASE}/export`, { preHandler: readers, config, schema: { querystring: ExportQuery } }, async (request, reply) => {
     const q = request.query;
-    const where = await whereOf(request, q);
+    const zone = await callerZone(db, request.principal);
+    const where = await whereOf(request, q, zone);
     const [{ total }] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${FROM} WHERE ${where}`);
     if (total > AUDIT_LIMITS.exportRows) throw badRequest(`导出的操作日志超过 ${AUDIT_LIMITS.exportRows} 条，请先缩小时间范围或筛选条件`);
     const list = await listEntries(db, where, q);
@@ -135,7 +138,7 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { header: L.ip, width: 18 },
     ];
     const data = list.map((e) => [
-      dateTimeSeconds(e.createdAt),
+      dateTimeSeconds(e.createdAt, zone),
       e.userName,
       e.roleName,
       e.orgName,
@@ -145,7 +148,7 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
       e.summary,
       e.ip ?? '',
     ]);
-    return sendWorkbook(reply, streamWorkbook('操作日志', headers, data), exportFileName('操作日志', fileStamp(), 'xlsx'));
+    return sendWorkbook(reply, streamWorkbook('操作日志', headers, data), exportFileName('操作日志', fileStamp(new Date(), zone), 'xlsx'));
   });
 };
 export default auditRoutes;

@@ -45,7 +45,9 @@ export function keyOf(q: ExamQuestion, points: number): KeyItem | null {
     return letters && letters.length <= 7 ? { answer: letters, points } : null;
   }
   if (q.type === QuestionType.judge) {
-    const judged = normaliseJudge(answer);
+    // The bank keeps a 判断 as options 对/错 with the letter as its answer; older ones hold √/×.
+    const option = q.options?.find((o) => o.key === answer.toUpperCase());
+    const judged = normaliseJudge(answer) ?? (option ? normaliseJudge(option.text) : null);
     return judged ? { answer: judged, points } : null;
   }
   if (q.type === QuestionType.blank) {

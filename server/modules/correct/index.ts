@@ -9,6 +9,10 @@ import markingRoutes from './markingRoutes';
 import rubricRoutes from './rubricRoutes';
 import markerRoutes from './markerRoutes';
 import lectureRoutes from './lectureSamples';
+import groupRoutes from './groupRoutes';
+import feedbackRoutes from './feedback';
+import familyQrRoutes from './familyQr';
+import gradingHooks from './gradingHooks';
 
 export default fp(async (app) => {
   await app.register(files);
@@ -20,4 +24,8 @@ export default fp(async (app) => {
   await app.register(rubricRoutes);
   await app.register(markerRoutes);
   await app.register(lectureRoutes);
+  await app.register(groupRoutes);
+  await app.register(feedbackRoutes);
+  await app.register(familyQrRoutes);
+  await app.register(gradingHooks);
 });

@@ -20,7 +20,7 @@ import { rescore } from './markingScore';
 import type { AnswerKey, HomeworkQuestion, ReadPage, SheetLayout } from '../../grading';
 import type { EssayBrief, FileOutcome } from './reading';
 import { totals, type FiledPage, type GradedWork } from './results';
-import { linkOf, recordTaskAnswers } from './workLink';
+import { linkOf, recordTaskAnswers, scoreWithKey } from './workLink';
 import { ownerOfEssay } from './writtenName';
 
 export const READ_FILE = 'correct-read-file';
@@ -50,7 +50,9 @@ async function readFile(db: Db, store: FileStore, file: FileRow, task: TaskRow, 
     if (!sheet) return { ok: false, error: '答题卡模板不存在' };
     layout = sheet.layout as SheetLayout;
   }
-  const bytes = await readAll(await store.open(file.fileHash));
+  // A file on this machine's disk goes by its path: the grading process reads it, and the API
+  // process neither holds nor copies its bytes (a class's scan PDF is tens of MB).
+  const source = store.localPath ? { path: await store.localPath(file.fileHash) } : { bytes: await readAll(await store.open(file.fileHash)) };
   return runHeavy(
     'grading',
     'readGradingFile',
@@ -58,7 +60,7 @@ async function readFile(db: Db, store: FileStore, file: FileRow, task: TaskRow, 
       taskType: task.type,
       fileName: file.fileName,
       mime: file.mime,
-      bytes,
+      ...source,
       layout,
       questions: (task.questions as HomeworkQuestion[] | null) ?? undefined,
       essayBrief: (task.essayBrief as EssayBrief | null) ?? undefined,
@@ -115,27 +117,46 @@ async function saveResult(tx: Db, task: TaskRow, graded: GradedWork, studentId: 
   await insertResult(tx, task, work, studentId, studentKey);
 }
 
-/** Homework items have no full marks of their own; a task linked to a homework gives the work's. */
+/**
+ * Homework items have no full marks of their own; a task linked to a homework gives the work's,
+ * and a photo/PDF homework's own answer key scores them (workLink.ts scoreWithKey).
+ */
 function withLinkedMax(task: TaskRow, work: GradedWork): GradedWork {
   const link = linkOf(task.answerKey);
   if (!link || work.kind !== 'homework') return work;
-  return { ...work, items: work.items.map((i) => (i.max === null && link.items[String(i.no)] ? { ...i, max: link.items[String(i.no)]!.points } : i)) };
+  return scoreWithKey({ ...work, items: work.items.map((i) => (i.max === null && link.items[String(i.no)] ? { ...i, max: link.items[String(i.no)]!.points } : i)) }, link);
 }
 
 async function insertResult(tx: Db, task: TaskRow, graded: GradedWork, studentId: number | null, studentKey: string | null) {
+  await tx.insert(gradingResults).values(await resultRow(tx, task, graded, studentId, studentKey));
+}
+
+async function resultRow(tx: Db, task: TaskRow, graded: GradedWork, studentId: number | null, studentKey: string | null) {
   // 解答题 of the sheet count in the total from the start, waiting for the teacher (marking.ts).
   const work = withManualItems(graded, task, await sheetNos(tx, task));
   const t = totals(work, null);
-  await tx.insert(gradingResults).values({
-    tenantId: task.tenantId,
-    taskId: task.id,
-    studentId,
-    studentKey,
-    result: work,
-    score: t.score,
-    maxScore: t.maxScore,
-    needsReview: t.needsReview,
-  });
+  return { tenantId: task.tenantId, taskId: task.id, studentId, studentKey, result: work, score: t.score, maxScore: t.maxScore, needsReview: t.needsReview };
+}
+
+/**
+ * A class's sheets in one go: students graded before in this task have theirs replaced one by one
+ * (saveResult), the rest are inserted by one statement. On the embedded database a transaction
+ * holds every other request's queries, so a class of 45 must not cost 90 round trips.
+ */
+async function saveResults(tx: Db, task: TaskRow, graded: { work: GradedWork; studentId: number | null; studentKey: string | null }[]) {
+  const ids = [...new Set(graded.map((g) => g.studentId).filter((id): id is number => id !== null))];
+  const before = new Set(
+    ids.length
+      ? (await rows<{ studentId: number }>(tx, sql`SELECT DISTINCT student_id AS "studentId" FROM grading_results WHERE task_id = ${task.id} AND student_id IN ${idList(ids)}`)).map((r) => r.studentId)
+      : [],
+  );
+  // A student's later sheet in the same round replaces their earlier one, as a re-upload would.
+  const fresh = new Map<number | string, Awaited<ReturnType<typeof resultRow>>>();
+  for (const [i, g] of graded.entries()) {
+    if (g.studentId !== null && before.has(g.studentId)) await saveResult(tx, task, g.work, g.studentId, g.studentKey);
+    else fresh.set(g.studentId ?? `anonymous-${i}`, await resultRow(tx, task, g.work, g.studentId, g.studentKey));
+  }
+  if (fresh.size) await tx.insert(gradingResults).values([...fresh.values()]);
 }
 
 /** After a file is settled: when none of the task's files is still waiting, move the task on. */
@@ -191,8 +212,9 @@ export function correctionHandlers(db: Db, store: FileStore): JobHandler[] {
           // An essay uploaded with the class's batch belongs to the student whose name heads it.
           const essayText = outcome.work.kind === 'essay' ? (outcome.work.detail as { text?: string }).text : undefined;
           const studentId = file.studentId ?? (essayText ? await ownerOfEssay(tx, task, essayText) : null);
-          await insertResult(tx, task, withLinkedMax(task, { ...outcome.work, fileId: file.id }), studentId, null);
-          await recordTaskAnswers(tx, task, [{ studentId, work: outcome.work }], 'machine');
+          const work = withLinkedMax(task, { ...outcome.work, fileId: file.id });
+          await insertResult(tx, task, work, studentId, null);
+          await recordTaskAnswers(tx, task, [{ studentId, work }], 'machine');
         }
       }
       await afterFile(tx, task);
@@ -260,7 +282,7 @@ export function correctionHandlers(db: Db, store: FileStore): JobHandler[] {
         return known.find((k) => (rosterId !== null ? k.id === rosterId : k.studentNo === key))?.id ?? null;
       };
       // A student graded before (a page re-uploaded into a graded task) has their result replaced.
-      for (const g of graded) await saveResult(tx, task, g.work, studentOf(g.studentKey), g.studentKey);
+      await saveResults(tx, task, graded.map((g) => ({ ...g, studentId: studentOf(g.studentKey) })));
       // A task tied to a homework or exam writes its answer records in the same transaction.
       await recordTaskAnswers(tx, task, graded.map((g) => ({ studentId: studentOf(g.studentKey), work: g.work })), 'machine');
       await tx.update(gradingTasks).set({ status: GradingStatus.graded, updatedAt: sql`now()` }).where(eq(gradingTasks.id, task.id));

@@ -58,7 +58,7 @@ export const markedCount = async (db: Db, taskId: number, no: number) =>
   (await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM grading_results WHERE task_id = ${taskId} AND (review ->> ${String(no)}) IS NOT NULL`))[0]!.n;
 
 /** Where question `no` lies on the sheet: the first page that has it, and its region there (mm). */
-function regionOf(layout: SheetLayout, no: number): { page: number; rect: Rect } | null {
+export function regionOf(layout: SheetLayout, no: number): { page: number; rect: Rect } | null {
   for (const page of layout.pages) {
     const short = page.short.find((s) => s.no === no);
     if (short) return { page: page.page, rect: short.rect };

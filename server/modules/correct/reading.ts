@@ -28,7 +28,9 @@ export interface FileToRead {
   taskType: number;
   fileName: string;
   mime: string;
-  bytes: Uint8Array;
+  /** The file's bytes, or where it lies on disk (a local file store: read here, not sent). */
+  bytes?: Uint8Array;
+  path?: string;
   /** Answer sheets: the layout that printed the sheet. */
   layout?: SheetLayout;
   questions?: HomeworkQuestion[];
@@ -37,7 +39,7 @@ export interface FileToRead {
 
 export async function readGradingFile(file: FileToRead): Promise<FileOutcome> {
   const { expandInputs, readPage, readHomeworkPhoto, decodeGray, getOcr, scoreEssay, ImageTooLarge } = await loadEngine();
-  const { bytes } = file;
+  const bytes = file.bytes ?? new Uint8Array(await readFile(file.path!));
   if (file.taskType === TaskType.answerSheet) {
     if (!file.layout) return { ok: false, error: '答题卡模板不存在' };
     const layouts = [file.layout];

@@ -5,7 +5,7 @@
 // question and its points. Machine grading writes the records (graded by machine); the teacher's
 // review overwrites them (graded by teacher, which grading never overrides).
 import { sql } from 'drizzle-orm';
-import { SourceType } from '../../../src/domain/content';
+import { normalizeKeyAnswer, QuestionType, SourceType, type HomeworkKeyKind } from '../../../src/domain/content';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
@@ -19,8 +19,22 @@ export interface WorkLink {
   sourceType: number;
   sourceId: number;
   /** Task item number → the work's question and its points. */
-  items: Record<string, { questionId: number; points: number; studentIds?: number[] }>;
+  items: Record<string, { questionId: number; points: number; studentIds?: number[]; key?: LinkKey }>;
 }
+
+/** A photo/PDF homework's own answer key for an item: what the photo's answer is compared with. */
+export interface LinkKey {
+  kind: HomeworkKeyKind;
+  answer?: string;
+}
+
+const KIND_OF_TYPE: Record<number, HomeworkKeyKind> = {
+  [QuestionType.single]: 'choice',
+  [QuestionType.multiple]: 'choice',
+  [QuestionType.judge]: 'judge',
+  [QuestionType.blank]: 'blank',
+  [QuestionType.answer]: 'answer',
+};
 
 interface LinkRequest {
   type: number;
@@ -56,11 +70,21 @@ export async function resolveLink(db: Db, p: Principal, teacherId: number, body:
   let classIds: number[];
   if (body.homeworkId !== undefined) {
     if (body.type === TaskType.essay) throw badRequest('作文批改不能关联作业');
-    const [homework] = await rows<{ id: number; sourceType: number; classId: number; items: WorkItem[] }>(db, sql`
-      SELECT id, source_type AS "sourceType", class_id AS "classId", items FROM homeworks
+    const [homework] = await rows<{ id: number; sourceType: number; classId: number; items: WorkItem[]; fileId: number | null }>(db, sql`
+      SELECT id, source_type AS "sourceType", class_id AS "classId", items, file_id AS "fileId" FROM homeworks
        WHERE id = ${body.homeworkId} AND tenant_id = ${p.tenantId} AND teacher_id = ${teacherId}`);
     if (!homework) throw notFound('作业不存在');
     link = { sourceType: homework.sourceType, sourceId: homework.id, items: itemMap(homework.items) };
+    // A photo/PDF homework brings its own answer key: the photo's answers are scored against it.
+    if (homework.fileId !== null) {
+      const keyRows = await rows<{ id: number; type: number; answer: string }>(db, sql`
+        SELECT id, type, answer FROM questions WHERE id = ANY(${`{${homework.items.map((i) => i.questionId).join(',') || 0}}`}::int[]) AND homework_batch_id IS NOT NULL`);
+      for (const item of Object.values(link.items)) {
+        const q = keyRows.find((r) => r.id === item.questionId);
+        const kind = q && KIND_OF_TYPE[q.type];
+        if (kind) item.key = kind === 'answer' ? { kind } : { kind, answer: q.answer };
+      }
+    }
     classIds = [homework.classId];
   } else {
     if (body.type !== TaskType.answerSheet) throw badRequest('只有答题卡批改可以关联考试');
@@ -82,6 +106,24 @@ export async function resolveLink(db: Db, p: Principal, teacherId: number, body:
     if (item && item.points !== key.points) throw badRequest(`第 ${no} 题的分值（${key.points} 分）与${body.examId !== undefined ? '考试' : '作业'}中的分值（${item.points} 分）不一致`);
   }
   return { link, classId };
+}
+
+/**
+ * A homework photo's answers scored against the homework's own key: an objective item full points
+ * when it reads the same as the key (letters, 对/错, blanks as normalizeKeyAnswer folds them),
+ * else 0; a 解答题 waits for the teacher. Items without a key are left as they are.
+ */
+export function scoreWithKey(work: GradedWork, link: WorkLink): GradedWork {
+  if (work.kind !== 'homework') return work;
+  const items = work.items.map((item) => {
+    const target = link.items[String(item.no)];
+    const key = target?.key;
+    if (!key) return item;
+    if (key.kind === 'answer') return { ...item, needsReview: true, reasons: [...item.reasons, '解答题请老师评分'] };
+    const given = normalizeKeyAnswer(key.kind, item.given);
+    return { ...item, expected: key.answer, score: given !== null && given === key.answer ? target.points : 0 };
+  });
+  return { ...work, items };
 }
 
 export const linkOf = (answerKey: unknown): WorkLink | null => ((answerKey as { work?: WorkLink } | null)?.work ?? null);

@@ -19,6 +19,7 @@ import type { Db } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
 import { streamWorkbook } from '../../files/xlsx';
 import { sendWorkbook } from '../../http/download';
+import { schoolZone } from '../../http/schoolZone';
 import { badRequest, conflict, notFound, ok, validationMessage } from '../../http/envelope';
 import { inputProblem } from '../../http/input';
 import { MAX_PAGE, MAX_PAGE_SIZE } from '../../http/paging';
@@ -224,12 +225,15 @@ export function crudRoutes(untyped: FastifyInstance, resource: CrudResource): vo
     const s = schoolOf(request.principal);
     const where = and(...inSchool(s), ...filterOf(request, q.filter));
     const order = orderOf(q.sort);
-    const [{ total }] = await db.select({ total: count() }).from(table).where(where);
+    // A file of up to EXPORT_MAX_ROWS rows: from the replica when one is configured.
+    const reads = app.readDb;
+    const [{ total }] = await reads.select({ total: count() }).from(table).where(where);
     if (total > EXPORT_MAX_ROWS) throw badRequest(`导出的${label}超过 ${EXPORT_MAX_ROWS} 条，请先缩小筛选范围`);
-    const records = await db.select(selection).from(table).where(where).orderBy(...order);
+    const records = await reads.select(selection).from(table).where(where).orderBy(...order);
     const headers = listed.map((key) => ({ header: labels[key], width: key === 'createdAt' || key === 'remark' ? 24 : 14 }));
-    const rows = records.map((record) => listed.map((key) => cell(record[key])));
-    return sendWorkbook(reply, streamWorkbook(label, headers, rows), exportFileName(`${label}列表`, fileStamp(), 'xlsx'));
+    const zone = await schoolZone(db, s.schoolId);
+    const rows = records.map((record) => listed.map((key) => cell(record[key], zone)));
+    return sendWorkbook(reply, streamWorkbook(label, headers, rows), exportFileName(`${label}列表`, fileStamp(new Date(), zone), 'xlsx'));
   });
 
   app.get(`${base}/:id`, { ...read, schema: { params: IdParams, response: one } }, async (request) => {
@@ -285,9 +289,9 @@ function keyOf(columns: Record<string, PgColumn>, column: PgColumn): string {
   return Object.keys(columns).find((key) => columns[key] === column)!;
 }
 
-/** A spreadsheet cell: times as read in China (Asia/Shanghai), the rest as stored. */
-function cell(value: unknown): string | number | null {
-  if (value instanceof Date) return dateTimeSeconds(value);
+/** A spreadsheet cell: times as read on the school's clock (`zone`), the rest as stored. */
+function cell(value: unknown, zone: string): string | number | null {
+  if (value instanceof Date) return dateTimeSeconds(value, zone);
   if (typeof value === 'number' || typeof value === 'string') return value;
   return value === null || value === undefined ? null : String(value);
 }

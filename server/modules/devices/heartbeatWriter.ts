@@ -16,6 +16,9 @@ import type { Db } from '../../db';
 import { pgErrorCode } from '../../db/errors';
 import { rows } from '../../db/query';
 import { LOW_PAPER_SHEETS, OFFLINE_AFTER_SECONDS, REFILL_MIN_SHEETS } from '../../../src/domain/partner';
+import type { LiveEvent } from '../../../src/domain/alarms';
+import { alarmEvents, reconcileAlarms } from './alarms';
+import type { LiveBus } from './live';
 
 export interface Beat {
   deviceId: number;
@@ -26,7 +29,7 @@ export interface Beat {
 }
 
 /** `replayed`: the nonce was used before; `unknown`: the terminal no longer exists. */
-export type BeatResult = { outcome: 'recorded'; events: string[] } | { outcome: 'replayed' } | { outcome: 'unknown' };
+export type BeatResult = { outcome: 'recorded'; events: string[]; partnerId: number; wasOffline?: boolean } | { outcome: 'replayed' } | { outcome: 'unknown' };
 
 /** Beats per statement: a batch's JSON stays well under a megabyte. */
 export const MAX_BATCH = 500;
@@ -44,7 +47,7 @@ export async function writeBeats(db: Db, beats: readonly Beat[]): Promise<BeatRe
   const input = JSON.stringify(
     beats.flatMap((b, i) => (first[i] ? [{ i, d: b.deviceId, n: b.nonce, p: b.paperLeft, j: b.jammed, f: b.firmware }] : [])),
   );
-  const found = await rows<{ i: number; known: boolean; events: string[] }>(
+  const found = await rows<{ i: number; known: boolean; partnerId: number; wasOffline: boolean; events: string[] }>(
     db,
     sql`WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true)),
         input AS (
@@ -54,7 +57,7 @@ export async function writeBeats(db: Db, beats: readonly Beat[]): Promise<BeatRe
         fresh AS (
           SELECT input.* FROM input JOIN nonce ON nonce.device_id = input.d AND nonce.nonce = input.n),
         old AS (
-          SELECT d.id, d.last_heartbeat_at, d.paper_left, d.jammed, d.firmware FROM devices d
+          SELECT d.id, d.partner_id, d.offline_at, d.last_heartbeat_at, d.paper_left, d.jammed, d.firmware FROM devices d
            WHERE d.id IN (SELECT d FROM fresh) ORDER BY d.id FOR UPDATE),
         seq AS (
           SELECT f.i, f.d, f.p, f.j, f.f,
@@ -67,7 +70,7 @@ export async function writeBeats(db: Db, beats: readonly Beat[]): Promise<BeatRe
           WINDOW w AS (PARTITION BY f.d ORDER BY f.i)),
         upd AS (
           UPDATE devices d SET last_heartbeat_at = now(), last_seen_at = greatest(d.last_seen_at, now()),
-                 paper_left = s.p, jammed = s.j, firmware = s.f
+                 paper_left = s.p, jammed = s.j, firmware = s.f, offline_at = NULL
             FROM seq s WHERE s.last AND d.id = s.d),
         ev AS (
           SELECT s.i, s.d, e.ord, e.kind, e.detail FROM seq s, LATERAL (VALUES
@@ -83,7 +86,8 @@ export async function writeBeats(db: Db, beats: readonly Beat[]): Promise<BeatRe
           WHERE e.kind IS NOT NULL),
         written AS (
           INSERT INTO device_events (device_id, kind, detail) SELECT d, kind, detail FROM ev ORDER BY i, ord)
-        SELECT f.i, EXISTS (SELECT 1 FROM old WHERE old.id = f.d) AS known,
+        SELECT f.i, EXISTS (SELECT 1 FROM old WHERE old.id = f.d) AS known, (SELECT old.partner_id FROM old WHERE old.id = f.d) AS "partnerId",
+               coalesce((SELECT old.offline_at IS NOT NULL FROM old WHERE old.id = f.d), false) AS "wasOffline",
                coalesce((SELECT json_agg(ev.kind ORDER BY ev.ord) FROM ev WHERE ev.i = f.i), '[]'::json) AS events
           FROM fresh f, relaxed`,
   );
@@ -91,12 +95,36 @@ export async function writeBeats(db: Db, beats: readonly Beat[]): Promise<BeatRe
   return beats.map((_, i): BeatResult => {
     const r = byIndex.get(i);
     if (!r) return { outcome: 'replayed' };
-    return r.known ? { outcome: 'recorded', events: r.events } : { outcome: 'unknown' };
+    return r.known ? { outcome: 'recorded', events: r.events, partnerId: r.partnerId, wasOffline: r.wasOffline } : { outcome: 'unknown' };
   });
 }
 
+/** Transitions that may open or close an alarm: the batch's terminals with one are reconciled at once. */
+const ALARM_TRANSITIONS = new Set(['online', 'paperLow', 'paperRefilled', 'jammed', 'jamCleared']);
+
+/**
+ * The batch's live events: a `change` per beat with transitions, a `beat` for the others, then
+ * the alarms the transitions opened or closed. Reconciling the alarms is part of the batch: a beat
+ * is answered once its alarms are right, so a page that hears the beat reads them.
+ */
+async function afterBatch(db: Db, bus: LiveBus, beats: readonly Beat[], results: BeatResult[]): Promise<void> {
+  const at = new Date().toISOString();
+  const events: LiveEvent[] = [];
+  const touched = new Set<number>();
+  results.forEach((r, i) => {
+    if (r.outcome !== 'recorded') return;
+    const b = beats[i];
+    if (r.events.length) events.push({ type: 'change', deviceId: b.deviceId, partnerId: r.partnerId, at, kinds: r.events });
+    else events.push({ type: 'beat', deviceId: b.deviceId, partnerId: r.partnerId, at, paperLeft: b.paperLeft, jammed: b.jammed });
+    // The sweep had marked it offline (a terminal that never beat before has no `online` event): its offline alarm may close.
+    if (r.wasOffline || r.events.some((k) => ALARM_TRANSITIONS.has(k))) touched.add(b.deviceId);
+  });
+  const changes = touched.size ? await reconcileAlarms(db, new Date(), [...touched].sort((a, b) => a - b)) : [];
+  bus.publish([...events, ...alarmEvents(changes, at)]);
+}
+
 /** The server's heartbeat queue: `write` resolves when the beat's batch has committed. */
-export function heartbeatWriter(db: Db) {
+export function heartbeatWriter(db: Db, bus?: LiveBus) {
   let queue: { beat: Beat; resolve: (r: BeatResult) => void; reject: (e: unknown) => void }[] = [];
   let writing = false;
 
@@ -110,6 +138,7 @@ export function heartbeatWriter(db: Db) {
         // A deadlock with another writer of the terminals (a bulk bind locks them in its own order)
         // rolled the whole batch back, nonces included: writing it again is safe.
         const results = await writeBeats(db, beats).catch((error) => (pgErrorCode(error) === '40P01' ? writeBeats(db, beats) : Promise.reject(error)));
+        if (bus) await afterBatch(db, bus, beats, results).catch(() => undefined);
         batch.forEach((q, i) => q.resolve(results[i]));
       } catch (error) {
         batch.forEach((q) => q.reject(error));

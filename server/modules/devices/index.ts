@@ -14,7 +14,7 @@ export default async function devices(app: FastifyInstance) {
   registerDeviceAuth(app);
   const limiter = new WindowLimiter(app.config.deviceRateLimits);
   registerDeviceLimits(app, limiter);
-  await app.register(heartbeatRoutes);
+  await app.register(heartbeatRoutes, { limiter });
   await app.register(userRoutes);
   await app.register(printJobRoutes);
   await app.register(heartVoiceDeviceRoutes, { limiter });

@@ -10,6 +10,13 @@ export const DEVICE_HEADERS = {
   signature: 'x-device-signature',
 } as const;
 
+/** The heartbeat's path: a relayed beat (POST /heartbeats) is signed as if sent here itself. */
+export const HEARTBEAT_PATH = '/api/device/v1/heartbeat';
+
+/** The body a terminal signs for its heartbeat: these three fields, in this order, as JSON. */
+export const heartbeatBody = (beat: { paperLeft: number; jammed: boolean; firmware: string }) =>
+  JSON.stringify({ paperLeft: beat.paperLeft, jammed: beat.jammed, firmware: beat.firmware });
+
 export const sha256Hex = (body: string | Buffer) => createHash('sha256').update(body).digest('hex');
 
 /** The text that is signed; `timestamp` in Unix seconds, `path` as sent (with its query). */

@@ -3,7 +3,7 @@
 // style sheet or fonts to serve), <details> to open a work's wrong questions, and a plain form for a
 // regrade request. Phone first: one column, 16 px text, full-width buttons.
 import katex from 'katex';
-import { FAMILY_LIMITS, RegradeStatus, type DisclosedResult } from '../../../src/domain/family';
+import { FAMILY_LIMITS, REGRADE_ESSAY, RegradeStatus, type DisclosedResult } from '../../../src/domain/family';
 import { dateOnly, dayTime } from '../../../src/domain/format';
 import type { FamilyPage, RegradeView } from './page';
 
@@ -103,14 +103,14 @@ function options(opts: { key: string; text: string }[] | null): string {
   return `<div class="muted">${opts.map((o) => `${escapeHtml(o.key)}. ${mathText(o.text)}`).join('<br>')}</div>`;
 }
 
-function regradeBlock(token: string, work: { sourceType: number; sourceId: number }, questionId: number, regrade: RegradeView | null): string {
-  if (regrade && regrade.status === RegradeStatus.open) return `<p class="muted">已申请复核（${dayTime(regrade.createdAt)}），等待老师答复。</p>`;
+function regradeBlock(token: string, work: { sourceType: number; sourceId: number }, questionId: number, regrade: RegradeView | null, zone: string, ask = '对这道题的批改有疑问？'): string {
+  if (regrade && regrade.status === RegradeStatus.open) return `<p class="muted">已申请复核（${dayTime(regrade.createdAt, new Date(), zone)}），等待老师答复。</p>`;
   const answered = regrade
-    ? `<div class="answer"><b>老师答复：</b>${escapeHtml(regrade.answer ?? '')}<div class="muted">${dayTime(regrade.answeredAt)}</div></div>`
+    ? `<div class="answer"><b>老师答复：</b>${escapeHtml(regrade.answer ?? '')}<div class="muted">${dayTime(regrade.answeredAt, new Date(), zone)}</div></div>`
     : '';
   return `${answered}<form class="rg" method="post" action="/f/${token}/regrade">
 <input type="hidden" name="sourceType" value="${work.sourceType}"><input type="hidden" name="sourceId" value="${work.sourceId}"><input type="hidden" name="questionId" value="${questionId}">
-<label for="r-${work.sourceType}-${work.sourceId}-${questionId}">对这道题的批改有疑问？写下原因（最多 ${FAMILY_LIMITS.reasonMax} 字），请老师复核：</label>
+<label for="r-${work.sourceType}-${work.sourceId}-${questionId}">${ask}写下原因（最多 ${FAMILY_LIMITS.reasonMax} 字），请老师复核：</label>
 <textarea id="r-${work.sourceType}-${work.sourceId}-${questionId}" name="reason" maxlength="${FAMILY_LIMITS.reasonMax}" required></textarea>
 <button type="submit">申请复核</button></form>`;
 }
@@ -123,15 +123,16 @@ function question(q: { stem: string; options: { key: string; text: string }[] | 
 
 export function pageHtml(token: string, page: FamilyPage, notice?: { ok: boolean; text: string }): string {
   const s = page.student;
+  const zone = page.zone;
   const head = `<header class="top"><h1>${escapeHtml(s.name)}的学习情况</h1>
 <p>${escapeHtml(s.schoolName)} · ${escapeHtml(s.gradeName)}${escapeHtml(s.className)} · ${escapeHtml(page.scopeName)}</p>
-<p>链接有效期至 ${dayTime(page.expiresAt)}</p></header>`;
+<p>链接有效期至 ${dayTime(page.expiresAt, new Date(), zone)}</p></header>`;
   const flash = notice ? `<div class="notice${notice.ok ? '' : ' bad'}" role="status">${escapeHtml(notice.text)}</div>` : '';
 
   const upcoming = `<section id="upcoming"><h2>待完成的作业</h2>${
     page.upcoming.length
       ? `<ul class="plain">${page.upcoming
-          .map((h) => `<li><span class="tag">${escapeHtml(h.courseName)}</span>${escapeHtml(h.title)}<div class="muted">截止 ${dayTime(h.dueAt)}${h.submitted ? ' · 已提交' : ''}</div></li>`)
+          .map((h) => `<li><span class="tag">${escapeHtml(h.courseName)}</span>${escapeHtml(h.title)}<div class="muted">截止 ${dayTime(h.dueAt, new Date(), zone)}${h.submitted ? ' · 已提交' : ''}</div></li>`)
           .join('')}</ul>`
       : '<p class="muted">暂无待完成的作业</p>'
   }</section>`;
@@ -141,13 +142,13 @@ export function pageHtml(token: string, page: FamilyPage, notice?: { ok: boolean
       ? `<ul class="plain">${page.works
           .map((w) => {
             const line = `<span class="tag">${w.kind}</span><span class="tag">${escapeHtml(w.courseName)}</span>${escapeHtml(w.title)}
-<div class="muted">${dateOnly(w.date)}</div><div>${resultText(w.result, w.submitted)}${w.wrong.length ? ` <span class="muted">· 错 ${w.wrong.length} 题</span>` : ''}</div>`;
+<div class="muted">${dateOnly(w.date, zone)}</div><div>${resultText(w.result, w.submitted)}${w.wrong.length ? ` <span class="muted">· 错 ${w.wrong.length} 题</span>` : ''}</div>`;
             if (!w.wrong.length) return `<li>${line}</li>`;
             const qs = w.wrong
               .map(
                 (q) => `<div class="q" id="q-${w.sourceType}-${w.sourceId}-${q.questionId}"><b>第 ${escapeHtml(q.no || '?')} 题</b>
 ${question(q, q.studentAnswer ? `<dt>作答</dt><dd class="wrongans">${mathText(q.studentAnswer)}</dd>` : '')}
-${regradeBlock(token, w, q.questionId, q.regrade)}</div>`,
+${regradeBlock(token, w, q.questionId, q.regrade, zone)}</div>`,
               )
               .join('');
             return `<li><details><summary>${line}<span class="more">查看错题 ▾</span></summary>${qs}</details></li>`;
@@ -171,8 +172,9 @@ ${regradeBlock(token, w, q.questionId, q.regrade)}</div>`,
   const essays = page.essays.length
     ? `<section id="essays"><h2>作文评语</h2><ul class="plain">${page.essays
         .map(
-          (e) => `<li>${escapeHtml(e.title)}<div class="muted">${dateOnly(e.date)}</div><div>${resultText(e.result, true)}</div>
-${e.comment ? `<div class="answer"><b>老师评语：</b>${escapeHtml(e.comment)}</div>` : '<p class="muted">老师暂未写评语</p>'}</li>`,
+          (e) => `<li>${escapeHtml(e.title)}<div class="muted">${dateOnly(e.date, zone)}</div><div>${resultText(e.result, true)}</div>
+${e.comment ? `<div class="answer"><b>老师评语：</b>${escapeHtml(e.comment)}</div>` : '<p class="muted">老师暂未写评语</p>'}
+<div class="q" id="q-${e.sourceType}-${e.sourceId}-${e.questionId}">${regradeBlock(token, e, e.questionId, e.regrade, zone, '对这篇作文的评分有疑问？')}</div></li>`,
         )
         .join('')}</ul></section>`
     : '';
@@ -181,12 +183,12 @@ ${e.comment ? `<div class="answer"><b>老师评语：</b>${escapeHtml(e.comment)
     page.regrades.length
       ? `<ul class="plain">${page.regrades
           .map(
-            (r) => `<li><span class="tag${r.status === RegradeStatus.open ? ' warn' : ' ok'}">${r.statusLabel}</span>${escapeHtml(r.workTitle)} 第 ${escapeHtml(r.questionNo || '?')} 题
-<div class="muted">原因：${escapeHtml(r.reason)}（${dayTime(r.createdAt)}）</div>
-${r.answer ? `<div class="answer"><b>老师答复：</b>${escapeHtml(r.answer)}<div class="muted">${dayTime(r.answeredAt)}</div></div>` : ''}</li>`,
+            (r) => `<li><span class="tag${r.status === RegradeStatus.open ? ' warn' : ' ok'}">${r.statusLabel}</span>${escapeHtml(r.workTitle)} ${r.sourceType === REGRADE_ESSAY.sourceType ? '作文' : `第 ${escapeHtml(r.questionNo || '?')} 题`}
+<div class="muted">原因：${escapeHtml(r.reason)}（${dayTime(r.createdAt, new Date(), zone)}）</div>
+${r.answer ? `<div class="answer"><b>老师答复：</b>${escapeHtml(r.answer)}<div class="muted">${dayTime(r.answeredAt, new Date(), zone)}</div></div>` : ''}</li>`,
           )
           .join('')}</ul>`
-      : '<p class="muted">还没有复核申请。在“作业与考试”里打开一道错题即可申请。</p>'
+      : '<p class="muted">还没有复核申请。在“作业与考试”里打开一道错题，或在“作文评语”里，即可申请。</p>'
   }</section>`;
 
   const footer = `<footer>成绩显示方式由学校设定：${escapeHtml(page.disclosureLabel)}。本页只显示${escapeHtml(s.name)}本人的信息，每次打开都会记录。请勿转发给他人。</footer>`;

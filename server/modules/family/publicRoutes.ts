@@ -24,7 +24,8 @@ const DEAD: Record<'invalid' | 'expired' | 'revoked', { status: number; title: s
 
 const TokenParams = Type.Object({ token: Type.String({ maxLength: 64 }) });
 const RegradeFields = {
-  sourceType: Type.Integer({ minimum: 0, maximum: 2 }),
+  /** 0/1 homework, 2 exam, 3 an AI批改 essay (REGRADE_ESSAY). */
+  sourceType: Type.Integer({ minimum: 0, maximum: 3 }),
   sourceId: Id,
   questionId: Id,
   reason: Type.String({ maxLength: FAMILY_LIMITS.reasonMax * 2 }),

@@ -1,12 +1,12 @@
 // 复核申请, the teacher's side: the requests on one piece of work — an AI批改 task (through the
-// homework or exam it is tied to), a homework or an exam — and the answer, which the family page
+// homework or exam it is tied to, or an essay task's own), a homework or an exam — and the answer, which the family page
 // shows. A homework's requests are its teacher's; an exam's are those of the students in the
 // classes the teacher teaches with the exam's course. Anything else is "not found".
 import { sql, type SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SourceType } from '../../../src/domain/content';
-import { FAMILY_LIMITS, REGRADE_STATUS_LABELS, RegradeStatus, type RegradeRow } from '../../../src/domain/family';
+import { FAMILY_LIMITS, REGRADE_ESSAY, REGRADE_STATUS_LABELS, RegradeStatus, type RegradeRow } from '../../../src/domain/family';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db';
 import { isoTime, rows } from '../../db/query';
@@ -15,6 +15,7 @@ import { Id } from '../../http/schemas';
 import { recordAudit } from '../audit/record';
 import { me, teachersOnly } from '../minerva/access';
 import { FAMILY_BASE } from './links';
+import { TaskType } from '../../grading/statuses';
 
 interface Work {
   sourceType: number;
@@ -31,9 +32,11 @@ async function teacherWork(db: Db, p: Principal, q: { taskId?: number; homeworkI
   let sourceType: number;
   let sourceId: number;
   if (q.taskId !== undefined) {
-    const [task] = await rows<{ work: { sourceType: number; sourceId: number } | null }>(db, sql`
-      SELECT answer_key->'work' AS work FROM grading_tasks WHERE id = ${q.taskId} AND tenant_id = ${tenantId} AND teacher_id = ${teacherId}`);
+    const [task] = await rows<{ type: number; work: { sourceType: number; sourceId: number } | null }>(db, sql`
+      SELECT type, answer_key->'work' AS work FROM grading_tasks WHERE id = ${q.taskId} AND tenant_id = ${tenantId} AND teacher_id = ${teacherId}`);
     if (!task) throw notFound('批改任务不存在');
+    // An essay task: families ask about the essay itself (REGRADE_ESSAY); the task's teacher answers.
+    if (task.type === TaskType.essay) return { sourceType: REGRADE_ESSAY.sourceType, sourceId: q.taskId, students: sql`TRUE` };
     // A task tied to no homework or exam writes no answer records: nothing a family can ask about.
     if (!task.work) return null;
     ({ sourceType, sourceId } = task.work);
@@ -62,11 +65,12 @@ async function teacherWork(db: Db, p: Principal, q: { taskId?: number; homeworkI
 const REGRADE_COLUMNS = sql`rr.id, rr.student_id AS "studentId", st.name AS "studentName", st.student_no AS "studentNo",
   rr.source_type::int AS "sourceType", rr.source_id AS "sourceId", rr.question_id AS "questionId", rr.reason, rr.status, rr.answer,
   rr.answered_by_name AS "answeredByName", ${isoTime(sql`rr.answered_at`)} AS "answeredAt", ${isoTime(sql`rr.created_at`)} AS "createdAt",
-  coalesce(h.title, e.title, '') AS "workTitle",
-  coalesce((SELECT it->>'no' FROM jsonb_array_elements(coalesce(h.items, e.items)) it WHERE (it->>'questionId')::int = rr.question_id LIMIT 1), '') AS "questionNo"`;
+  coalesce(h.title, e.title, gt.title, '') AS "workTitle",
+  CASE WHEN rr.source_type = ${REGRADE_ESSAY.sourceType} THEN '作文' ELSE coalesce((SELECT it->>'no' FROM jsonb_array_elements(coalesce(h.items, e.items)) it WHERE (it->>'questionId')::int = rr.question_id LIMIT 1), '') END AS "questionNo"`;
 
 const REGRADE_FROM = sql`regrade_requests rr JOIN students st ON st.id = rr.student_id
-  LEFT JOIN homeworks h ON rr.source_type <> ${SourceType.exam} AND h.id = rr.source_id
+  LEFT JOIN homeworks h ON rr.source_type IN (${SourceType.customHomework}, ${SourceType.bookHomework}) AND h.id = rr.source_id
+  LEFT JOIN grading_tasks gt ON rr.source_type = ${REGRADE_ESSAY.sourceType} AND gt.id = rr.source_id
   LEFT JOIN exams e ON rr.source_type = ${SourceType.exam} AND e.id = rr.source_id`;
 
 const regradeRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -108,7 +112,8 @@ const regradeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           FROM regrade_requests rr JOIN students st ON st.id = rr.student_id
          WHERE rr.id = ${request.params.regradeId} AND rr.tenant_id = ${p.tenantId ?? -1}`);
       if (!found) throw notFound('复核申请不存在');
-      const work = await teacherWork(db, p, found.sourceType === SourceType.exam ? { examId: found.sourceId } : { homeworkId: found.sourceId }).catch(() => null);
+      const which = found.sourceType === SourceType.exam ? { examId: found.sourceId } : found.sourceType === REGRADE_ESSAY.sourceType ? { taskId: found.sourceId } : { homeworkId: found.sourceId };
+      const work = await teacherWork(db, p, which).catch(() => null);
       const [mine] = work
         ? await rows(db, sql`SELECT 1 FROM regrade_requests rr JOIN students st ON st.id = rr.student_id WHERE rr.id = ${request.params.regradeId} AND ${work.students}`)
         : [];

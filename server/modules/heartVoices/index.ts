@@ -10,6 +10,7 @@ import noticeRoutes from './notices';
 import privacyRoutes from './privacy';
 import { sweepExpiredVoices } from './retention';
 import { remindUnconfirmed } from './reminders';
+import { sweepOnce } from '../../jobs/sweeps';
 
 const SWEEP_EVERY_MS = 24 * 3600 * 1000;
 /** Reminders of unconfirmed 高危 messages are due to the hour; a quarter-hour timer keeps them on time. */
@@ -23,8 +24,9 @@ export default async function heartVoices(app: FastifyInstance) {
   await app.register(noticeRoutes);
   await app.register(privacyRoutes);
 
-  const sweep = () => sweepExpiredVoices(app.db).catch((error) => app.log.warn({ err: error }, 'heart voice retention sweep failed'));
-  const remind = () => remindUnconfirmed(app.db).catch((error) => app.log.warn({ err: error }, 'heart voice reminders failed'));
+  // Each once per period across all API processes (jobs/sweeps.ts).
+  const sweep = () => sweepOnce(app.db, 'heart-voice-retention', SWEEP_EVERY_MS, () => sweepExpiredVoices(app.db)).catch((error) => app.log.warn({ err: error }, 'heart voice retention sweep failed'));
+  const remind = () => sweepOnce(app.db, 'heart-voice-reminders', REMIND_EVERY_MS, () => remindUnconfirmed(app.db)).catch((error) => app.log.warn({ err: error }, 'heart voice reminders failed'));
   let timer: NodeJS.Timeout | undefined;
   let reminders: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

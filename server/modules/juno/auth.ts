@@ -8,6 +8,7 @@ import { sessions, teachers, users } from '../../db/schema';
 import { TeacherStatus } from '../../../src/domain/roles';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
 import { signToken } from '../../auth/tokens';
+import { rows } from '../../db/query';
 import { signInLimits, waitText, type Refusal } from '../../auth/signInLimits';
 
 const LoginBody = Type.Object({
@@ -58,6 +59,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const [teacher] = await app.db.select({ status: teachers.status }).from(teachers).where(eq(teachers.userId, user.id)).limit(1);
     if (teacher?.status === TeacherStatus.disabled) throw forbidden('账号已停用，请联系学校管理员');
     if (teacher?.status === TeacherStatus.left) throw forbidden('该教师已离职，账号不能登录');
+    if (user.partnerId !== null) {
+      const [stopped] = await rows<{ name: string }>(app.db, sql`
+        SELECT sp.name FROM partners p JOIN partners sp ON sp.status <> 0 AND (sp.id = p.id OR sp.id::text = ANY (string_to_array(p.ancestors, ',')))
+         WHERE p.id = ${user.partnerId} LIMIT 1`);
+      if (stopped) throw forbidden(`合作商“${stopped.name}”已停用，账号不能登录，请联系上级合作商`);
+    }
     const ttl = app.config.sessionTtl;
     const sid = randomUUID();
     await app.db.insert(sessions).values({ id: sid, userId: user.id, expiresAt: new Date(Date.now() + ttl * 1000) });

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope';
 import { partners, schools, teachers } from '../../db/schema';
+import { DEFAULT_ZONE, isTimeZone } from '../../../src/domain/format';
 import { ROLE_NAMES, isRole, roleFromKey } from '../../../src/domain/roles';
 
 export default async function personalRoutes(app: FastifyInstance) {
@@ -46,6 +47,8 @@ export default async function personalRoutes(app: FastifyInstance) {
       tenantId: p.tenantId,
       schoolId: school?.id ?? null,
       schoolName: school?.name ?? null,
+      // The clock the web app shows times on: the school's zone, China time without a school.
+      timeZone: isTimeZone(school?.timeZone) ? school.timeZone : DEFAULT_ZONE,
       schoolArea: school?.region ?? p.region,
       regionName: p.region,
       schoolGrade: gradeRows,

@@ -7,7 +7,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { allow } from '../../auth/plugin';
 import { rows } from '../../db/query';
 import { userRoles, users } from '../../db/schema';
-import { conflict, notFound, ok } from '../../http/envelope';
+import { badRequest, conflict, notFound, ok } from '../../http/envelope';
+import { generatePassword, hashPassword } from '../../auth/passwords';
+import { USERNAME } from './platformAdmin';
 import { Id } from '../../http/schemas';
 import { recordAudit } from '../audit/record';
 
@@ -51,6 +53,46 @@ const researcherRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await app.principals.evictUser(user.id);
       await app.lookups.invalidateTenant(user.tenantId);
       return ok({ userId: user.id, region }, `已任命 ${user.name} 为 ${region} 的区域教研员`);
+    },
+  );
+
+  // A new account for a researcher who has none: a one-time password, shown once in the reply and
+  // changed at first sign-in (as 批量开通账号 does for teachers). Its home tenant is that of the
+  // region's first school; it belongs to no school (it reads the whole region).
+  app.post(
+    '/api/juno/admin/createResearcher',
+    {
+      preHandler: adminOnly,
+      config: { fieldLabels: { username: '账号', name: '姓名', region: '区域' } },
+      schema: {
+        body: Type.Object({
+          username: Type.String({ minLength: 1, maxLength: 64 }),
+          name: Type.String({ minLength: 1, maxLength: 32 }),
+          region: Type.String({ minLength: 1, maxLength: 100 }),
+        }),
+      },
+    },
+    async (request) => {
+      const username = request.body.username.trim();
+      const name = request.body.name.trim();
+      const { region } = request.body;
+      if (!USERNAME.test(username)) throw badRequest('账号应为 3–64 位字母、数字或 _ . - @');
+      if (!name) throw badRequest('请填写姓名');
+      const [home] = await rows<{ tenantId: number }>(db, sql`SELECT tenant_id AS "tenantId" FROM schools WHERE region = ${region} ORDER BY id LIMIT 1`);
+      if (!home) throw notFound(`没有区域“${region}”的学校`);
+      const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
+      if (taken) throw conflict(`账号“${username}”已存在，请按账号任命`);
+      const password = generatePassword();
+      const passwordHash = await hashPassword(password);
+      const user = await db.transaction(async (tx) => {
+        const [created] = await tx.insert(users).values({ tenantId: home.tenantId, username, name, passwordHash, region, mustChangePassword: true }).returning({ id: users.id });
+        await tx.insert(userRoles).values({ tenantId: home.tenantId, userId: created.id, roleKey: RESEARCHER_KEY });
+        // The password is in the reply only, never in the log.
+        await recordAudit(tx, request, { action: 'create', kind: 'role', recordId: created.id, summary: `新增账号 ${name}（${username}）并任命为 ${region} 的区域教研员` });
+        return created;
+      });
+      await app.lookups.invalidateTenant(home.tenantId);
+      return ok({ userId: user.id, username, name, region, password }, `已开通 ${name} 的账号并任命为 ${region} 的区域教研员，首次登录须修改初始密码`);
     },
   );
 

@@ -4,6 +4,6 @@
 import { randomInt } from 'node:crypto';
 import { fileStamp } from '../../../src/domain/format';
 
-export function newNumber(prefix: 'PO' | 'RC' | 'RF' | 'ST', now = new Date()): string {
+export function newNumber(prefix: 'PO' | 'PB' | 'RC' | 'RF' | 'RT' | 'ST' | 'WD', now = new Date()): string {
   return `${prefix}${fileStamp(now)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }

@@ -13,11 +13,14 @@ import { ColumnsQuery, exportTable, pickColumns, type ExportColumn } from '../..
 import { cellTime, exportFileName, fileStamp } from '../../../src/domain/format';
 import { orderStateLabel, OrderDetailSchema, OrderRecordSchema, OrderStatus, PAY_STATUSES, REASON_MAX_LENGTH, REFUND_STATUSES, labelOf, type OrderRecord } from '../../../src/domain/orders';
 import { EnvelopeSchema, PageSchema } from '../../../src/domain/envelope';
+import { fulfilLabel } from '../../../src/domain/fulfilment';
 import { yuan } from '../../../src/domain/partner';
 import { anyPartner, scopeOf } from '../partner/scope';
 import { cancelOrder, closeExpiredOrders, requestRefund, syncWithGateway } from './orders';
 import { countOrders, filterDates, findOrder, listOrders, orderDetail, OrderFilter, OrderNo } from './orderQueries';
 import { recordAudit } from '../audit/record';
+import { GatewayError } from './payment/gatewayHttp';
+import { payFromBalance } from '../partner/balance';
 
 /** A sandbox code URL is a path on this server; the payer's phone needs the whole address. */
 export function absoluteCodeUrl(request: FastifyRequest, codeUrl: string | null): string | null {
@@ -38,6 +41,7 @@ const ORDER_COLUMNS: ExportColumn<OrderRow>[] = [
   { key: 'status', header: '订单状态', width: 10, value: (o) => orderStateLabel(o) },
   { key: 'payStatus', header: '支付状态', width: 10, value: (o) => labelOf(PAY_STATUSES, o.payStatus) },
   { key: 'refundStatus', header: '退款状态', width: 10, value: (o) => labelOf(REFUND_STATUSES, o.refundStatus) },
+  { key: 'fulfilStatus', header: '发货状态', width: 10, value: (o) => fulfilLabel(o) },
   { key: 'createdAt', header: '下单时间', width: 20, value: (o) => cellTime(o.createdAt) },
   { key: 'paidAt', header: '支付时间', width: 20, value: (o) => cellTime(o.paidAt) },
   { key: 'remark', header: '备注', width: 30, value: (o) => o.remark ?? '' },
@@ -69,7 +73,8 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const scope = await scopeOf(request);
     filterDates(request.query);
     await closeExpired();
-    const list = await listOrders(db, scope, request.query);
+    // The file reads from the replica when one is configured (closing expired orders above is a write).
+    const list = await listOrders(app.readDb, scope, request.query);
     const table = exportTable(pickColumns(ORDER_COLUMNS, request.query.fields), list);
     const stream = streamWorkbook('订单', table.headers, table.rows);
     return sendWorkbook(reply, stream, exportFileName('订单', fileStamp(), 'xlsx'));
@@ -91,7 +96,11 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { orderNo } = request.query;
     let order = await findOrder(db, scope, orderNo);
     if (order.status === OrderStatus.pending) {
-      await syncWithGateway(db, app.payments, orderNo);
+      // The gateway out of reach: the status as we know it, not an error on every poll.
+      await syncWithGateway(db, app.payments, orderNo).catch((error) => {
+        if (!(error instanceof GatewayError)) throw error;
+        request.log.warn({ detail: error.detail }, '查询支付状态时支付通道不可用');
+      });
       await closeExpired();
       order = await findOrder(db, scope, orderNo);
     }
@@ -111,8 +120,34 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Still pending unless this very order has just expired.
     payable(order);
     const [row] = await rows<{ codeUrl: string | null }>(db, sql`SELECT code_url AS "codeUrl" FROM partner_orders WHERE order_no = ${orderNo}`);
-    return ok({ orderNo, amountFen: order.amountFen, payStatus: order.payStatus, codeUrl: absoluteCodeUrl(request, row.codeUrl), expiresAt: order.expiresAt });
+    // The code pays what is left after the part paid from the balance.
+    return ok({ orderNo, amountFen: order.amountFen - order.balanceFen, balanceFen: order.balanceFen, payStatus: order.payStatus, codeUrl: absoluteCodeUrl(request, row.codeUrl), expiresAt: order.expiresAt });
   });
+
+  // Pays all or part of the caller's own pending order from its available balance (docs/api-partner-balance.md).
+  app.post(
+    '/api/mercury/v1/order/payByBalance',
+    { preHandler: anyPartner, schema: { body: Type.Object({ orderNo: OrderNo, balanceFen: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }) }, config: { fieldLabels: { balanceFen: '余额支付金额' } } },
+    async (request) => {
+      const scope = await scopeOf(request);
+      const { orderNo, balanceFen } = request.body;
+      await findOrder(db, scope, orderNo);
+      await closeExpired();
+      const done = await payFromBalance(db, app.payments, scope.partnerId, orderNo, balanceFen, new Date(), (t, o) =>
+        recordAudit(t, request, {
+          action: 'pay',
+          kind: 'order',
+          recordId: orderNo,
+          summary: o.status === OrderStatus.paid ? `余额支付订单 ${orderNo}（¥${yuan(balanceFen)}）` : `余额支付订单 ${orderNo} 部分金额（¥${yuan(balanceFen)}，余下 ¥${yuan(o.amountFen - balanceFen)} 扫码支付）`,
+        }),
+      );
+      const order = await findOrder(db, scope, orderNo);
+      return ok(
+        { orderNo, amountFen: done.restFen, balanceFen, payStatus: order.payStatus, status: order.status, codeUrl: absoluteCodeUrl(request, done.codeUrl), expiresAt: order.expiresAt },
+        done.restFen === 0 ? '已用余额支付' : `已用余额支付 ¥${yuan(balanceFen)}，请扫码支付剩余 ¥${yuan(done.restFen)}`,
+      );
+    },
+  );
 
   app.post('/api/mercury/v1/order/cancelByOrderNo', { preHandler: anyPartner, schema: { body: ByNo } }, async (request) => {
     const scope = await scopeOf(request);

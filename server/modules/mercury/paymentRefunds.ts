@@ -6,10 +6,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
 import { paymentRefunds, payments } from '../../db/schema';
-import { badRequest } from '../../http/envelope';
 import { RefundStatus } from '../../../src/domain/orders';
 import { newNumber } from './numbers';
-import type { PaymentNotice } from './payment/provider';
+import { AmountMismatchError, type PaymentNotice } from './payment/provider';
 
 export interface DueRefund {
   refundNo: string;
@@ -34,7 +33,7 @@ export async function applyPaymentRefunded(t: Db, notice: Extract<PaymentNotice,
   const [refund] = await rows<{ id: number; outTradeNo: string; amountFen: number; status: number }>(t, sql`
     SELECT id, out_trade_no AS "outTradeNo", amount_fen AS "amountFen", status FROM payment_refunds WHERE refund_no = ${notice.outRefundNo} FOR UPDATE`);
   if (!refund || refund.outTradeNo !== notice.outTradeNo) return undefined;
-  if (refund.amountFen !== notice.amountFen) throw badRequest('退款金额与退款单不一致');
+  if (refund.amountFen !== notice.amountFen) throw new AmountMismatchError('退款金额与退款单不一致', refund.amountFen, notice.amountFen);
   if (refund.status === RefundStatus.refunded) return 'duplicate';
   await t.update(paymentRefunds).set({ status: RefundStatus.refunded, refundedAt: notice.refundedAt }).where(eq(paymentRefunds.id, refund.id));
   return 'applied';

@@ -137,7 +137,7 @@ export async function recordAnswers(db: Db, tenantId: number, input: AnswerInput
         SELECT ${tenantId}, source_type, source_id, student_id, question_id, school_id, class_id, subject_id, term,
                knowledge_point_ids, is_correct, score, max_score, answer, ${gradedBy}, ${options.reviewerId ?? null}::int, answered_at
           FROM input
-        ON CONFLICT (tenant_id, source_type, source_id, student_id, question_id) DO UPDATE
+        ON CONFLICT (tenant_id, source_type, source_id, student_id, question_id, term) DO UPDATE
            SET is_correct = EXCLUDED.is_correct, score = EXCLUDED.score, max_score = EXCLUDED.max_score,
                answer = coalesce(EXCLUDED.answer, r.answer), graded_by = EXCLUDED.graded_by,
                reviewer_id = EXCLUDED.reviewer_id, updated_at = now()

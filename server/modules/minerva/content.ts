@@ -66,7 +66,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
                                       UNION ALL SELECT k.id FROM knowledge_points k JOIN tree ON k.parent_id = tree.id)
               SELECT id FROM tree)::int[]`
         : sql``;
-      const where = sql`q.parent_id IS NULL AND ${visibleContent(request.principal, 'q')}
+      const where = sql`q.parent_id IS NULL AND q.homework_batch_id IS NULL AND ${visibleContent(request.principal, 'q')}
         ${q.subjectId ? sql`AND q.subject_id = ${q.subjectId}` : sql``}
         ${q.gradeLevel ? sql`AND q.grade_level = ${q.gradeLevel}` : sql``}
         ${q.type ? sql`AND q.type = ${q.type}` : sql``}

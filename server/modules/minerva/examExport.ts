@@ -2,7 +2,8 @@
 // each question's knowledge points and the exercise-book pages it is printed on) and the class
 // comparison. Same access as the report itself; every figure is the report's own value, written
 // as a number (rates as fractions shown in %), so a spreadsheet can compute with them.
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../files/xlsx';
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -59,7 +60,7 @@ function addSheet(workbook: ExcelJS.Workbook, name: string, columns: { header: s
 }
 
 export async function examWorkbook(db: Db, tenantId: number, report: ExamReport): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   workbook.creator = '学助';
   const { exam } = report;
 
@@ -164,7 +165,8 @@ export async function examWorkbook(db: Db, tenantId: number, report: ExamReport)
 }
 
 const examExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const db = app.db;
+  // The workbook reads from the replica when one is configured (DATABASE_READ_URL).
+  const db = app.readDb;
   app.get(
     '/api/minerva/v1.0/exams/:examId/report/export',
     { preHandler: teachersOnly, schema: { params: Type.Object({ examId: Id }), querystring: Type.Object({ classId: Type.Optional(Id) }) } },

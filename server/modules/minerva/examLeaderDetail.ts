@@ -12,7 +12,12 @@ import { ExamMarkingProgressSchema, LeaderExamAnalysisSchema, LeaderExamStudentS
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
-import { fileReply } from '../../http/download';
+import { fileReply, sendWorkbook } from '../../http/download';
+import { sheetsWorkbook } from '../analysis/export';
+import { schoolZone } from '../../http/schoolZone';
+import { fileName, leaderExamSheets } from '../analysis/reportExports';
+import { termLabel } from '../../../src/domain/semester';
+import { fileStamp } from '../../../src/domain/format';
 import { forbidden, notFound, ok } from '../../http/envelope';
 import { Id } from '../../http/schemas';
 import { RecognitionStatus } from '../../grading/statuses';
@@ -265,6 +270,28 @@ const examLeaderDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { classId } = request.query;
       if (classId !== undefined && !exam.scopedClassIds.includes(classId)) throw notFound('班级不存在');
       return ok(await leaderAnalysis(db, request.principal, exam, classId !== undefined ? [classId] : exam.scopedClassIds));
+    },
+  );
+
+  // The analysis as a workbook: the same object the screen reads, so per student only what the
+  // school's 成绩公开范围 lets the screen show (docs/api-content.md).
+  app.get(
+    '/api/minerva/v1.0/leader/exams/:examId/analysis/export',
+    { preHandler: leadersOnly, schema: { params: Params, querystring: Type.Object({ classId: Type.Optional(Id) }) } },
+    async (request, reply) => {
+      const p = request.principal;
+      const exam = await leaderExam(p, request.params.examId);
+      const { classId } = request.query;
+      if (classId !== undefined && !exam.scopedClassIds.includes(classId)) throw notFound('班级不存在');
+      // The file reads from the replica when one is configured (DATABASE_READ_URL).
+      const a = await leaderAnalysis(app.readDb, p, exam, classId !== undefined ? [classId] : exam.scopedClassIds);
+      const [school] = await rows<{ name: string }>(app.readDb, sql`SELECT name FROM schools WHERE id = ${exam.schoolId}`);
+      const className = classId !== undefined ? exam.classNames.find((c) => c.classId === classId)?.className : undefined;
+      const scope = [school.name, exam.gradeName, ...(className ? [className] : []), exam.courseName].join(' · ');
+      const now = new Date();
+      const zone = await schoolZone(db, exam.schoolId);
+      const bytes = await sheetsWorkbook(`考试分析 · ${exam.title}（满分 ${exam.fullMarks}，${exam.examDate}）`, leaderExamSheets(a), { scope, termLabel: termLabel(exam.term), now, zone });
+      return sendWorkbook(reply, bytes, fileName(`考试分析_${exam.title}_${scope.replaceAll(' · ', '_')}_${termLabel(exam.term)}_${fileStamp(now, zone)}`));
     },
   );
 

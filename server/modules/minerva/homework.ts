@@ -4,12 +4,13 @@
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { HOMEWORK_NOTE_MAX, SourceType } from '../../../src/domain/content';
+import { HOMEWORK_KEY_LIMITS, HOMEWORK_NOTE_MAX, keyItemQuestionType, normalizeKeyAnswer, SourceType, type HomeworkKeyItem } from '../../../src/domain/content';
 import { exportFileName } from '../../../src/domain/format';
 import { rangeStart } from '../../../src/domain/semester';
 import { isoTime, rows } from '../../db/query';
-import { homeworks, type WorkItem } from '../../db/schema';
+import { homeworks, questions, type WorkItem } from '../../db/schema';
 import { sendWorkbook } from '../../http/download';
+import { callerZone, schoolZone } from '../../http/schoolZone';
 import { badRequest, conflict, notFound, ok } from '../../http/envelope';
 import { page, PagingQuery, pageWindow } from '../../http/paging';
 import { Id } from '../../http/schemas';
@@ -19,6 +20,7 @@ import { homeworkWorkbook, missingWorkbook } from './homeworkExport';
 import { chinaDayStart, fileStamp } from '../../../src/domain/format';
 import type { Db } from '../../db';
 import { schoolCurrentTerm, schoolRangeStart } from '../vesta/schoolTerm';
+import { unusedHomeworkFile } from './homeworkFiles';
 import { FIGURES, FIGURES_JOIN, HOMEWORK_COLUMNS, HOMEWORK_FROM, homeworkDetail, missingList } from './homeworkQueries';
 
 const IdList = (max: number) => Type.Array(Id, { minItems: 1, maxItems: max });
@@ -27,6 +29,36 @@ const Note = Type.String({ maxLength: HOMEWORK_NOTE_MAX });
 /** `note` names another field elsewhere (a psychology record); here it is the note to the students. */
 const HOMEWORK_LABELS = { fieldLabels: { note: '给学生的留言' } };
 const Time = Type.String({ minLength: 1, maxLength: 40 });
+
+/** One item of a photo/PDF homework's own answer key (src/domain/content.ts HomeworkKeyItem). */
+const KeyItem = Type.Object(
+  {
+    no: Type.String({ minLength: 1, maxLength: 10, pattern: HOMEWORK_KEY_LIMITS.noPattern }),
+    kind: Type.Union([Type.Literal('choice'), Type.Literal('judge'), Type.Literal('blank'), Type.Literal('answer')]),
+    answer: Type.Optional(Type.String({ maxLength: HOMEWORK_KEY_LIMITS.answerMax })),
+    points: Type.Number({ minimum: 0.5, maximum: HOMEWORK_KEY_LIMITS.pointsMax, multipleOf: 0.5 }),
+  },
+  { additionalProperties: false },
+);
+
+const KIND_LABELS: Record<HomeworkKeyItem['kind'], string> = { choice: '选择题', judge: '判断题', blank: '填空题', answer: '解答题' };
+
+/** The key as stored: answers normalised (letters sorted, 对/错), each item checked, numbers distinct. */
+function checkedKey(key: HomeworkKeyItem[]): HomeworkKeyItem[] {
+  const seen = new Set<string>();
+  return key.map((item) => {
+    if (seen.has(item.no)) throw badRequest(`第 ${item.no} 题重复了`);
+    seen.add(item.no);
+    if (item.kind === 'answer') return { no: item.no, kind: item.kind, points: item.points };
+    const answer = normalizeKeyAnswer(item.kind, item.answer ?? '');
+    if (!answer) {
+      throw badRequest(
+        item.kind === 'choice' ? `第 ${item.no} 题请填写正确选项（A–G）` : item.kind === 'judge' ? `第 ${item.no} 题请填写“对”或“错”` : `第 ${item.no} 题请填写正确答案`,
+      );
+    }
+    return { no: item.no, kind: item.kind, answer, points: item.points };
+  });
+}
 
 /** A time the client sent (ISO 8601), or a Chinese 400 naming the field. */
 function timeOf(value: string, label: string): Date {
@@ -40,7 +72,7 @@ const noteOf = (note: string | undefined) => (note === undefined ? undefined : n
 
 /** SPEC §9 homework date range (today, within a week, all) and §3 time range (week 1, month 2, term 0). */
 async function since(db: Db, schoolId: number | null, q: { dateRange?: string; dateType?: number }): Promise<Date | undefined> {
-  if (q.dateRange === 'today') return chinaDayStart();
+  if (q.dateRange === 'today') return chinaDayStart(new Date(), await schoolZone(db, schoolId));
   if (q.dateRange === 'week') return rangeStart(1);
   // 本学期 follows the school's current term (学年/学期 settings).
   if (q.dateType !== undefined) return schoolRangeStart(db, schoolId, q.dateType);
@@ -101,6 +133,9 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
             pageIds: Type.Optional(IdList(100)),
             sectionIds: Type.Optional(IdList(50)),
             questionIds: Type.Optional(IdList(100)),
+            /** A photo or PDF of the assignment (uploaded first) with its answer key. */
+            fileId: Type.Optional(Id),
+            key: Type.Optional(Type.Array(KeyItem, { minItems: 1, maxItems: HOMEWORK_KEY_LIMITS.items })),
             confirmDuplicate: Type.Optional(Type.Boolean()),
             note: Type.Optional(Note),
           },
@@ -131,8 +166,11 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (targets.some((t) => t.gradeId !== targets[0].gradeId)) throw badRequest('一次只能布置给同一年级的班级');
 
       const fromBook = body.bookId !== undefined;
-      if (fromBook === (body.questionIds !== undefined)) throw badRequest('请选择练习册页面或题目（二选一）');
+      const fromFile = body.fileId !== undefined;
+      if ([fromBook, body.questionIds !== undefined, fromFile].filter(Boolean).length !== 1) throw badRequest('请选择练习册页面、题目或上传作业原件（三选一）');
+      if (fromFile !== (body.key !== undefined)) throw badRequest(fromFile ? '请填写答案' : '答案只能随作业原件填写');
       let items: WorkItem[];
+      let key: HomeworkKeyItem[] = [];
       let title = body.title?.trim();
       let bookId: number | null = null;
       let selection: { pageIds?: number[]; sectionIds?: number[] } | null = null;
@@ -159,11 +197,17 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         title ||= `${book.title} 第${pages[0].pageNo}${pages.length > 1 ? `–${pages[pages.length - 1].pageNo}` : ''}页`;
         bookId = book.id;
         selection = body.pageIds ? { pageIds } : { sectionIds: [...wantedSections!] };
+      } else if (fromFile) {
+        await unusedHomeworkFile(db, tenantId, teacherId, body.fileId!);
+        key = checkedKey(body.key!);
+        if (!title) throw badRequest('请填写作业标题');
+        // Items get their question rows in the transaction below, once the batch has an id.
+        items = [];
       } else {
         const ids = [...new Set(body.questionIds!)];
         const found = await rows<{ id: number; points: number }>(db, sql`
           SELECT q.id, q.points FROM questions q
-           WHERE q.id = ANY(${`{${ids.join(',')}}`}::int[]) AND q.parent_id IS NULL AND q.subject_id = ${subjectId} AND ${visibleContent(p, 'q')}`);
+           WHERE q.id = ANY(${`{${ids.join(',')}}`}::int[]) AND q.parent_id IS NULL AND q.homework_batch_id IS NULL AND q.subject_id = ${subjectId} AND ${visibleContent(p, 'q')}`);
         if (found.length !== ids.length) throw notFound('题目不存在');
         items = ids.map((id, k) => ({ questionId: id, points: found.find((f) => f.id === id)!.points, no: String(k + 1) }));
         title ||= '自定义作业';
@@ -202,11 +246,38 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
               items,
               term,
               note: noteOf(body.note) ?? null,
+              fileId: body.fileId ?? null,
               startAt: startAt && startAt.getTime() > assignedAt.getTime() ? startAt : null,
             })),
           )
           .returning({ id: homeworks.id, classId: homeworks.classId });
-        await tx.execute(sql`UPDATE homeworks SET batch_id = ${inserted[0].id} WHERE id = ANY(${`{${inserted.map((r) => r.id).join(',')}}`}::int[])`);
+        const batchId = inserted[0].id;
+        const batch = `{${inserted.map((r) => r.id).join(',')}}`;
+        await tx.execute(sql`UPDATE homeworks SET batch_id = ${batchId} WHERE id = ANY(${batch}::int[])`);
+        // A photo/PDF homework's answer key becomes question rows of its own (not the bank's), so
+        // its answers are recorded, counted and reviewed as any homework's.
+        if (fromFile) {
+          const made = await tx
+            .insert(questions)
+            .values(
+              key.map((item) => ({
+                tenantId,
+                subjectId,
+                gradeLevel: level,
+                type: keyItemQuestionType(item),
+                stem: `${title} 第 ${item.no} 题（${KIND_LABELS[item.kind]}，见作业原件）`,
+                answer: item.answer ?? '',
+                difficulty: 3,
+                points: item.points,
+                source: '作业原件',
+                homeworkBatchId: batchId,
+                createdBy: p.userId,
+              })),
+            )
+            .returning({ id: questions.id });
+          items = key.map((item, k) => ({ questionId: made[k].id, points: item.points, no: item.no }));
+          await tx.update(homeworks).set({ items }).where(sql`id = ANY(${batch}::int[])`);
+        }
         return inserted;
       });
       return ok({ batchId: created[0].id, homeworks: created.map((r) => ({ id: r.id, classId: r.classId })), title, questionCount: items.length }, '布置成功');
@@ -286,7 +357,13 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await db.transaction(async (tx) => {
       const hw = await ownHomework(tx, who, request.params.homeworkId);
       if (hw.handedIn > 0) throw conflict('已有学生提交，不能撤回该作业');
+      const [{ batchId }] = await rows<{ batchId: number | null }>(tx, sql`SELECT batch_id AS "batchId" FROM homeworks WHERE id = ${hw.id}`);
       await tx.execute(sql`DELETE FROM homeworks WHERE id = ${hw.id}`);
+      // A photo/PDF homework's own answer key goes with the last class of its batch.
+      if (batchId !== null) {
+        await tx.execute(sql`DELETE FROM questions WHERE homework_batch_id = ${batchId} AND tenant_id = ${hw.tenantId}
+          AND NOT EXISTS (SELECT 1 FROM homeworks WHERE batch_id = ${batchId} AND tenant_id = ${hw.tenantId})`);
+      }
     });
     return ok(null, '已撤回');
   });
@@ -295,8 +372,9 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/minerva/v1.0/homeworks/:homeworkId/export', { preHandler: teachersOnly, schema: HomeworkParams }, async (request, reply) => {
     const { homeworkId } = request.params;
     const detail = await homeworkDetail(db, request.principal, homeworkId);
-    const bytes = await homeworkWorkbook(detail);
-    return sendWorkbook(reply, bytes, exportFileName(`作业详情_${detail.className}`, fileStamp(), 'xlsx'));
+    const zone = await callerZone(db, request.principal);
+    const bytes = await homeworkWorkbook(detail, zone);
+    return sendWorkbook(reply, bytes, exportFileName(`作业详情_${detail.className}`, fileStamp(new Date(), zone), 'xlsx'));
   });
 
   // 未提交名单: who has not handed it in, to remind them (printed from 作业详情, or as a workbook).
@@ -306,7 +384,8 @@ const homeworkRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/minerva/v1.0/homeworks/:homeworkId/missing/export', { preHandler: teachersOnly, schema: HomeworkParams }, async (request, reply) => {
     const list = await missingList(db, request.principal, request.params.homeworkId);
-    return sendWorkbook(reply, await missingWorkbook(list), exportFileName(`未提交名单_${list.className}`, fileStamp(), 'xlsx'));
+    const zone = await callerZone(db, request.principal);
+    return sendWorkbook(reply, await missingWorkbook(list, zone), exportFileName(`未提交名单_${list.className}`, fileStamp(new Date(), zone), 'xlsx'));
   });
 };
 

@@ -1,7 +1,8 @@
 // 作业详情 as a workbook: a summary sheet, one row per student and one per question, with the same
 // figures the detail call answers (the teacher files it or shares it with the class's other staff).
 // Small by nature (one class, a few dozen questions), so it is built in memory.
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../files/xlsx';
 import { QUESTION_TYPES } from '../../../src/domain/content';
 import { dateTime } from '../../../src/domain/format';
 import type { HomeworkDetail, MissingList } from './homeworkQueries';
@@ -18,8 +19,9 @@ function sheet(workbook: ExcelJS.Workbook, name: string, columns: { header: stri
   return ws;
 }
 
-export async function homeworkWorkbook(detail: HomeworkDetail): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+/** Times on the clock of `zone`, the school's (China time by default). */
+export async function homeworkWorkbook(detail: HomeworkDetail, zone?: string): Promise<Buffer> {
+  const workbook = new (await loadExcel()).Workbook();
   workbook.creator = '学助';
 
   const summary = sheet(workbook, '概况', [
@@ -30,8 +32,8 @@ export async function homeworkWorkbook(detail: HomeworkDetail): Promise<Buffer> 
     ['作业', detail.title],
     ['班级', `${detail.gradeName} ${detail.className}`],
     ['学科', detail.courseName],
-    ['布置时间', dateTime(detail.assignedAt)],
-    ['截止时间', dateTime(detail.dueAt)],
+    ['布置时间', dateTime(detail.assignedAt, zone)],
+    ['截止时间', dateTime(detail.dueAt, zone)],
     ['题数', detail.questionCount],
     ['学生数', detail.studentCount],
     ['已提交', detail.submittedCount],
@@ -87,8 +89,8 @@ export async function homeworkWorkbook(detail: HomeworkDetail): Promise<Buffer> 
 }
 
 /** 未提交名单 as a workbook: what the homework is, then one row per student who has not handed it in. */
-export async function missingWorkbook(list: MissingList): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+export async function missingWorkbook(list: MissingList, zone?: string): Promise<Buffer> {
+  const workbook = new (await loadExcel()).Workbook();
   workbook.creator = '学助';
   const ws = sheet(workbook, '未提交名单', [
     { header: '学号', width: 16, text: true },
@@ -97,6 +99,6 @@ export async function missingWorkbook(list: MissingList): Promise<Buffer> {
     { header: '作业', width: 36 },
     { header: '截止时间', width: 18 },
   ]);
-  for (const s of list.students) ws.addRow([s.studentNo, s.name, `${list.gradeName} ${list.className}`, list.title, dateTime(list.dueAt)]);
+  for (const s of list.students) ws.addRow([s.studentNo, s.name, `${list.gradeName} ${list.className}`, list.title, dateTime(list.dueAt, zone)]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -41,6 +41,8 @@ export interface HomeworkRecord {
   startAt: string | null;
   /** Students can see it (its publishing time has come). */
   published: boolean;
+  /** A homework given as a photo or PDF with its own answer key: that file (GET /homework-files/:id). */
+  fileId: number | null;
 }
 
 /** A page a student handed in as a photo or scan (AI批改 of this homework), viewed at the task's file view. */
@@ -87,7 +89,7 @@ export const FIGURES_JOIN = sql`
 export const HOMEWORK_COLUMNS = sql`h.id, h.batch_id AS "batchId", h.title, h.class_id AS "classId", c.name AS "className", g.id AS "gradeId", g.name AS "gradeName",
   h.course_id AS "courseId", co.name AS "courseName", h.source_type AS "sourceType", h.book_id AS "bookId", b.title AS "bookTitle",
   ${isoTime(sql`h.assigned_at`)} AS "assignedAt", ${isoTime(sql`h.due_at`)} AS "dueAt", h.term, jsonb_array_length(h.items) AS "questionCount", h.note,
-  ${isoTime(sql`h.start_at`)} AS "startAt", ${PUBLISHED} AS published`;
+  ${isoTime(sql`h.start_at`)} AS "startAt", ${PUBLISHED} AS published, h.file_id AS "fileId"`;
 export const HOMEWORK_FROM = sql`homeworks h JOIN classes c ON c.id = h.class_id JOIN grades g ON g.id = c.grade_id JOIN courses co ON co.id = h.course_id
   LEFT JOIN exercise_books b ON b.id = h.book_id`;
 

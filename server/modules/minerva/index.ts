@@ -5,6 +5,7 @@ import contentRoutes from './content';
 import bookRoutes from './books';
 import bookImportRoutes from './bookImport';
 import homeworkRoutes from './homework';
+import homeworkFileRoutes from './homeworkFiles';
 import examRoutes from './exams';
 import examLeaderRoutes from './examLeaders';
 import examLeaderDetailRoutes from './examLeaderDetail';
@@ -17,6 +18,7 @@ export default fp(async (app) => {
   await app.register(bookRoutes);
   await app.register(bookImportRoutes);
   await app.register(homeworkRoutes);
+  await app.register(homeworkFileRoutes);
   await app.register(examRoutes);
   await app.register(examLeaderRoutes);
   await app.register(examLeaderDetailRoutes);

@@ -46,7 +46,7 @@ async function checkPaper(db: Db, p: Principal, teacherId: number, body: PaperIn
   const ids = body.sections.flatMap((s) => s.questions.map((q) => q.questionId));
   if (new Set(ids).size !== ids.length) throw badRequest('同一道题不能在试卷中出现两次');
   const found = await rows<{ id: number }>(db, sql`
-    SELECT q.id FROM questions q WHERE q.id = ANY(${`{${ids.join(',')}}`}::int[]) AND q.parent_id IS NULL AND q.subject_id = ${body.subjectId} AND ${visibleContent(p, 'q')}`);
+    SELECT q.id FROM questions q WHERE q.id = ANY(${`{${ids.join(',')}}`}::int[]) AND q.parent_id IS NULL AND q.homework_batch_id IS NULL AND q.subject_id = ${body.subjectId} AND ${visibleContent(p, 'q')}`);
   if (found.length !== ids.length) throw notFound('题目不存在');
   const sections = body.sections.map((s) => ({ title: s.title.trim() || '未命名大题', questions: s.questions }));
   const totalPoints = sections.reduce((sum, s) => sum + s.questions.reduce((t, q) => t + q.points, 0), 0);

@@ -4,26 +4,27 @@ import { eq, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isoTime, rows } from '../../db/query';
-import { paperPacks, partners } from '../../db/schema';
+import { partners } from '../../db/schema';
 import { notFound, ok } from '../../http/envelope';
 import { PagingQuery, page, pageWindow } from '../../http/paging';
 import { Id } from '../../http/schemas';
-import { ORDER_MAX_ITEMS, PAY_TIMEOUT_MINUTES, RECHARGE_MAX_FEN, RECHARGE_MIN_FEN, RECHARGE_NO_PATTERN, REMARK_MAX_LENGTH, StatementStatus } from '../../../src/domain/orders';
-import { partnerLevel } from '../../../src/domain/roles';
+import { ORDER_MAX_ITEMS, PAY_TIMEOUT_MINUTES, RECHARGE_MAX_FEN, RECHARGE_MIN_FEN, RECHARGE_NO_PATTERN, REMARK_MAX_LENGTH} from '../../../src/domain/orders';
 import { placeOrder } from '../mercury/orders';
 import { absoluteCodeUrl } from '../mercury/orderRoutes';
 import { placeRecharge } from './recharges';
+import { shipToOf } from './addresses';
+import { priceBook } from './prices';
 import { anyPartner, levelOnePartner } from './scope';
 import { recordAudit } from '../audit/record';
 import { yuan } from '../../../src/domain/partner';
-
-const PRICE_COLUMN = { 1: paperPacks.priceL1Fen, 2: paperPacks.priceL2Fen, 3: paperPacks.priceL3Fen } as const;
 
 const PaperOrderBody = Type.Object({
   // Bounded by what an int column holds; the business limit (ORDER_MAX_QUANTITY) is placeOrder's,
   // which names it, where the schema could only say 取值不正确.
   items: Type.Array(Type.Object({ packId: Id, quantity: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }), { minItems: 1, maxItems: ORDER_MAX_ITEMS }),
   remark: Type.Optional(Type.String({ maxLength: REMARK_MAX_LENGTH })),
+  /** The caller's own 收货地址; without it, its default one (a partner with none is asked to add one). */
+  addressId: Type.Optional(Id),
 });
 
 const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -36,18 +37,16 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/wrongbook/v1.0/partner/getPartnerPaperConfig', { preHandler: anyPartner }, async (request) => {
     const partner = await me(request.principal.partnerId);
-    const level = partnerLevel(partner.ancestors) as 1 | 2 | 3;
-    const packs = await db
-      .select({ packId: paperPacks.id, name: paperPacks.name, sheets: paperPacks.sheets, priceFen: PRICE_COLUMN[level] })
-      .from(paperPacks)
-      .orderBy(paperPacks.sort, paperPacks.id);
-    return ok(packs);
+    // At the caller's own prices: the ones its parent set for it, else its level's.
+    const book = await priceBook(db, partner);
+    return ok(book.map((p) => ({ packId: p.packId, name: p.name, sheets: p.sheets, priceFen: p.priceFen })));
   });
 
   app.post('/api/wrongbook/v1.0/partner/addPaperOrder', { preHandler: anyPartner, schema: { body: PaperOrderBody }, config: { fieldLabels: { items: '订购纸张' } } }, async (request) => {
     const partner = await me(request.principal.partnerId);
-    const body = request.body;
-    const order = await placeOrder(db, app.payments, partner, body, request.principal.userId, new Date(), (t, o) =>
+    const { addressId, ...body } = request.body;
+    const shipTo = await shipToOf(db, partner.id, addressId);
+    const order = await placeOrder(db, app.payments, partner, { ...body, shipTo }, request.principal.userId, new Date(), (t, o) =>
       recordAudit(t, request, { action: 'create', kind: 'order', recordId: o.orderNo, summary: `提交纸张订单 ${o.orderNo}（¥${yuan(o.amountFen)}）` }),
     );
     return ok(
@@ -66,15 +65,6 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
              ${isoTime(sql`created_at`)} AS "createdAt", ${isoTime(sql`paid_at`)} AS "paidAt"
         FROM partner_recharges WHERE partner_id = ${partner.id} ORDER BY created_at DESC, id DESC LIMIT ${size} OFFSET ${offset}`);
     return ok(page(records, total, current, size));
-  });
-
-  app.get('/api/wrongbook/v1.0/partner/getPartnerBalance', { preHandler: levelOnePartner }, async (request) => {
-    const partner = await me(request.principal.partnerId);
-    const [row] = await rows<{ rechargedFen: number; settledInFen: number; settledOutFen: number }>(db, sql`
-      SELECT (SELECT COALESCE(sum(amount_fen), 0)::int FROM partner_recharges WHERE partner_id = ${partner.id} AND pay_status = 1) AS "rechargedFen",
-             (SELECT COALESCE(sum(amount_fen), 0)::int FROM settlement_statements WHERE partner_id = ${partner.id} AND status = ${StatementStatus.settled}) AS "settledInFen",
-             (SELECT COALESCE(sum(amount_fen), 0)::int FROM settlement_statements WHERE payer_id = ${partner.id} AND status = ${StatementStatus.settled}) AS "settledOutFen"`);
-    return ok({ balanceFen: row.rechargedFen + row.settledInFen - row.settledOutFen, ...row });
   });
 
   app.post(

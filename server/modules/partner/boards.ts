@@ -33,7 +33,9 @@ const StudentQuery = Type.Object({ ...RangeFields, schoolId: Id, studentId: Id }
 const StudentPageQuery = Type.Object({ ...RangeFields, ...PagingQuery, schoolId: Id, studentId: Id });
 
 const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const db = app.db;
+  // Every board is a read over months of print jobs: from the replica when one is configured
+  // (DATABASE_READ_URL). The caller's scope still comes from the primary (scopeOf).
+  const db = app.readDb;
 
   /** The subtree's partners, for the boards' partner pickers. */
   app.get(`${BASE}/partners`, { preHandler: anyPartner }, async (request) => {

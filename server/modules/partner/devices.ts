@@ -58,7 +58,8 @@ export const SELECT_DEVICE = sql`
          CASE WHEN ${ONLINE} THEN 1 ELSE 2 END AS online,
          d.paper_left AS "paperLeft", d.paper_capacity AS "paperCapacity", d.paper_left <= ${LOW_PAPER_SHEETS} AS "lowPaper",
          d.jammed, d.firmware, ${isoTime(sql`d.last_heartbeat_at`)} AS "lastHeartbeatAt", ${isoTime(sql`d.last_seen_at`)} AS "lastSeenAt",
-         ${isoTime(sql`d.bound_at`)} AS "boundAt"
+         ${isoTime(sql`d.bound_at`)} AS "boundAt",
+         (SELECT coalesce(array_agg(a.kind ORDER BY a.kind), '{}') FROM device_alarms a WHERE a.device_id = d.id AND a.resolved_at IS NULL) AS "openAlarms"
     FROM devices d JOIN partners p ON p.id = d.partner_id LEFT JOIN schools s ON s.id = d.school_id`;
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -9,6 +9,13 @@ import deviceHistoryRoutes from './deviceHistory';
 import deviceSecretRoutes from './deviceSecrets';
 import accountRoutes from './account';
 import channelRoutes from './channel';
+import balanceRoutes from './balanceRoutes';
+import addressRoutes from './addresses';
+import childrenRoutes from './children';
+import alarmRoutes from './alarms';
+import liveStreamRoutes from './liveStream';
+import consumptionRoutes from './consumption';
+import fleetWatch from './fleetWatch';
 
 export default fp(async (app) => {
   await app.register(currentRoutes);
@@ -17,5 +24,12 @@ export default fp(async (app) => {
   await app.register(deviceSecretRoutes);
   await app.register(accountRoutes);
   await app.register(channelRoutes);
+  await app.register(balanceRoutes);
+  await app.register(addressRoutes);
+  await app.register(childrenRoutes);
   await app.register(boardRoutes);
+  await app.register(alarmRoutes);
+  await app.register(liveStreamRoutes);
+  await app.register(consumptionRoutes);
+  await app.register(fleetWatch);
 });

@@ -32,15 +32,16 @@ export async function recordMargin(tx: Db, order: LedgerOrder, paidAt: Date): Pr
 }
 
 /**
- * The margin taken back when its order is refunded. Settleable when the margin is: an unsettled
+ * The margin taken back when its order (or some of its lines) is refunded. Settleable when the margin is: an unsettled
  * margin and its reversal land in the same statement; a settled one is reversed in the next.
  */
-export async function recordReversal(tx: Db, orderId: number, refundId: number, refundedAt: Date): Promise<void> {
+export async function recordReversal(tx: Db, orderId: number, refundId: number, refundedAt: Date, partFen: number | null = null): Promise<void> {
   const [margin] = await tx
     .select()
     .from(settlementEntries)
     .where(and(eq(settlementEntries.orderId, orderId), eq(settlementEntries.kind, EntryKind.margin)));
-  if (!margin) return;
+  // A return takes back its lines' margin (partFen); a refund before dispatch the whole margin.
+  if (!margin || partFen === 0) return;
   await tx
     .insert(settlementEntries)
     .values({
@@ -48,7 +49,7 @@ export async function recordReversal(tx: Db, orderId: number, refundId: number, 
       orderId,
       refundId,
       kind: EntryKind.reversal,
-      amountFen: -margin.amountFen,
+      amountFen: -(partFen ?? margin.amountFen),
       occurredAt: refundedAt,
       settleableAt: refundedAt > margin.settleableAt ? refundedAt : margin.settleableAt,
     })

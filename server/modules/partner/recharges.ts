@@ -4,11 +4,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
 import { partnerRecharges, payments } from '../../db/schema';
-import { badRequest, notFound } from '../../http/envelope';
+import { notFound } from '../../http/envelope';
 import { PAY_TIMEOUT_MINUTES, PayStatus } from '../../../src/domain/orders';
 import { newNumber } from '../mercury/numbers';
-import type { PaymentNotice, PaymentProvider } from '../mercury/payment/provider';
-import type { AlsoInTransaction, NoticeOutcome } from '../mercury/orders';
+import { AmountMismatchError, type PaymentNotice, type PaymentProvider } from '../mercury/payment/provider';
+import { refundThrough, type AlsoInTransaction, type NoticeOutcome } from '../mercury/orders';
 import { refundPaymentAlone } from '../mercury/paymentRefunds';
 
 export async function placeRecharge(
@@ -39,7 +39,7 @@ export async function applyRechargePaid(db: Db, provider: PaymentProvider, notic
     const [recharge] = await rows<{ id: number; amountFen: number; payStatus: number }>(t, sql`
       SELECT id, amount_fen AS "amountFen", pay_status AS "payStatus" FROM partner_recharges WHERE recharge_no = ${notice.outTradeNo} FOR UPDATE`);
     if (!recharge) throw notFound('充值单不存在');
-    if (recharge.amountFen !== notice.amountFen) throw badRequest('支付金额与充值金额不一致');
+    if (recharge.amountFen !== notice.amountFen) throw new AmountMismatchError('支付金额与充值金额不一致', recharge.amountFen, notice.amountFen);
     const [payment] = await t
       .insert(payments)
       .values({ outTradeNo: notice.outTradeNo, provider: provider.name, transactionId: notice.transactionId, amountFen: notice.amountFen, paidAt: notice.paidAt, outcome: 'applied' })
@@ -51,6 +51,6 @@ export async function applyRechargePaid(db: Db, provider: PaymentProvider, notic
     await t.update(partnerRecharges).set({ payStatus: PayStatus.paid, paidAt: notice.paidAt }).where(eq(partnerRecharges.id, recharge.id));
     return { outcome: 'applied' as const };
   });
-  if ('refund' in outcome && outcome.refund) await provider.refund(db, { outTradeNo: notice.outTradeNo, outRefundNo: outcome.refund.refundNo, amountFen: outcome.refund.amountFen });
+  if ('refund' in outcome && outcome.refund) await refundThrough(db, provider, { outTradeNo: notice.outTradeNo, outRefundNo: outcome.refund.refundNo, amountFen: outcome.refund.amountFen });
   return outcome.outcome;
 }

@@ -10,6 +10,8 @@ import { settlementStatements } from '../../db/schema';
 import { conflict, notFound } from '../../http/envelope';
 import { RefundStatus, StatementStatus } from '../../../src/domain/orders';
 import { newNumber } from '../mercury/numbers';
+import { yuan } from '../../../src/domain/partner';
+import { balanceOf, lockPartner } from './balance';
 
 type Statement = typeof settlementStatements.$inferSelect;
 
@@ -112,6 +114,16 @@ export async function rejectStatement(db: Db, party: Party, statementNo: string,
 export async function settleStatement(db: Db, party: Party, statementNo: string, now = new Date()) {
   const s = await findStatement(db, party, statementNo);
   if (!isPayer(party, s)) throw conflict('只有付款方可以标记结算');
+  // A partner pays its child's statement out of its balance: only out of what is available, not
+  // what its withdrawals under review hold frozen (the platform pays from its own account). The
+  // payer's row lock serialises this with its other balance movements (balance.ts).
+  if (s.payerId !== null && s.amountFen > 0 && s.status === StatementStatus.confirmed) {
+    await lockPartner(db, s.payerId);
+    const { availableFen, frozenFen } = await balanceOf(db, s.payerId);
+    if (availableFen < s.amountFen) {
+      throw conflict(`可用余额不足，不能结算：结算单金额 ¥${yuan(s.amountFen)}，可用余额 ¥${yuan(availableFen)}${frozenFen ? `（另有 ¥${yuan(frozenFen)} 因提现审核中冻结）` : ''}，请先充值或等待提现审核完成`);
+    }
+  }
   return move(db, s, StatementStatus.confirmed, { status: StatementStatus.settled, settledAt: now }, `结算单${stateWord(s)}，须收款方确认后才能结算`);
 }
 

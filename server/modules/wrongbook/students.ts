@@ -16,6 +16,7 @@ import { schoolCurrentTerm } from '../vesta/schoolTerm';
 import { QuestionType, SourceType } from '../../../src/domain/content';
 import { me, teachersOnly, teaches } from '../minerva/access';
 import { fileReply } from '../../http/download';
+import { callerZone } from '../../http/schoolZone';
 import { termLabel } from '../../../src/domain/semester';
 import { runHeavy } from './threadTasks';
 
@@ -87,13 +88,18 @@ export function wrongStates(s: WrongScope, studentId?: number): SQL {
       SELECT ${SourceType.exam}::smallint, e.id FROM exam_classes ec JOIN exams e ON e.id = ec.exam_id JOIN courses co ON co.id = e.course_id
        WHERE ec.tenant_id = ${s.tenantId} AND ec.class_id = ${s.classId} ${subject('co.subject_id')} AND e.term = ${s.term}
     ),
+    -- Read by student (answer_records_student_term_idx: the class's students' records of the term
+    -- and subject, from the index alone once the table is vacuumed), then kept if they belong to
+    -- the class's works: a fraction of the cost of reading every work's records and looking up
+    -- each record's student. An exam's records cover every class that sat it: read only this
+    -- class's students (by student, not r.class_id, so a student who changed class keeps the
+    -- exam's records).
     recs AS MATERIALIZED (
-      SELECT r.student_id, r.question_id, r.is_correct, r.answered_at, r.answer
-        FROM works w JOIN answer_records r ON r.tenant_id = ${s.tenantId} AND r.source_type = w.source_type AND r.source_id = w.source_id
-       WHERE r.term = ${s.term} ${subject('r.subject_id')}
-         -- An exam's records cover every class that sat it: read only this class's students (by
-         -- student, not r.class_id, so a student who changed class keeps the exam's records).
+      SELECT r.student_id, r.question_id, r.is_correct, r.answered_at${studentId ? sql`, r.answer` : sql``}
+        FROM answer_records r
+       WHERE r.tenant_id = ${s.tenantId} AND r.term = ${s.term} ${subject('r.subject_id')}
          AND r.student_id ${studentId ? sql`= ${studentId}` : sql`IN (SELECT id FROM students WHERE tenant_id = ${s.tenantId} AND class_id = ${s.classId} AND status = 0)`}
+         AND (r.source_type, r.source_id) IN (SELECT source_type, source_id FROM works)
     ),
     flagged AS (
       SELECT r.student_id, r.question_id, r.is_correct, r.answered_at,
@@ -157,10 +163,10 @@ const studentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           FROM states st JOIN questions q ON q.id = st.question_id
           LEFT JOIN knowledge_points kp ON kp.id = q.knowledge_point_ids[1]
          ORDER BY kp.sort_order NULLS LAST, kp.id NULLS LAST, st.last_wrong DESC, st.question_id`);
-      // Weekly figures (China time, weeks from Monday): counts, so the rate's denominator is shown.
+      // Weekly figures (the school's clock, weeks from Monday): counts, so the rate's denominator is shown.
       const weeks = await rows(db, sql`
         WITH ${wrongStates(s, student.id)}
-        SELECT to_char(date_trunc('week', answered_at AT TIME ZONE 'Asia/Shanghai'), 'YYYY-MM-DD') AS week,
+        SELECT to_char(date_trunc('week', answered_at AT TIME ZONE ${await callerZone(db, request.principal)}::text), 'YYYY-MM-DD') AS week,
                count(*)::int AS answered, count(*) FILTER (WHERE is_correct)::int AS correct,
                count(*) FILTER (WHERE NOT is_correct)::int AS wrong
           FROM recs GROUP BY 1 ORDER BY 1`);

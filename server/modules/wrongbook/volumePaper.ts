@@ -11,7 +11,6 @@ import { sql } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import sharp from 'sharp';
 import { allow } from '../../auth/plugin';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db';
@@ -19,6 +18,8 @@ import { rows } from '../../db/query';
 import { answerSheets, homeworks, type WorkItem } from '../../db/schema';
 import { ApiError, badRequest, forbidden, notFound, ok } from '../../http/envelope';
 import { fileReply } from '../../http/download';
+import { schoolZone } from '../../http/schoolZone';
+import { dateOnly } from '../../../src/domain/format';
 import { runHeavy } from './threadTasks';
 import type { SectionSpec, SheetLayout, SheetSpec } from '../../grading';
 import { QuestionType, SourceType } from '../../../src/domain/content';
@@ -275,6 +276,8 @@ async function cropScans(app: FastifyInstance, s: Scope, refs: ScanRef[]): Promi
     try {
       const chunks: Buffer[] = [];
       for await (const chunk of await app.files.open(file.hash)) chunks.push(chunk as Buffer);
+      // sharp loads with the first crop, not with the server (its native library is tens of MB).
+      const { default: sharp } = await import('sharp');
       const image = sharp(Buffer.concat(chunks)).rotate();
       const meta = await image.metadata();
       const left = Math.max(0, Math.floor(Math.min(...corners.map((c) => c[0]))));
@@ -394,7 +397,8 @@ async function homeworkOf(db: Db, pl: Plan, sections: { student: Student | null;
        AND source_type = ${SourceType.customHomework} AND term = ${term} AND items = ${JSON.stringify(items)}::jsonb
      ORDER BY id DESC LIMIT 1`);
   if (existing) return { ...existing, reused: true };
-  const day = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(now);
+  const [cls] = await rows<{ schoolId: number }>(db, sql`SELECT school_id AS "schoolId" FROM classes WHERE id = ${s.classId}`);
+  const day = dateOnly(now, await schoolZone(db, cls?.schoolId));
   const title = `错题卷·${day}`;
   const [row] = await db
     .insert(homeworks)

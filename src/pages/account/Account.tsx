@@ -34,6 +34,7 @@ import { PayDialog } from '../../resources/orders/PayDialog';
 import { NewOrderForm, PlacedOrderPay } from '../../resources/orders/NewOrder';
 import { money, dateTime } from '../../domain/format';
 import type { ScreenProps } from '../screen';
+import { ReorderSuggestion } from './ReorderCard';
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -152,6 +153,8 @@ export default function Account({ route }: ScreenProps) {
   const [recharging, setRecharging] = useState(false);
   const [rechargePay, setRechargePay] = useState<PayCode & { rechargeNo: string }>();
   const [placed, setPlaced] = useState<PlacedOrder>();
+  /** Quantities from 补货建议; a new suggestion remounts the form with them. */
+  const [suggested, setSuggested] = useState<{ at: number; quantities: Record<number, number> }>();
   const reload = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: ['balance'] });
     void queryClient.invalidateQueries({ queryKey: ['rechargeRecords'] });
@@ -191,9 +194,20 @@ export default function Account({ route }: ScreenProps) {
             ))}
           </Box>
         </Section>
-        <Section title="纸张进货">
-          <NewOrderForm onPlaced={setPlaced} />
+        <Section title="补货建议">
+          <ReorderSuggestion
+            onFill={(items) => {
+              setSuggested({ at: Date.now(), quantities: Object.fromEntries(items.map((i) => [i.packId, i.quantity])) });
+              // The form below, filled in: where the partner checks and places the order.
+              requestAnimationFrame(() => document.getElementById('new-order')?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+            }}
+          />
         </Section>
+        <Box id="new-order">
+          <Section title="纸张进货">
+            <NewOrderForm key={suggested?.at ?? 0} initial={suggested?.quantities} onPlaced={setPlaced} />
+          </Section>
+        </Box>
         <Section title="充值记录">
           <RechargeRecords />
         </Section>

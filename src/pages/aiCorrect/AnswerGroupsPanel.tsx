@@ -1,15 +1,19 @@
 // 相同作答 in the by-question review: each group of students whose fill-in or short answer reads the
 // same (「x=3」 ×12), marked at once — 对 (full marks), 错 (0) or typed points for every student of
 // the group, each saved as a review, so the report follows at once. A student is taken out of a
-// group from their own row (移出分组) and marked alone.
-import { useState } from 'react';
+// group from their own row (移出分组) and marked alone; a paper the decision changed can be put back
+// (撤销) from its row. Each group shows a few students' crops of the question, to check the reading.
+import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AnswerGroup } from './answerGroups';
 
-function GroupRow({ group, max, given, onDecide }: { group: AnswerGroup; max: number | null; given: number | null; onDecide: (score: number) => Promise<void> }) {
+/** How many students' crops a group shows. */
+const CROPS = 3;
+
+function GroupRow({ group, max, given, onDecide, crop }: { group: AnswerGroup; max: number | null; given: number | null; onDecide: (score: number) => Promise<void>; crop: (resultId: number) => ReactNode }) {
   const [draft, setDraft] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -18,9 +22,14 @@ function GroupRow({ group, max, given, onDecide }: { group: AnswerGroup; max: nu
     if (!Number.isInteger(score * 2)) return setError('分数只能是整数或 0.5 分');
     setError('');
     setBusy(true);
-    await onDecide(score);
-    setBusy(false);
-    setDraft('');
+    try {
+      await onDecide(score);
+      setDraft('');
+    } catch (e) {
+      setError((e as Error).message || '保存失败，请重试');
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <Box component="li" data-testid="answer-group" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', py: 0.75, borderTop: 1, borderColor: 'divider' }}>
@@ -60,6 +69,13 @@ function GroupRow({ group, max, given, onDecide }: { group: AnswerGroup; max: nu
           sx={{ width: 76, '& input': { py: 0.5 } }}
         />
       </Box>
+      <Box sx={{ flexBasis: '100%', display: 'grid', gap: 0.75, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: `repeat(${CROPS}, minmax(0, 1fr))` } }} data-testid="answer-group-crops">
+        {group.resultIds.slice(0, CROPS).map((id) => (
+          <Box key={id} sx={{ minWidth: 0 }}>
+            {crop(id)}
+          </Box>
+        ))}
+      </Box>
       {error && (
         <Typography variant="caption" color="error" role="alert" sx={{ flexBasis: '100%' }}>
           {error}
@@ -69,12 +85,14 @@ function GroupRow({ group, max, given, onDecide }: { group: AnswerGroup; max: nu
   );
 }
 
-export function AnswerGroupsPanel({ groups, max, givenOf, onDecide }: {
+export function AnswerGroupsPanel({ groups, max, givenOf, onDecide, crop }: {
   groups: AnswerGroup[];
   max: number | null;
   /** The points every student of the group has, when they all have the same. */
   givenOf: (group: AnswerGroup) => number | null;
   onDecide: (group: AnswerGroup, score: number) => Promise<void>;
+  /** One student's crop of the question. */
+  crop: (resultId: number) => ReactNode;
 }) {
   if (!groups.length) return null;
   return (
@@ -84,7 +102,7 @@ export function AnswerGroupsPanel({ groups, max, givenOf, onDecide }: {
       </Typography>
       <Box component="ul" sx={{ listStyle: 'none', m: 0, mt: 0.5, p: 0 }}>
         {groups.map((g) => (
-          <GroupRow key={g.key} group={g} max={max} given={givenOf(g)} onDecide={(score) => onDecide(g, score)} />
+          <GroupRow key={g.key} group={g} max={max} given={givenOf(g)} onDecide={(score) => onDecide(g, score)} crop={crop} />
         ))}
       </Box>
     </Box>

@@ -5,11 +5,12 @@
 // &no=), each with the crop of that question from the student's scan. Keyboard: J/K or ←/→ for
 // students (questions in the by-question view), ↑/↓ for items, digits for points.
 // By question, a fill-in's students with the same reading form groups (相同作答, AnswerGroupsPanel)
-// marked with one decision; a student taken out of their group is marked alone.
+// marked with one decision (one call, POST /answerGroups/decide); a student taken out of their group is
+// marked alone, and each paper the decision changed can be put back (撤销整组判分, /answerGroups/restore).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDataProvider } from 'react-admin';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -20,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import type { AppDataProvider } from '../../dataProvider';
 import type { CorrectResult, CorrectResultDetail, ReviewItem } from '../../dataProvider/correct';
 import type { ScreenProps } from '../screen';
+import type { GroupDecision } from '../../domain/answerGroups';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
 import { ScanOverlay } from './ScanOverlay';
@@ -153,6 +155,7 @@ function ItemCard({
 }
 
 function StudentView({
+  taskId,
   results,
   resultId,
   go,
@@ -164,6 +167,7 @@ function StudentView({
   go: (resultId: number) => void;
   saver: ReturnType<typeof useSavePoints>;
   homework: boolean;
+  taskId: number;
 }) {
   const api = useDataProvider<AppDataProvider>();
   const detail = useQuery({ queryKey: ['correctResult', resultId], queryFn: () => api.correctResult(resultId), retry: false });
@@ -202,6 +206,18 @@ function StudentView({
     },
   });
 
+  // This student's 反馈单 (one A4 page, the 解答题 as marked).
+  const [printing, setPrinting] = useState(false);
+  const printFeedback = async () => {
+    setPrinting(true);
+    try {
+      await api.correctFeedbackPdf(taskId, resultId);
+    } catch {
+      // The reason is already on screen (the http client's toast).
+    } finally {
+      setPrinting(false);
+    }
+  };
   if (detail.isError) return <EmptyState />;
   if (!data) return <LinearProgress sx={{ mt: 2 }} />;
   return (
@@ -218,6 +234,11 @@ function StudentView({
         <Typography variant="body2" color="text.secondary" data-testid="detail-position">
           第 {index + 1}/{results.length} 名
         </Typography>
+        {!homework && (
+          <Button size="small" disabled={printing} onClick={() => void printFeedback()} data-testid="student-feedback">
+            {printing ? '生成中…' : '打印反馈单'}
+          </Button>
+        )}
         <Button size="small" variant="outlined" disabled={index <= 0} onClick={() => move(-1)}>
           上一名
         </Button>
@@ -274,6 +295,7 @@ function QuestionRow({
   onSelect,
   saver,
   group,
+  undo,
 }: {
   detail: CorrectResultDetail;
   no: number;
@@ -282,6 +304,8 @@ function QuestionRow({
   saver: ReturnType<typeof useSavePoints>;
   /** In a group of the same answer ('in', with the way out), taken out ('out'), or neither. */
   group?: { state: 'in' | 'out'; toggle: () => void };
+  /** Puts back the points this paper had before a group decision, while that can be undone. */
+  undo?: () => Promise<void>;
 }) {
   const item = detail.result.items.find((i) => i.no === no)!;
   const review = detail.review ?? {};
@@ -336,6 +360,20 @@ function QuestionRow({
             {group.state === 'in' ? '移出分组' : '放回分组'}
           </Button>
         )}
+        {undo && (
+          <Button
+            size="small"
+            color="warning"
+            onClick={(e) => {
+              e.stopPropagation();
+              void undo();
+            }}
+            data-testid="group-undo"
+            sx={{ mt: 0.5, ml: 0.5, minWidth: 0, px: 0.5 }}
+          >
+            撤销整组判分
+          </Button>
+        )}
         {item.reasons.length > 0 && (
           <Typography variant="caption" color="warning.dark" component="p" sx={{ overflowWrap: 'anywhere' }}>
             {item.reasons.join('；')}
@@ -350,8 +388,9 @@ function QuestionRow({
   );
 }
 
-function QuestionView({ results, no, setNo, saver }: { results: CorrectResult[]; no: number | null; setNo: (no: number) => void; saver: ReturnType<typeof useSavePoints> }) {
+function QuestionView({ taskId, results, no, setNo, saver }: { taskId: number; results: CorrectResult[]; no: number | null; setNo: (no: number) => void; saver: ReturnType<typeof useSavePoints> }) {
   const api = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
   const details = useQueries({ queries: results.map((r) => ({ queryKey: ['correctResult', r.id], queryFn: () => api.correctResult(r.id), retry: false })) });
   const loaded = details.map((d) => d.data).filter((d): d is CorrectResultDetail => !!d);
   const nos = useMemo(() => [...new Set(loaded.flatMap((d) => d.result.items.map((i) => i.no)))].sort((a, b) => a - b), [loaded]);
@@ -371,10 +410,22 @@ function QuestionView({ results, no, setNo, saver }: { results: CorrectResult[];
   const [selected, setSelected] = useState(0);
   // Students taken out of their answer group, for this question.
   const [detached, setDetached] = useState<ReadonlySet<number>>(new Set());
+  // Papers a group decision changed, with the points each had before (null: the machine's), for 撤销.
+  const [undoable, setUndoable] = useState<ReadonlyMap<number, number | null>>(new Map());
   useEffect(() => {
     setSelected(0);
     setDetached(new Set());
+    setUndoable(new Map());
   }, [current]);
+  // A group decision or an undo changes the papers' points: the rows, the task and the report follow.
+  const apply = (decision: GroupDecision) => {
+    for (const p of decision.papers) {
+      queryClient.setQueryData<CorrectResultDetail>(['correctResult', p.resultId], (old) => (old ? { ...old, review: p.review, score: p.total, maxScore: p.maxScore, needsReview: p.needsReview } : old));
+    }
+    void queryClient.invalidateQueries({ queryKey: ['correctTaskDetail', taskId] });
+    void queryClient.invalidateQueries({ queryKey: ['correctReport', taskId] });
+    void queryClient.invalidateQueries({ queryKey: ['correctTasks'] });
+  };
   // Fill-ins and short answers only: choices have their letters, 解答题 no reading.
   const groupable = current !== null && !loaded.some((d) => d.view.pages.some((p) => p.bubbles.some((b) => b.no === current) || p.regions.some((r) => r.no === current && r.kind === 'short')));
   const readings = groupable ? rows.map((d) => ({ resultId: d.id, given: d.result.items.find((i) => i.no === current)?.given ?? '' })) : [];
@@ -430,7 +481,15 @@ function QuestionView({ results, no, setNo, saver }: { results: CorrectResult[];
           return points.every((p) => p !== undefined && p === points[0]) ? (points[0] ?? null) : null;
         }}
         onDecide={async (g, score) => {
-          await Promise.all(g.resultIds.map((id) => saver.save(id, current, score)));
+          const decision = await api.decideAnswerGroup({ taskId, no: current, resultIds: g.resultIds, score });
+          apply(decision);
+          // A paper decided twice keeps the points it had before the first decision.
+          setUndoable((m) => new Map([...decision.papers.map((p) => [p.resultId, m.has(p.resultId) ? m.get(p.resultId)! : p.previous] as const), ...[...m].filter(([id]) => !g.resultIds.includes(id))]));
+        }}
+        crop={(id) => {
+          const d = loaded.find((x) => x.id === id);
+          const page = d && (d.view.pages.find((p) => p.regions.some((r) => r.no === current)) ?? d.view.pages[0]);
+          return d && page ? <ScanOverlay page={page} items={d.result.items} review={d.review ?? {}} crop={[current]} cropHeight={120} label={`${studentLabel(d)} 第 ${current} 题`} /> : null;
         }}
       />
       <Box component="ol" aria-label={`第 ${current} 题的学生作答`} sx={{ listStyle: 'none', m: 0, mt: 1, p: 0, display: 'grid', gap: 1 }}>
@@ -447,6 +506,14 @@ function QuestionView({ results, no, setNo, saver }: { results: CorrectResult[];
                   : detached.has(d.id) && couldGroup(d.id)
                     ? { state: 'out', toggle: () => setDetached((s) => new Set([...s].filter((x) => x !== d.id))) }
                     : undefined
+              }
+              undo={
+                undoable.has(d.id)
+                  ? async () => {
+                      apply(await api.restoreGroupPaper({ taskId, no: current, resultId: d.id, score: undoable.get(d.id)! }));
+                      setUndoable((m) => new Map([...m].filter(([id]) => id !== d.id)));
+                    }
+                  : undefined
               }
             />) : <EmptyState />}
       </Box>
@@ -520,9 +587,9 @@ export default function CorrectDetail({ route }: ScreenProps) {
       {!results.length || resultId === undefined ? (
         <EmptyState />
       ) : mode === 'question' ? (
-        <QuestionView results={results} no={Number.isInteger(noParam) && noParam > 0 ? noParam : null} setNo={(n) => update({ no: String(n) })} saver={saver} />
+        <QuestionView taskId={taskId} results={results} no={Number.isInteger(noParam) && noParam > 0 ? noParam : null} setNo={(n) => update({ no: String(n) })} saver={saver} />
       ) : (
-        <StudentView results={results} resultId={resultId} go={(id) => update({ resultId: String(id) })} saver={saver} homework={homework} />
+        <StudentView taskId={taskId} results={results} resultId={resultId} go={(id) => update({ resultId: String(id) })} saver={saver} homework={homework} />
       )}
     </ScreenCard>
   );

@@ -4,7 +4,7 @@
 // the page transform the engine found; `crop` shows one question's region only (by-question view).
 // `zoomable` adds pinch, drag, ctrl+wheel and buttons to zoom, and a tap on a question zooms to it.
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { useDataProvider } from 'react-admin';
+import { HttpError, useDataProvider } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -78,6 +78,8 @@ const MARK = { right: '✓', wrong: '✗', partial: '½', flagged: '?', unscored
  * The image of a file, fetched with the session (an <img> cannot send it) and measured, once per
  * file for the session: the student and question views show the same scans over and over.
  */
+const isClientError = (error: unknown) => error instanceof HttpError && error.status >= 400 && error.status < 500;
+
 export function useScanImage(fileId: number | null) {
   const api = useDataProvider<AppDataProvider>();
   const image = useQuery({
@@ -97,7 +99,9 @@ export function useScanImage(fileId: number | null) {
     enabled: fileId !== null,
     staleTime: Infinity,
     gcTime: Infinity,
-    retry: false,
+    // A school's Wi-Fi or a busy server drops a download now and then; a scan that failed once would
+    // otherwise read 原图无法显示 until the page is reloaded. A refused file (4xx) is not retried.
+    retry: (count, error) => count < 2 && !isClientError(error),
   });
   return { url: image.data?.url ?? null, natural: image.data?.natural ?? null, failed: image.isError || image.data === null };
 }

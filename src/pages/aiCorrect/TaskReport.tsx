@@ -1,7 +1,8 @@
 // 批改报告 (/AICorrect/report?taskId=): a grading task's report as the server computes it from the
 // results (the teacher's corrected points included): score distribution, average/highest/lowest,
 // score rate per question with the most common wrong answers of objective items, the students
-// still needing review, and the whole report as an Excel workbook. Above them, who the task has
+// still needing review, and the whole report as an Excel workbook; for answer sheets, the class's
+// 反馈单 (a PDF, one page per student with the 解答题 as marked). Above them, who the task has
 // accounted for (TaskCoverage.tsx): failed pages, students with no page, and the ways back. Laid out for a phone first.
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -10,18 +11,22 @@ import { useQuery } from '@tanstack/react-query';
 import { BarChart } from '@mui/x-charts/BarChart';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import CastForEducationOutlined from '@mui/icons-material/CastForEducationOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import type { AppDataProvider } from '../../dataProvider';
 import type { ReportQuestion, TaskReport as Report } from '../../domain/correct';
 import { GRADING_TASK_TYPES } from '../../domain/enums';
 import type { ScreenProps } from '../screen';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenCard } from '../../ui/ScreenCard';
+import { RegradePanel } from '../family/RegradePanel';
 import { percent } from '../../domain/format';
 import { MarkingLinks } from './marking/MarkingLinks';
 import { GradingStatus } from '../../domain/enums';
@@ -202,6 +207,8 @@ export default function TaskReport({ route }: ScreenProps) {
     refetchInterval: (query) => (query.state.data?.task.status === GradingStatus.grading ? 3000 : false),
   });
   const [exporting, setExporting] = useState(false);
+  const [printing, setPrinting] = useState(false);
+  const [familyQr, setFamilyQr] = useState(false);
 
   const data = report.data;
   const exportReport = async () => {
@@ -213,6 +220,18 @@ export default function TaskReport({ route }: ScreenProps) {
       // The reason is already on screen (the http client's toast).
     } finally {
       setExporting(false);
+    }
+  };
+
+  // 反馈单: the class's PDF, one A4 page per student with the 解答题 as marked.
+  const printFeedback = async () => {
+    setPrinting(true);
+    try {
+      await api.correctFeedbackPdf(taskId, undefined, familyQr);
+    } catch {
+      // The reason is already on screen (the http client's toast).
+    } finally {
+      setPrinting(false);
     }
   };
 
@@ -243,11 +262,26 @@ export default function TaskReport({ route }: ScreenProps) {
             讲评模式
           </Button>
         )}
+        {data.task.type === 3 && (
+          <>
+            <FormControlLabel
+              control={<Checkbox size="small" checked={familyQr} onChange={(e) => setFamilyQr(e.target.checked)} />}
+              label="附家长查看二维码"
+              title="每名学生的反馈单印上家长查看页的二维码（本次打印新生成，30 天内有效）"
+              sx={{ mr: 0 }}
+            />
+            <Button variant="outlined" startIcon={<PrintOutlined />} onClick={printFeedback} disabled={printing || !summary.students} data-testid="print-feedback">
+              {printing ? '生成中…' : '打印反馈单'}
+            </Button>
+          </>
+        )}
         <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={exportReport} disabled={exporting || !summary.students}>
           {exporting ? '导出中…' : '导出报告'}
         </Button>
       </Box>
       <TaskCoverage report={data} />
+      {/* Families' questions on the task's work, or on an essay task's essays. */}
+      <RegradePanel work={{ taskId }} />
       {!summary.students ? (
         <EmptyState />
       ) : (

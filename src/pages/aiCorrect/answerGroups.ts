@@ -1,9 +1,9 @@
 // Answer groups of the by-question review: the students whose fill-in or short answer reads the
 // same once normalized (full-width to half-width, spaces and case ignored), so one decision can
 // mark them all. A student taken out of their group is left to be marked alone.
+import { normalizeAnswer } from '../../domain/answerGroups';
 
-/** How two readings compare: 「ｘ＝３」, "x = 3" and "X=3" are one answer. */
-export const normalizeAnswer = (given: string) => given.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
+export { normalizeAnswer };
 
 export interface AnswerGroup {
   key: string;

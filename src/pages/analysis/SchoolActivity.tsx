@@ -39,7 +39,11 @@ export function SchoolActivity({ term }: { term: string }) {
       ]
     : [];
   return (
-    <FigureCard testId="card-activity" title="学校概况" definition={a ? `${a.label}（${a.startDate} 至 ${a.endDate}${a.configured ? '，学年管理中设置的学期日期' : '，按日历学期'}）` : '本学期全校的使用情况'}>
+    <FigureCard
+      testId="card-activity"
+      title="学校概况"
+      onExport={a ? () => dataProvider.exportSchoolActivity(term) : undefined}
+      definition={a ? `${a.label}（${a.startDate} 至 ${a.endDate}${a.configured ? '，学年管理中设置的学期日期' : '，按日历学期'}）` : '本学期全校的使用情况'}>
       {query.isLoading && <LinearProgress />}
       {query.isError && <EmptyState text="学校概况加载失败，请稍后重试" />}
       {a && (

@@ -1,5 +1,6 @@
 // 渠道结算 (/channel-info, levels 1 and 2): what the direct children bought in a period and the
-// margin earned on them, where that margin stands in the ledger, and the monthly statements.
+// margin earned on them, where that margin stands in the ledger, the monthly statements, and the
+// balance with its frozen part, withdrawals and their history (BalanceCard).
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider, usePermissions } from 'react-admin';
@@ -27,6 +28,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { dateOnly, money } from '../../domain/format';
 import type { ScreenProps } from '../screen';
 import { Statements } from './Statements';
+import { BalanceCard } from './BalanceCard';
 
 const china = (at: Date) => new Date(at.getTime() + 8 * 3600_000);
 
@@ -81,6 +83,7 @@ export default function ChannelInfo({ route }: ScreenProps) {
   return (
     <ScreenCard title={route.meta.title} description={`渠道收入只来自直属下级的进货差价；付款后冻结${FREEZE_DAYS}天（退款期）方可结算，每月初生成上月结算单`}>
       <Stack spacing={2} sx={{ mt: 2 }}>
+        <BalanceCard />
         <Card variant="outlined" sx={{ borderRadius: 2 }}>
           <CardContent>
             <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 2 }}>

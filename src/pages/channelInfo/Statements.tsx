@@ -23,6 +23,9 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import type { AppDataProvider } from '../../dataProvider';
 import type { StatementRow, StatementSide } from '../../dataProvider/settlement';
 import { REASON_MAX_LENGTH, STATEMENT_STATUSES, StatementStatus, labelOf } from '../../domain/orders';
@@ -33,10 +36,11 @@ import { StatementDetailDialog } from './StatementDetail';
 
 const STATUS_COLORS: Record<number, 'warning' | 'info' | 'success' | 'error'> = { 1: 'warning', 2: 'info', 3: 'success', 4: 'error' };
 
-export function Statements({ canPay }: { canPay: boolean }) {
+/** `platform`: the platform administrator's view (一级合作商 → 结算单): it only pays, so no tabs. */
+export function Statements({ canPay, platform = false }: { canPay: boolean; platform?: boolean }) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
-  const [side, setSide] = useState<StatementSide>('earned');
+  const [side, setSide] = useState<StatementSide>(platform ? 'payable' : 'earned');
   const [status, setStatus] = useState<number | ''>('');
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(10);
@@ -44,6 +48,8 @@ export function Statements({ canPay }: { canPay: boolean }) {
   const [rejecting, setRejecting] = useState<StatementRow>();
   const [reason, setReason] = useState('');
   const [detail, setDetail] = useState<Awaited<ReturnType<AppDataProvider['statementDetail']>>>();
+  // On a phone each statement is a card, its buttons in view without scrolling sideways.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
   const filter = { side, status: status === '' ? undefined : status, current: page + 1, size };
   const query = useQuery({ queryKey: ['statements', filter], queryFn: () => dataProvider.statements(filter), retry: false, placeholderData: keepPreviousData });
@@ -102,16 +108,22 @@ export function Statements({ canPay }: { canPay: boolean }) {
   return (
     <>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
-        <Tabs
-          value={side}
-          onChange={(_, v) => {
-            setSide(v);
-            setPage(0);
-          }}
-        >
-          <Tab value="earned" label="我的结算单" />
-          {canPay && <Tab value="payable" label="下级结算单" />}
-        </Tabs>
+        {platform ? (
+          <Typography variant="body2" color="text.secondary">
+            一级合作商确认后，平台转账并标记已结算；被驳回的核实后重新提交
+          </Typography>
+        ) : (
+          <Tabs
+            value={side}
+            onChange={(_, v) => {
+              setSide(v);
+              setPage(0);
+            }}
+          >
+            <Tab value="earned" label="我的结算单" />
+            {canPay && <Tab value="payable" label="下级结算单" />}
+          </Tabs>
+        )}
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <TextField
             select
@@ -140,7 +152,32 @@ export function Statements({ canPay }: { canPay: boolean }) {
         <EmptyState />
       ) : (
         <>
-          {/* A phone scrolls the table sideways instead of the page. */}
+          {phone ? (
+            <Stack spacing={1.5} sx={{ mt: 1 }}>
+              {data.records.map((s) => (
+                <Box key={s.statementNo} data-testid={`statement-${s.statementNo}`} sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1.5 }}>
+                  <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+                    <Typography sx={{ fontWeight: 600, color: s.amountFen < 0 ? 'error.main' : undefined }}>{money(s.amountFen)}</Typography>
+                    <Chip size="small" variant="outlined" color={STATUS_COLORS[s.status]} label={labelOf(STATEMENT_STATUSES, s.status)} />
+                  </Stack>
+                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                    {s.period} · {side === 'earned' ? s.payerName : s.partnerName} · {s.entryCount} 条
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+                    {s.statementNo} · {dateTime(s.createdAt)}
+                  </Typography>
+                  {s.status === StatementStatus.rejected && s.rejectReason && (
+                    <Typography variant="caption" color="error" sx={{ display: 'block', overflowWrap: 'anywhere' }} data-testid="reject-reason">
+                      原因：{s.rejectReason}
+                    </Typography>
+                  )}
+                  <Stack direction="row" spacing={0.5} sx={{ mt: 1, flexWrap: 'wrap' }}>
+                    {actions(s)}
+                  </Stack>
+                </Box>
+              ))}
+            </Stack>
+          ) : (
           <TableContainer>
             <Table size="small" aria-label="结算单" sx={{ '& th': { whiteSpace: 'nowrap' }, '& td': { whiteSpace: 'nowrap' } }}>
               <TableHead>
@@ -184,6 +221,7 @@ export function Statements({ canPay }: { canPay: boolean }) {
               </TableBody>
             </Table>
           </TableContainer>
+          )}
           <TablePaging
             total={data.total}
             page={page}

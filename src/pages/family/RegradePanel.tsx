@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AppDataProvider } from '../../dataProvider';
 import type { RegradeWork } from '../../dataProvider/family';
-import { FAMILY_LIMITS, RegradeStatus, type RegradeRow } from '../../domain/family';
+import { FAMILY_LIMITS, REGRADE_ESSAY, RegradeStatus, type RegradeRow } from '../../domain/family';
 import { dateTime } from '../../domain/format';
 
 function Answer({ row, onSaved }: { row: RegradeRow; onSaved: () => void }) {
@@ -53,21 +53,23 @@ function Answer({ row, onSaved }: { row: RegradeRow; onSaved: () => void }) {
   );
 }
 
-export function RegradePanel({ work }: { work: RegradeWork }) {
+/** `studentId`: only that student's requests (one essay's screen). */
+export function RegradePanel({ work, studentId }: { work: RegradeWork; studentId?: number | null }) {
   const api = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
   const key = ['regrades', work];
   const list = useQuery({ queryKey: key, queryFn: () => api.regrades(work), retry: false });
-  const records = list.data?.records ?? [];
+  const records = (list.data?.records ?? []).filter((r) => studentId === undefined || studentId === null || r.studentId === studentId);
+  const open = records.filter((r) => r.status === RegradeStatus.open).length;
   if (!records.length) return null;
   return (
     <Box component="section" aria-label="复核申请" sx={{ mt: 2, p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }}>
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-        复核申请（待答复 {list.data?.open ?? 0}）
+        复核申请（待答复 {open}）
       </Typography>
-      {list.data?.open ? (
+      {open ? (
         <Alert severity="info" sx={{ my: 1 }}>
-          家长在查看页面对以下题目申请复核。需要改分时，请先在批改中修改，再写答复；答复会显示在家长的查看页面。
+          家长在查看页面对以下题目或作文申请复核。需要改分时，请先在批改中修改，再写答复；答复会显示在家长的查看页面。
         </Alert>
       ) : null}
       <Stack spacing={1.5} sx={{ mt: 1 }}>
@@ -76,7 +78,7 @@ export function RegradePanel({ work }: { work: RegradeWork }) {
             <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
               <Chip size="small" color={r.status === RegradeStatus.open ? 'warning' : 'success'} label={r.statusLabel} />
               <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                {r.studentName}（{r.studentNo}） · 第 {r.questionNo || '?'} 题
+                {r.studentName}（{r.studentNo}） · {r.sourceType === REGRADE_ESSAY.sourceType ? '作文' : `第 ${r.questionNo || '?'} 题`}
               </Typography>
               <Typography variant="caption" color="text.secondary">
                 {dateTime(r.createdAt)}

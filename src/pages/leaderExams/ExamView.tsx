@@ -1,9 +1,12 @@
 // The grade and class levels of 考试分析: one exam over the leader's classes, or one class of it —
 // the teacher's report parts (src/pages/examReport/parts.tsx) with the rates, then 临界生, 进退步,
 // 学科均衡, per-question and knowledge-point analysis, 阅卷进度 and the students as disclosed.
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import LinearProgress from '@mui/material/LinearProgress';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -22,6 +25,13 @@ export function ExamView({ level, go }: { level: Level; go: (to: Partial<Level>)
   const { examId, classId } = level;
   const report = useQuery({ queryKey: ['leaderExamReport', examId, classId], queryFn: () => api.leaderExamReport(examId, classId || undefined), retry: false });
   const analysis = useQuery({ queryKey: ['leaderExamAnalysis', examId, classId], queryFn: () => api.leaderExamAnalysis(examId, classId || undefined), retry: false });
+  const [exporting, setExporting] = useState(false);
+  const exportIt = async () => {
+    setExporting(true);
+    // The http client shows the server's message when the export fails.
+    await api.exportLeaderExam(examId, classId || undefined).catch(() => undefined);
+    setExporting(false);
+  };
 
   if (report.isPending) return <LinearProgress sx={{ mt: 2 }} />;
   // The http client has shown the server's message (考试不存在, 班级不存在).
@@ -45,9 +55,14 @@ export function ExamView({ level, go }: { level: Level; go: (to: Partial<Level>)
   return (
     <>
       <Trail crumbs={crumbs} go={go} />
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }} data-testid="leader-exam-facts">
-        {r.exam.examDate} · {r.exam.gradeName} · {r.exam.courseName} · 满分 {r.exam.fullMarks} 分 · {r.questions.length} 题
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 1.5 }}>
+        <Typography variant="body2" color="text.secondary" data-testid="leader-exam-facts">
+          {r.exam.examDate} · {r.exam.gradeName} · {r.exam.courseName} · 满分 {r.exam.fullMarks} 分 · {r.questions.length} 题
+        </Typography>
+        <Button size="small" variant="outlined" startIcon={<FileDownloadOutlined />} onClick={exportIt} disabled={exporting || !analysis.data}>
+          导出分析
+        </Button>
+      </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', overflowX: 'auto', pb: 0.5 }}>
         <ToggleButtonGroup size="small" exclusive value={classId || GRADE} onChange={(_, v: string | null) => v && go({ examId, classId: v === GRADE ? '' : v })} aria-label="统计范围">
           <ToggleButton value={GRADE} sx={{ whiteSpace: 'nowrap' }}>

@@ -24,6 +24,7 @@ import { FigureCard } from '../analysis/FigureCard';
 import { BoardKpis } from './BoardKpis';
 import { RangeFilter, rangeFromSearch } from './RangeFilter';
 import { RevenueCard } from './RevenueCard';
+import { FleetCard } from './FleetCard';
 import { SharePie, UsageChart } from './UsageChart';
 
 function Toggle<V extends string | number>({ label, options, value, onChange }: { label: string; options: Option<V>[]; value: V; onChange: (v: V) => void }) {
@@ -98,6 +99,7 @@ export default function OverviewDashboard({ route }: ScreenProps) {
           )}
         </Box>
       )}
+      <FleetCard />
       {overview && <RevenueCard range={overview.range} revenue={overview.revenue} />}
     </Box>
   );

@@ -36,5 +36,5 @@ export default defineResource({
   recordRepresentation: (record) => String(record.summary ?? ''),
   operations: { create: false, edit: false, delete: false, bulkDelete: false, show: false },
   transfer: { export: { url: '/api/audit/v1/logs/export', name: '操作日志' } },
-  description: `学生、教师、班级、角色、订单、结算单、终端和学生心声查看身份等管理操作的记录，保留${AUDIT_LIMITS.retentionDays}天；时间为北京时间。`,
+  description: `学生、教师、班级、角色、订单、结算单、终端和学生心声查看身份等管理操作的记录，保留${AUDIT_LIMITS.retentionDays}天；时间按学校设置的时区显示（默认北京时间）。`,
 });

@@ -4,7 +4,7 @@
 import { DEVICE_MODELS, LOW_PAPER_SHEETS, OFFLINE_AFTER_SECONDS, ONLINE_FILTERS } from '../../domain/partner';
 import { DEPLOYMENT_FILTERS } from '../../domain/devices';
 import { defineResource, lazyNamed } from '../define';
-import { jamStatus, onlineStatus, paperStatus } from './status';
+import { alarmStatus, jamStatus, onlineStatus, paperStatus } from './status';
 
 // Custom parts load with the list, not with the shell.
 const HistoryButton = lazyNamed(() => import('./DeviceHistory'), 'HistoryButton');
@@ -13,6 +13,7 @@ const BulkBind = lazyNamed(() => import('./BindDevices'), 'BulkBind');
 const BulkUnbind = lazyNamed(() => import('./BindDevices'), 'BulkUnbind');
 const RegisterDeviceButton = lazyNamed(() => import('./DeviceSecrets'), 'RegisterDeviceButton');
 const RotateSecretButton = lazyNamed(() => import('./DeviceSecrets'), 'RotateSecretButton');
+const LiveRefresh = lazyNamed(() => import('./LiveRefresh'), 'LiveRefresh');
 
 const DEPLOYMENTS = DEPLOYMENT_FILTERS.filter((d) => d.value !== 0);
 
@@ -29,6 +30,7 @@ export default defineResource({
     { type: 'status', source: 'online', label: '在线状态', status: onlineStatus },
     { type: 'status', source: 'paperLeft', label: '剩余纸张', status: paperStatus, sortable: true },
     { type: 'status', source: 'jammed', label: '卡纸', status: jamStatus },
+    { type: 'status', source: 'openAlarms', label: '告警', status: alarmStatus },
     { type: 'text', source: 'firmware', label: '固件' },
     { type: 'date', source: 'lastSeenAt', label: '最近在线', sortable: true },
   ],
@@ -47,6 +49,6 @@ export default defineResource({
   savedFilters: true,
   rowActions: [HistoryButton, BindButton, RotateSecretButton],
   bulkActions: [BulkBind, BulkUnbind],
-  toolbarActions: [RegisterDeviceButton],
+  toolbarActions: [LiveRefresh, RegisterDeviceButton],
   description: `在线指 ${OFFLINE_AFTER_SECONDS / 60} 分钟内收到过设备心跳；剩余纸张不超过 ${LOW_PAPER_SHEETS} 张时提示补纸。`,
 });

@@ -1,5 +1,5 @@
-// A new paper order: the packs at the caller's level price, a quantity for each, a remark; placing
-// it leads straight to the pay dialog. On /orders (every level) and on /account (level 1).
+// A new paper order: the packs at the caller's level price, a quantity for each, the 收货地址 (the
+// default pre-selected), a remark; placing it leads straight to the pay dialog. On /orders (every level) and on /account (level 1).
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useRefresh } from 'react-admin';
@@ -18,21 +18,29 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import AddShoppingCartOutlined from '@mui/icons-material/AddShoppingCartOutlined';
 import type { AppDataProvider } from '../../dataProvider';
 import type { PaperPack, PlacedOrder } from '../../dataProvider/orders';
 import { ORDER_MAX_QUANTITY, REMARK_MAX_LENGTH } from '../../domain/orders';
 import { EmptyState } from '../../ui/EmptyState';
-import { PayDialog } from './PayDialog';
+import { OrderPayDialog } from './OrderPayDialog';
+import { AddressPicker, useChosenAddress } from './Fulfilment';
 import { money } from '../../domain/format';
 
-export function NewOrderForm({ onPlaced }: { onPlaced: (order: PlacedOrder) => void }) {
+/** `initial`: quantities by pack to start from (我的账户's 补货建议 fills them in). */
+export function NewOrderForm({ onPlaced, initial }: { onPlaced: (order: PlacedOrder) => void; initial?: Record<number, number> }) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const packList = useQuery({ queryKey: ['paperPacks'], queryFn: () => dataProvider.paperPacks(), retry: false });
   const packs: PaperPack[] | undefined = packList.isError ? [] : packList.data;
-  const [quantities, setQuantities] = useState<Record<number, number>>({});
+  const [quantities, setQuantities] = useState<Record<number, number>>(initial ?? {});
   const [remark, setRemark] = useState('');
   const [busy, setBusy] = useState(false);
+  const [picked, setPicked] = useState<number>();
+  const addressId = useChosenAddress(picked);
+  // On a phone each pack is a card (name, price, quantity, subtotal stacked): nothing scrolls sideways.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (!packs) return <CircularProgress size={24} />;
   if (!packs.length) return <EmptyState />;
   const items = packs.filter((p) => (quantities[p.packId] ?? 0) > 0).map((p) => ({ packId: p.packId, quantity: quantities[p.packId] }));
@@ -46,7 +54,7 @@ export function NewOrderForm({ onPlaced }: { onPlaced: (order: PlacedOrder) => v
   const submit = async () => {
     setBusy(true);
     try {
-      const placed = await dataProvider.addPaperOrder({ items, remark: remark.trim() || undefined });
+      const placed = await dataProvider.addPaperOrder({ items, remark: remark.trim() || undefined, addressId });
       setQuantities({});
       setRemark('');
       onPlaced(placed);
@@ -58,7 +66,37 @@ export function NewOrderForm({ onPlaced }: { onPlaced: (order: PlacedOrder) => v
   };
   return (
     <Stack spacing={2}>
-      {/* A phone scrolls the packs sideways instead of squeezing prices into each other. */}
+      {phone ? (
+        <Stack spacing={1} aria-label="纸张规格">
+          {packs.map((p) => {
+            const n = quantities[p.packId] ?? 0;
+            return (
+              <Box key={p.packId} data-testid={`pack-${p.packId}`} sx={{ p: 1.25, border: 1, borderColor: 'divider', borderRadius: 1.5 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {p.name}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {p.sheets} 张 · 进货价 {money(p.priceFen)}
+                </Typography>
+                <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 1, gap: 1 }}>
+                  <TextField
+                    size="small"
+                    type="number"
+                    label="数量"
+                    value={n}
+                    onChange={(e) => setQuantity(p.packId, e.target.value)}
+                    error={n > ORDER_MAX_QUANTITY}
+                    helperText={n > ORDER_MAX_QUANTITY ? `最多 ${ORDER_MAX_QUANTITY} 包` : undefined}
+                    slotProps={{ htmlInput: { min: 0, max: ORDER_MAX_QUANTITY, 'aria-label': `${p.name} 数量` } }}
+                    sx={{ width: 110 }}
+                  />
+                  <Typography variant="body2">小计 {money(p.priceFen * n)}</Typography>
+                </Stack>
+              </Box>
+            );
+          })}
+        </Stack>
+      ) : (
       <TableContainer>
         <Table size="small" sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
           <TableHead>
@@ -96,12 +134,14 @@ export function NewOrderForm({ onPlaced }: { onPlaced: (order: PlacedOrder) => v
           </TableBody>
         </Table>
       </TableContainer>
+      )}
+      <AddressPicker value={picked} onChange={setPicked} />
       <TextField label="备注" value={remark} onChange={(e) => setRemark(e.target.value.slice(0, REMARK_MAX_LENGTH))} size="small" fullWidth helperText={`${remark.length}/${REMARK_MAX_LENGTH}`} />
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 2, flexWrap: 'wrap' }}>
         <Typography>
           合计 <b>{money(total)}</b>
         </Typography>
-        <Button variant="contained" disableElevation onClick={submit} disabled={busy || !items.length || tooMany} startIcon={busy ? <CircularProgress size={14} /> : <AddShoppingCartOutlined />}>
+        <Button variant="contained" disableElevation onClick={submit} disabled={busy || !items.length || tooMany || addressId === undefined} startIcon={busy ? <CircularProgress size={14} /> : <AddShoppingCartOutlined />}>
           提交订单并支付
         </Button>
       </Box>
@@ -111,8 +151,7 @@ export function NewOrderForm({ onPlaced }: { onPlaced: (order: PlacedOrder) => v
 
 /** The pay dialog of a just-placed order. */
 export function PlacedOrderPay({ order, onDone }: { order: PlacedOrder; onDone: () => void }) {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  return <PayDialog title="扫码支付订单" number={`订单号 ${order.orderNo}`} pay={order} poll={() => dataProvider.orderPayStatus(order.orderNo)} onClose={onDone} />;
+  return <OrderPayDialog order={order} onClose={onDone} />;
 }
 
 export function NewOrderButton() {

@@ -1,7 +1,7 @@
 // The row actions of /orders: detail, pay (the buyer's unpaid order), cancel (unpaid, the buyer or
 // its upline) and refund (the buyer's paid order). Pessimistic: a button waits for the server's
 // answer, and the list is read again before anything shows as done.
-import { useState, type ReactNode } from 'react';
+import { useContext, useState, type ReactNode } from 'react';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -26,19 +26,23 @@ import type { OrderDetail } from '../../domain/orders';
 import { orderStateLabel, OrderStatus, PAY_STATUSES, PAYMENT_OUTCOMES, REASON_MAX_LENGTH, REFUND_STATUSES, RefundStatus, labelOf } from '../../domain/orders';
 import type { RowActionProps } from '../types';
 import { Facts } from '../../ui/Facts';
-import { PayDialog } from './PayDialog';
+import { OrderPayDialog } from './OrderPayDialog';
+import { FulfilmentSections, PlatformSide } from './Fulfilment';
+import { FulfilStatus, fulfilLabel } from '../../domain/fulfilment';
 import { money, dateTime } from '../../domain/format';
 
 const small = { size: 'small', sx: { minWidth: 0, px: 1 } } as const;
 
 export function DetailButton({ record }: RowActionProps) {
   const dataProvider = useDataProvider<AppDataProvider>();
+  const refresh = useRefresh();
+  const platform = useContext(PlatformSide);
   const [detail, setDetail] = useState<OrderDetail>();
   const [busy, setBusy] = useState(false);
   const open = async () => {
     setBusy(true);
     try {
-      setDetail(await dataProvider.orderDetail(String(record.orderNo)));
+      setDetail(await dataProvider.orderDetail(String(record.orderNo), platform));
     } catch {
       // The http client showed why.
     } finally {
@@ -50,12 +54,12 @@ export function DetailButton({ record }: RowActionProps) {
       <Button {...small} onClick={open} disabled={busy}>
         详情
       </Button>
-      {detail && <DetailDialog detail={detail} onClose={() => setDetail(undefined)} />}
+      {detail && <DetailDialog detail={detail} onClose={() => setDetail(undefined)} onChanged={async () => { setDetail(await dataProvider.orderDetail(detail.orderNo, platform)); refresh(); }} />}
     </>
   );
 }
 
-function DetailDialog({ detail, onClose }: { detail: OrderDetail; onClose: () => void }) {
+function DetailDialog({ detail, onClose, onChanged }: { detail: OrderDetail; onClose: () => void; onChanged: () => void }) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const rows: [string, string][] = [
     ['订单号', detail.orderNo],
@@ -64,6 +68,7 @@ function DetailDialog({ detail, onClose }: { detail: OrderDetail; onClose: () =>
     ['订单状态', orderStateLabel(detail)],
     ['支付状态', labelOf(PAY_STATUSES, detail.payStatus)],
     ['退款状态', labelOf(REFUND_STATUSES, detail.refundStatus)],
+    ['发货状态', fulfilLabel(detail)],
     ['下单时间', dateTime(detail.createdAt)],
     ['支付时间', dateTime(detail.paidAt)],
     ['备注', detail.remark || '-'],
@@ -118,6 +123,7 @@ function DetailDialog({ detail, onClose }: { detail: OrderDetail; onClose: () =>
             </Typography>
           </Box>
         )}
+        <FulfilmentSections detail={detail} onChanged={onChanged} />
         {detail.payments.length > 0 && (
           <Box sx={{ mt: 2 }}>
             <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
@@ -169,11 +175,8 @@ export function PayButton({ record }: RowActionProps) {
         支付
       </Button>
       {pay && (
-        <PayDialog
-          title="扫码支付订单"
-          number={`订单号 ${pay.orderNo}`}
-          pay={pay}
-          poll={() => dataProvider.orderPayStatus(pay.orderNo)}
+        <OrderPayDialog
+          order={pay}
           onClose={() => {
             setPay(undefined);
             refresh();
@@ -253,7 +256,8 @@ export function CancelButton({ record }: RowActionProps) {
 export function RefundButton({ record }: RowActionProps) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const [reason, setReason] = useState('');
-  if (!record.mine || record.status !== OrderStatus.paid || record.refundStatus !== RefundStatus.none) return null;
+  // After dispatch money comes back only with goods: 退货 (Fulfilment.tsx) instead.
+  if (!record.mine || record.status !== OrderStatus.paid || record.refundStatus !== RefundStatus.none || record.fulfilStatus !== FulfilStatus.awaiting) return null;
   return (
     <ConfirmAction
       label="退款"

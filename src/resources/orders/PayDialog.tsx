@@ -1,7 +1,7 @@
 // The pay dialog: the gateway's code URL as a QR code (and a link that opens the pay page in this
 // browser), polling our server for the pay status through react-query. It says 已支付 only when
 // the server does.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,7 +24,7 @@ const POLL_MS = 2000;
 
 type State = 'waiting' | 'paid' | 'closed';
 
-export function PayDialog({ title, number, pay, poll, onPaid, onClose }: {
+export function PayDialog({ title, number, pay, poll, onPaid, onClose, extra }: {
   title: string;
   /** The order or recharge number. */
   number: string;
@@ -32,6 +32,8 @@ export function PayDialog({ title, number, pay, poll, onPaid, onClose }: {
   poll: () => Promise<PayStatusReply>;
   onPaid?: () => void;
   onClose: () => void;
+  /** Shown above the QR code while waiting (an order's 余额支付). */
+  extra?: ReactNode;
 }) {
   const [state, setState] = useState<State>(pay.payStatus === PayStatus.paid ? 'paid' : 'waiting');
   // The latest callbacks, so a parent's re-render does not restart the polling.
@@ -85,13 +87,17 @@ export function PayDialog({ title, number, pay, poll, onPaid, onClose }: {
             </Alert>
           ) : (
             <>
+              {extra}
               <Box sx={{ p: 1, border: 1, borderColor: 'divider', borderRadius: 1 }}>
                 <QrCode text={pay.codeUrl} />
               </Box>
               <Typography variant="body2">请使用微信或支付宝扫码支付，{dateTime(pay.expiresAt)} 前有效</Typography>
-              <Link href={pay.codeUrl} target="_blank" rel="noopener">
-                在浏览器中打开支付页面
-              </Link>
+              {/* A WeChat code URL (weixin://) opens nothing in a browser: only the scan pays it. */}
+              {pay.codeUrl.startsWith('http') && (
+                <Link href={pay.codeUrl} target="_blank" rel="noopener">
+                  在浏览器中打开支付页面
+                </Link>
+              )}
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>
                 <CircularProgress size={16} />
                 <Typography variant="body2">等待支付结果…</Typography>

@@ -1,8 +1,10 @@
 // 订单管理 (/orders, partner levels 1–3): the paper orders of the caller's subtree with their pay
-// and refund status. The list, filters and export are config; detail, pay, cancel and refund are
-// row actions, and a new order is a toolbar action (docs/api-partner-orders.md).
+// refund and 发货 status. The list, filters and export are config; detail, pay, cancel, refund, 发货
+// (the seller), 确认收货 and 退货 (the buyer) are row actions; a new order and the 收货地址 book
+// are toolbar actions (docs/api-partner-orders.md).
 import type { RaRecord } from 'ra-core';
 import { ORDER_STATUSES, PAY_STATUSES, REFUND_STATUSES, orderStateLabel } from '../../domain/orders';
+import { FULFIL_STATUSES, fulfilLabel } from '../../domain/fulfilment';
 import { defineResource, lazyNamed } from '../define';
 import { money, dateTime } from '../../domain/format';
 
@@ -11,6 +13,10 @@ const PayButton = lazyNamed(() => import('./OrderActions'), 'PayButton');
 const CancelButton = lazyNamed(() => import('./OrderActions'), 'CancelButton');
 const RefundButton = lazyNamed(() => import('./OrderActions'), 'RefundButton');
 const NewOrderButton = lazyNamed(() => import('./NewOrder'), 'NewOrderButton');
+const ShipButton = lazyNamed(() => import('./Fulfilment'), 'ShipButton');
+const ReceiptButton = lazyNamed(() => import('./Fulfilment'), 'ReceiptButton');
+const ReturnButton = lazyNamed(() => import('./Fulfilment'), 'ReturnButton');
+const AddressBookButton = lazyNamed(() => import('./Fulfilment'), 'AddressBookButton');
 
 export default defineResource({
   name: 'orders',
@@ -25,6 +31,7 @@ export default defineResource({
     { type: 'computed', source: 'status', label: '订单状态', render: (r: RaRecord) => orderStateLabel({ status: r.status, refundStatus: r.refundStatus }) },
     { type: 'select', source: 'payStatus', label: '支付状态', choices: PAY_STATUSES },
     { type: 'select', source: 'refundStatus', label: '退款状态', choices: REFUND_STATUSES },
+    { type: 'computed', source: 'fulfilStatus', label: '发货状态', card: true, render: (r: RaRecord) => fulfilLabel({ status: r.status, refundStatus: r.refundStatus, fulfilStatus: r.fulfilStatus }) },
     { type: 'computed', source: 'createdAt', label: '下单时间', render: (r: RaRecord) => dateTime(r.createdAt) },
     { type: 'computed', source: 'paidAt', label: '支付时间', render: (r: RaRecord) => dateTime(r.paidAt) },
     { type: 'text', source: 'remark', label: '备注', width: 200 },
@@ -34,6 +41,7 @@ export default defineResource({
     { type: 'select', source: 'status', label: '订单状态', choices: ORDER_STATUSES },
     { type: 'select', source: 'payStatus', label: '支付状态', choices: PAY_STATUSES },
     { type: 'select', source: 'refundStatus', label: '退款状态', choices: REFUND_STATUSES },
+    { type: 'select', source: 'fulfilStatus', label: '发货状态', choices: FULFIL_STATUSES },
     { type: 'date', source: 'dateFrom', label: '下单日期从' },
     { type: 'date', source: 'dateTo', label: '至' },
   ],
@@ -42,6 +50,6 @@ export default defineResource({
   operations: { create: false, edit: false, delete: false, bulkDelete: false },
   transfer: { export: { url: '/api/mercury/v1/order/export', name: '订单', columns: true } },
   savedFilters: true,
-  rowActions: [DetailButton, PayButton, CancelButton, RefundButton],
-  toolbarActions: [NewOrderButton],
+  rowActions: [DetailButton, PayButton, ShipButton, ReceiptButton, CancelButton, RefundButton, ReturnButton],
+  toolbarActions: [NewOrderButton, AddressBookButton],
 });

@@ -17,10 +17,13 @@ const SECONDARY = 4;
 
 /** The columns worth a line under the title: not the ones the title already says. */
 function secondaryFields(fields: readonly FieldConfig[], record: RaRecord, title: string): FieldConfig[] {
-  return fields.filter((field) => {
+  const shown = fields.filter((field) => {
     const value = record[field.source];
     return !(typeof value === 'string' || typeof value === 'number') || !title.includes(String(value));
-  }).slice(0, SECONDARY);
+  });
+  // Fields marked `card` always come first (a state code such as 4 may well appear in the title's
+  // number) and do not count against the few others.
+  return [...fields.filter((f) => f.card), ...shown.filter((f) => !f.card).slice(0, SECONDARY)];
 }
 
 export function CardList({ config, title, actions }: { config: ResourceConfig; title: (record: RaRecord) => string; actions: ReactNode }) {

@@ -30,8 +30,8 @@ describe('route access (SPEC §5)', () => {
 describe('menus per role (SPEC §2.4, §6)', () => {
   it('partner levels: 1 sees account and channels, 2 channels, 3 neither', () => {
     const l1 = menuTitles('partner', { partnerLevel: 1 });
-    expect(l1).toEqual(['/overview-dashboard', '/channel-info', '/direct-marketing-school', '/devices', '/orders', '/account', '/audit-log']);
-    expect(menuTitles('partner', { partnerLevel: 2 })).toEqual(['/overview-dashboard', '/channel-info', '/direct-marketing-school', '/devices', '/orders', '/audit-log']);
+    expect(l1).toEqual(['/overview-dashboard', '/channel-info', '/direct-marketing-school', '/devices', '/orders', '/account', '/child-partners', '/audit-log']);
+    expect(menuTitles('partner', { partnerLevel: 2 })).toEqual(['/overview-dashboard', '/channel-info', '/direct-marketing-school', '/devices', '/orders', '/child-partners', '/audit-log']);
     expect(menuTitles('partner', { partnerLevel: 3 })).toEqual(['/overview-dashboard', '/direct-marketing-school', '/devices', '/orders', '/audit-log']);
   });
   it('the full-screen partner school board is not in the menu', () => {
@@ -54,7 +54,7 @@ describe('menus per role (SPEC §2.4, §6)', () => {
     expect(menuTitles('psychologyteacher')).toEqual(['/heart-sounds']);
     expect(menuTitles('parttime')).toEqual(['/resource', '/workbook']);
     expect(menuTitles('schoolAdmin')).toEqual(['/academic', '/school-dashboard', '/resource', '/heart-voice-privacy', '/audit-log']);
-    expect(menuTitles('admin')).toEqual(['/workbook', '/audit-log']);
+    expect(menuTitles('admin')).toEqual(['/workbook', '/withdrawal-review', '/platform-orders', '/level-one-partners', '/researchers', '/audit-log']);
   });
   it('hidden children are removed recursively', () => {
     const aiCorrect = menuRoutes(permittedRoutes(ROUTES, { activeRole: 'mpTeacher' })).find((r) => r.path === '/AICorrect');

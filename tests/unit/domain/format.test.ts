@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { badgeText, cellTime, chinaDayStart, chinaInputValue, fromChinaInput, dateOnly, dateTime, dayTime, EMPTY, fileStamp, exportFileName, formatNumber, isDigits, isNumeric, isSiteLike, money, percent } from '../../../src/domain/format';
+import { badgeText, cellTime, chinaDayStart, chinaInputValue, fromChinaInput, dateOnly, dateTime, dateTimeSeconds, dayTime, DEFAULT_ZONE, EMPTY, fileStamp, exportFileName, isTimeZone, setBrowserZone, shownZone, zoneLabel, zoneOffsetMs, formatNumber, isDigits, isNumeric, isSiteLike, money, percent } from '../../../src/domain/format';
 
 describe('number display (SPEC §5)', () => {
   it.each([
@@ -90,6 +90,66 @@ describe('times in China time', () => {
     expect(dateTime(at)).toBe(EMPTY);
     expect(dateOnly(at)).toBe(EMPTY);
     expect(dayTime(at)).toBe(EMPTY);
+  });
+});
+
+describe("times in a school's own zone", () => {
+  const zone = process.env.TZ;
+  beforeEach(() => {
+    process.env.TZ = 'UTC';
+  });
+  afterEach(() => {
+    setBrowserZone(undefined);
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  it('a passed zone moves every reading of one instant', () => {
+    const at = '2026-03-14T16:05:07Z';
+    expect(dateTime(at, 'Asia/Tokyo')).toBe('2026-03-15 01:05');
+    expect(dateTimeSeconds(at, 'Asia/Urumqi')).toBe('2026-03-14 22:05:07');
+    expect(cellTime(at, 'Asia/Tokyo')).toBe('2026-03-15 01:05:07');
+    expect(fileStamp(new Date(at), 'Asia/Tokyo')).toBe('20260315010507');
+    expect(dateOnly(at, 'Europe/London')).toBe('2026-03-14');
+    expect(dayTime(at, new Date('2026-06-01T00:00:00Z'), 'Asia/Tokyo')).toBe('3月15日 01:05');
+    // Without a zone: China time, as before.
+    expect(dateTime(at)).toBe('2026-03-15 00:05');
+  });
+  it("a day starts at the school's midnight", () => {
+    expect(chinaDayStart('2026-03-14', 'Asia/Tokyo').toISOString()).toBe('2026-03-13T15:00:00.000Z');
+    expect(chinaDayStart(new Date('2026-03-14T14:59:00Z'), 'Asia/Tokyo').toISOString()).toBe('2026-03-13T15:00:00.000Z');
+    expect(chinaDayStart(new Date('2026-03-14T15:00:00Z'), 'Asia/Tokyo').toISOString()).toBe('2026-03-14T15:00:00.000Z');
+    // West of UTC the day named is still that day, not the one before.
+    expect(chinaDayStart('2026-03-14', 'America/New_York').toISOString()).toBe('2026-03-14T04:00:00.000Z');
+    expect(Number.isNaN(chinaDayStart('2026-13-40', 'Asia/Tokyo').getTime())).toBe(true);
+  });
+  it('date-time inputs read and write the zone, across a daylight-saving change too', () => {
+    expect(chinaInputValue('2026-11-28T14:00:00Z', 'Asia/Tokyo')).toBe('2026-11-28T23:00');
+    expect(fromChinaInput('2026-11-28T23:00', 'Asia/Tokyo')).toBe('2026-11-28T14:00:00.000Z');
+    // New York: EST (-5) before 8 March 2026, EDT (-4) after.
+    expect(fromChinaInput('2026-03-07T22:00', 'America/New_York')).toBe('2026-03-08T03:00:00.000Z');
+    expect(fromChinaInput('2026-03-09T22:00', 'America/New_York')).toBe('2026-03-10T02:00:00.000Z');
+    expect(zoneOffsetMs(new Date('2026-07-01T00:00:00Z'), 'America/New_York')).toBe(-4 * 3600_000);
+    expect(zoneOffsetMs(new Date('2026-07-01T00:00:00Z'), 'Asia/Shanghai')).toBe(8 * 3600_000);
+    for (const bad of ['', '2026-13-40T99:99', '2026-11-28 22:00']) expect(fromChinaInput(bad, 'Asia/Tokyo'), bad).toBe('');
+  });
+  it('only zones the runtime knows are zones', () => {
+    expect(isTimeZone('Asia/Tokyo')).toBe(true);
+    expect(isTimeZone(DEFAULT_ZONE)).toBe(true);
+    for (const bad of ['Mars/Base', '', 'asia/tokyo', 'Asia/Tokyo ', 'x'.repeat(100), 8, null]) expect(isTimeZone(bad), String(bad)).toBe(false);
+  });
+  it("the browser's default is the signed-in user's school's zone, China time when it has none", () => {
+    setBrowserZone('Asia/Tokyo');
+    expect(shownZone()).toBe('Asia/Tokyo');
+    expect(dateTime('2026-03-14T16:05:00Z')).toBe('2026-03-15 01:05');
+    setBrowserZone('Mars/Base');
+    expect(shownZone()).toBe(DEFAULT_ZONE);
+    setBrowserZone(null);
+    expect(dateTime('2026-03-14T16:05:00Z')).toBe('2026-03-15 00:05');
+  });
+  it('zones are offered with a Chinese name and their offset', () => {
+    expect(zoneLabel('Asia/Tokyo', new Date('2026-03-14T00:00:00Z'))).toBe('日本标准时间（Asia/Tokyo，GMT+9）');
+    expect(zoneLabel('Asia/Shanghai', new Date('2026-03-14T00:00:00Z'))).toBe('中国标准时间（Asia/Shanghai，GMT+8）');
   });
 });
 

@@ -2,9 +2,10 @@
 import type { Db } from '../../../db';
 import { applyRechargePaid } from '../../partner/recharges';
 import { applyOrderPaid, applyRefunded, type NoticeOutcome } from '../orders';
-import type { PaymentNotice, PaymentProvider } from './provider';
+import type { GatewayNotice, PaymentProvider } from './provider';
 
-export function applyNotice(db: Db, provider: PaymentProvider, notice: PaymentNotice): Promise<NoticeOutcome> {
+export function applyNotice(db: Db, provider: PaymentProvider, notice: GatewayNotice): Promise<NoticeOutcome> {
+  if (notice.kind === 'ignored') return Promise.resolve('ignored');
   if (notice.kind === 'refunded') return applyRefunded(db, notice);
   return notice.outTradeNo.startsWith('RC') ? applyRechargePaid(db, provider, notice) : applyOrderPaid(db, provider, notice);
 }

@@ -1,8 +1,9 @@
 // What the order service needs from a payment gateway: a QR-code payment (WeChat Pay native /
 // Alipay precreate), a status query, closing an unpaid payment, a refund, and reading the
-// gateway's signed asynchronous notices. The sandbox (sandbox.ts) is built in; a real gateway plugs
-// in behind the same interface (docs/api-partner-orders.md "Real gateways").
+// gateway's signed asynchronous notices. The sandbox (sandbox.ts) is built in for the demo; WeChat
+// Pay (wechat.ts) and Alipay (alipay.ts) are the real gateways (docs/api-partner-orders.md "支付渠道配置").
 import type { Db } from '../../../db';
+import { ApiError } from '../../../http/envelope';
 
 export interface PaymentRequest {
   /** Our number for the payable (an order PO… or a recharge RC…). */
@@ -17,6 +18,22 @@ export interface PaymentRequest {
 export type PaymentNotice =
   | { kind: 'paid'; outTradeNo: string; transactionId: string; amountFen: number; paidAt: Date }
   | { kind: 'refunded'; outTradeNo: string; outRefundNo: string; amountFen: number; refundedAt: Date };
+
+/** What a verified notice may say; `ignored`: nothing we act on (a refund that failed, a trade closed unpaid), acknowledged, nothing changes. */
+export type GatewayNotice = PaymentNotice | { kind: 'ignored'; what: string };
+
+export type RefundedNotice = Extract<PaymentNotice, { kind: 'refunded' }>;
+
+/** A notice or a gateway's answer naming another amount than ours: refused, and written to 操作日志. */
+export class AmountMismatchError extends ApiError {
+  constructor(
+    message: string,
+    public readonly expectedFen: number,
+    public readonly givenFen: number,
+  ) {
+    super(400, message);
+  }
+}
 
 export interface TradeState {
   state: 'NOTPAY' | 'SUCCESS' | 'CLOSED';
@@ -36,8 +53,12 @@ export interface PaymentProvider {
   queryPayment(db: Db, outTradeNo: string): Promise<TradeState>;
   /** Stops an unpaid payment from being paid (cancelled or closed order). */
   closePayment(db: Db, outTradeNo: string): Promise<void>;
-  /** Starts a refund; the gateway tells the outcome by a notice. */
-  refund(db: Db, request: { outTradeNo: string; outRefundNo: string; amountFen: number }): Promise<void>;
+  /**
+   * Starts a refund; the gateway tells the outcome by a notice, or at once (Alipay refunds
+   * synchronously): then the refund is returned, to be applied as its notice would be.
+   */
+  /** `totalFen`: the trade's whole amount when only part of it is refunded (a return's lines). */
+  refund(db: Db, request: { outTradeNo: string; outRefundNo: string; amountFen: number; totalFen?: number }): Promise<RefundedNotice | void>;
   /** The notice in a gateway's HTTP POST, or null when its signature does not verify. */
-  readNotice(headers: Record<string, string | string[] | undefined>, rawBody: string): PaymentNotice | null;
+  readNotice(headers: Record<string, string | string[] | undefined>, rawBody: string): GatewayNotice | null;
 }

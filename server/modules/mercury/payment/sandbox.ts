@@ -144,7 +144,7 @@ export class SandboxGateway implements PaymentProvider {
   }
 }
 
-const TRADE_NO = /^(PO|RC)\d{20}$/;
+const TRADE_NO = /^(PO|PB|RC)\d{20}$/;
 const REFUND_NO = /^RF\d{20}$/;
 
 /** A signed body is the gateway's word, but it is still checked for shape before use. */

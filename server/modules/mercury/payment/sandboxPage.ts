@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { yuan } from '../../../../src/domain/partner';
 import { SANDBOX_PAGE_PATH, type SandboxGateway } from './sandbox';
 
-const TRADE_NO = /^(PO|RC)\d{20}$/;
+const TRADE_NO = /^(PO|PB|RC)\d{20}$/;
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

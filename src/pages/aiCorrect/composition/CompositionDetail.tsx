@@ -26,6 +26,7 @@ import type { ScreenProps } from '../../screen';
 import { EmptyState } from '../../../ui/EmptyState';
 import { EssayText, NoteList } from './EssayText';
 import { PrintFeedback } from './PrintFeedback';
+import { RegradePanel } from '../../family/RegradePanel';
 
 const CORRECT_PATH = '/compositionCorrectDetail';
 const MAX_COMMENT = 1000;
@@ -169,7 +170,7 @@ export default function CompositionDetail({ route }: ScreenProps) {
   if (printing && essay && result.data && task.data) {
     return (
       <PrintFeedback
-        data={{ taskTitle: task.data.task.title, studentName, score: result.data.score, maxScore: result.data.maxScore, comment, text, essay }}
+        data={{ taskId, resultId, hasStudent: result.data.studentId !== null, taskTitle: task.data.task.title, studentName, score: result.data.score, maxScore: result.data.maxScore, comment, text, essay }}
         onBack={() => go(route.path, resultId)}
       />
     );
@@ -222,6 +223,8 @@ export default function CompositionDetail({ route }: ScreenProps) {
             </Block>
           </Box>
           <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+            {/* The family's request on this essay, to answer after a second look at the score. */}
+            <RegradePanel work={{ taskId }} studentId={result.data.studentId} />
             <Block title="评分" testId="essay-score-block">
               <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap', mb: 1 }}>
                 <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} data-testid="essay-score">

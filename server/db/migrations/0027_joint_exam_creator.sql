@@ -1,0 +1,2 @@
+ALTER TABLE "joint_exams" ADD COLUMN "created_by" integer;--> statement-breakpoint
+ALTER TABLE "joint_exams" ADD CONSTRAINT "joint_exams_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;
