@@ -98,6 +98,29 @@ function readStudentNumber(columns: Bubble[][], ms: BubbleMeasure[][], ctx: Page
   return { studentId: flags.length ? null : digits, source: 'bubbles', digits, flags };
 }
 
+/** Each objective item's bubbles as indexes into the page's list of measures. */
+function itemGroups(page: PageLayout): number[][] {
+  let k = 0;
+  return page.objective.map((it) => {
+    const g = it.bubbles.map((_, i) => k + i);
+    k += it.bubbles.length;
+    return g;
+  });
+}
+
+/** Reads every objective item from the page's bubble measures (objective bubbles first, in print
+ *  order, then the student-number grid): the decisions alone, replayed by the calibration tool. */
+export function readMeasured(page: PageLayout, ms: BubbleMeasure[]): ItemReading[] {
+  return readItems(page, ms).items;
+}
+
+function readItems(page: PageLayout, ms: BubbleMeasure[]): { items: ItemReading[]; ctx: PageContext } {
+  const groups = itemGroups(page);
+  const ctx = pageContext(ms, groups);
+  const items = page.objective.map((it, i) => readItem(it.no, it.type, it.bubbles, readBubbles(groups[i]!.map((j) => ms[j]!), ctx)));
+  return { items, ctx };
+}
+
 /**
  * Registers one page image, then reads its identity and every objective item. `fallback` layouts
  * are tried by their printed bubbles when the QR code cannot be read.
@@ -114,20 +137,9 @@ export function recognisePage(img: GrayImage, lookup: LayoutLookup, fallback: Sh
   const idColumns = page.studentNumber?.digits ?? [];
   const all = [...page.objective.flatMap((it) => it.bubbles), ...idColumns.flat()];
   const ms = all.map((b) => measureBubble(img, reg.h, b));
-  const groups: number[][] = [];
-  let k = 0;
-  for (const it of page.objective) {
-    groups.push(it.bubbles.map((_, i) => k + i));
-    k += it.bubbles.length;
-  }
-  const ctx = pageContext(ms, groups);
-
-  k = 0;
-  const items = page.objective.map((it) => {
-    const m = ms.slice(k, k + it.bubbles.length);
-    k += it.bubbles.length;
-    return readItem(it.no, it.type, it.bubbles, readBubbles(m, ctx));
-  });
+  const { items, ctx } = readItems(page, ms);
+  // The student-number grid's measures follow the objective bubbles.
+  let k = page.objective.reduce((n, it) => n + it.bubbles.length, 0);
   let student: StudentReading;
   const pageFlags = reg.qrRead ? [] : ['二维码无法识别，已按答题卡版面匹配，请老师核对'];
   if (reg.copy.studentId) student = { studentId: reg.copy.studentId, source: 'qr', flags: [] };
