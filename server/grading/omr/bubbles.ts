@@ -201,6 +201,10 @@ export const FLAG_BELOW = 0.7;
 /** An item with a bubble read as empty less surely than this goes to the teacher: its fill is
  *  within 0.03 of EMPTY_AT, where a faint tick and paper cannot be told apart. */
 export const EMPTY_FLAG_BELOW = 0.55;
+/** Unevenness up to which ink is a smear (fill, ghost) rather than a stroke, as the ghost rule has
+ *  it: the engine's corpus measures most ghosts and light fills at 0.9–1.3 (a few to 1.7), ticks
+ *  at 2.4 and more, half fills at 1.7 and more (bench/omrTune.ts). */
+const GHOST_EVEN = 1.5;
 
 /**
  * Erased ghosts beside a clear answer: an even smear, far lighter than the darkest mark of its own
@@ -214,7 +218,25 @@ function ghostsBesideMarks(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDec
   const ref = Math.min(Math.max(...clear), Math.max(ctx.markLevel, 0.12));
   out.forEach((d, i) => {
     if (d.state !== 'uncertain' || d.tick || d.fill >= 0.4) return;
-    if (unevenness(ms[i]!, ctx) <= 1.5 && contrast(i) <= 0.2 * ref) out[i] = { ...d, state: 'empty', confidence: RULE_READ };
+    if (unevenness(ms[i]!, ctx) <= GHOST_EVEN && contrast(i) <= 0.2 * ref) out[i] = { ...d, state: 'empty', confidence: RULE_READ };
+  });
+}
+
+/**
+ * A bubble read as empty at the very edge of empty (see EMPTY_FLAG_BELOW) is a faint tick or a
+ * ghost. Beside a mark of its own item read surely, an even smear (a tick is a thin stroke: 2.4
+ * and more uneven on the engine's corpus, ghosts up to 1.7) with at most 0.6 of that mark's ink
+ * (what the light-answer rule calls clean paper beside an answer) is what the eraser left: judged
+ * against this student's own mark, not a global margin, it no longer sends the item to a teacher.
+ */
+function ghostsAtEdge(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDecision[]): void {
+  const contrast = (i: number) => ms[i]!.ink - ctx.levels.empty;
+  const sure = out.flatMap((d, i) => (d.state === 'marked' && !d.tick && d.confidence >= FLAG_BELOW ? [contrast(i)] : []));
+  if (sure.length === 0) return;
+  const mark = Math.max(...sure);
+  out.forEach((d, i) => {
+    if (d.state !== 'empty' || d.confidence >= EMPTY_FLAG_BELOW) return;
+    if (unevenness(ms[i]!, ctx) <= GHOST_EVEN && contrast(i) <= 0.6 * mark) out[i] = { ...d, confidence: RULE_READ };
   });
 }
 
@@ -291,6 +313,7 @@ export function readBubbles(ms: BubbleMeasure[], ctx: PageContext): BubbleDecisi
   });
   ghostsBesideMarks(ms, ctx, out);
   lightAnswers(ms, ctx, out);
+  ghostsAtEdge(ms, ctx, out);
   shadowEdges(ms, ctx, out);
   return out;
 }
@@ -303,7 +326,10 @@ export function readBubbles(ms: BubbleMeasure[], ctx: PageContext): BubbleDecisi
 function lightAnswers(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDecision[]): void {
   const { levels } = ctx;
   const lit = out.flatMap((d, i) => (d.state === 'empty' ? [] : [i]));
-  if (lit.length === 0 || lit.some((i) => out[i]!.state !== 'uncertain')) return;
+  // A mark read unsurely (a fill of 0.6–0.75) is a light mark too: judged by the same rule, it is
+  // read when even and alone, and stays flagged when uneven (a half fill) or beside other ink.
+  const light = (d: BubbleDecision) => !d.tick && (d.state === 'uncertain' || (d.state === 'marked' && d.confidence < FLAG_BELOW));
+  if (lit.length === 0 || lit.some((i) => !light(out[i]!))) return;
   const contrast = (i: number) => ms[i]!.ink - levels.empty;
   // At least 0.6 of this page's usual answer too: on a page of dark marks a lone mark half as dark
   // is a half fill or a light second thought, for the teacher (a light-pencil page's answers are
@@ -312,6 +338,6 @@ function lightAnswers(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDecision
   const lo = Math.min(...lit.map(contrast));
   const hi = Math.max(...lit.map(contrast));
   const others = Math.max(0, ...ms.map((_, k) => (lit.includes(k) ? 0 : contrast(k))));
-  const even = lit.every((i) => unevenness(ms[i]!, ctx) <= 1.5);
+  const even = lit.every((i) => unevenness(ms[i]!, ctx) <= GHOST_EVEN);
   if (even && lo >= floor && lo >= 0.6 * hi && others <= 0.6 * lo) for (const i of lit) out[i] = { ...out[i]!, state: 'marked', confidence: RULE_READ };
 }
