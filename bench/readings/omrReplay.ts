@@ -14,7 +14,7 @@ const count = Number(process.argv[2] ?? 60);
 const dir = process.argv[3] ?? join(process.env.TMPDIR ?? '/tmp', 'omr-replay');
 const layout = heldOutLayout();
 const lookup = (id: string) => (id === layout.sheetId ? layout : undefined);
-for (const set of ['scans', 'photos'] as CaptureSet[]) {
+for (const set of (process.env.SETS ?? 'scans,photos').split(',') as CaptureSet[]) {
   const file = join(dir, `${set}-${count}.json`);
   if (!existsSync(file)) {
     mkdirSync(dir, { recursive: true });

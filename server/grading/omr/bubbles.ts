@@ -205,6 +205,11 @@ export const EMPTY_FLAG_BELOW = 0.55;
  *  it: the engine's corpus measures most ghosts and light fills at 0.9–1.3 (a few to 1.7), ticks
  *  at 2.4 and more, half fills at 1.7 and more (bench/omrTune.ts). */
 const GHOST_EVEN = 1.5;
+/** Unevenness up to which a mark read unsurely (fill 0.6–0.75) is an even light fill, not a half
+ *  fill: the engine's corpus measures light fills at 1.0–1.12 and half fills at 1.72 and more. A
+ *  missed half fill is a silent error and a needless flag only a look, so the bound sits just above
+ *  the light fills rather than midway (a blurred photo evens a half fill out to ~1.4). */
+const LIGHT_FILL_EVEN = 1.25;
 
 /**
  * Erased ghosts beside a clear answer: an even smear, far lighter than the darkest mark of its own
@@ -328,8 +333,12 @@ function lightAnswers(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDecision
   const lit = out.flatMap((d, i) => (d.state === 'empty' ? [] : [i]));
   // A mark read unsurely (a fill of 0.6–0.75) is a light mark too: judged by the same rule, it is
   // read when even and alone, and stays flagged when uneven (a half fill) or beside other ink.
-  const light = (d: BubbleDecision) => !d.tick && (d.state === 'uncertain' || (d.state === 'marked' && d.confidence < FLAG_BELOW));
+  const unsure = (d: BubbleDecision) => d.state === 'marked' && d.confidence < FLAG_BELOW;
+  const light = (d: BubbleDecision) => !d.tick && (d.state === 'uncertain' || unsure(d));
   if (lit.length === 0 || lit.some((i) => !light(out[i]!))) return;
+  // Such a mark is as dark as a half fill: only a fill as even as the light fills of the engine's
+  // corpus (up to 1.12; half fills from 1.72) is read, with the margin on the side of flagging.
+  if (lit.some((i) => unsure(out[i]!) && unevenness(ms[i]!, ctx) > LIGHT_FILL_EVEN)) return;
   const contrast = (i: number) => ms[i]!.ink - levels.empty;
   // At least 0.6 of this page's usual answer too: on a page of dark marks a lone mark half as dark
   // is a half fill or a light second thought, for the teacher (a light-pencil page's answers are
