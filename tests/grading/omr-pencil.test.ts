@@ -111,6 +111,37 @@ describe('a light second mark', () => {
   });
 });
 
+describe('marks a teacher would not need to see', () => {
+  it('a lone light fill as dark as a mark is read without a flag, a half fill still goes to the teacher', async () => {
+    const light: Marks = { 1: [['B', 'light']], 3: [['D', 'light']], 5: [['A', 'light']], 8: [['C', 'light']] };
+    const f = filling(71, { ...light, 2: [['A', 'half']], 6: [['C', 'half']] });
+    for (const [d, seed] of [[{ jpegQuality: 85 }, 71], [{ rotateDeg: -2, noise: 5, blur: 0.6, jpegQuality: 75 }, 72]] as const) {
+      const items = await read(f, d, seed);
+      expect(silentErrors(f, items)).toEqual([]);
+      // A light fill that reads as marked (fill 0.6–0.75, once always flagged as unsure) stands
+      // alone and even: it is the answer. Lighter ones may still go to the teacher.
+      let readUnflagged = 0;
+      for (const [no, [[label]]] of Object.entries(light) as [string, [string, MarkStyle][]][]) {
+        const it = item(items, Number(no));
+        if (it.bubbles.find((b) => b.label === label)!.state !== 'marked') continue;
+        expect(it, `第 ${no} 题`).toMatchObject({ answer: label, flags: [] });
+        readUnflagged++;
+      }
+      expect(readUnflagged).toBeGreaterThan(0);
+      for (const no of [2, 6]) expect(item(items, no).flags.length, `第 ${no} 题`).toBeGreaterThan(0);
+    }
+  });
+
+  it('an erased ghost beside a full answer does not flag it, a tick there does', async () => {
+    const ghosts: Marks = { 1: [['A', 'full'], ['C', 'erased']], 3: [['B', 'full'], ['D', 'erased']], 7: [['E', 'full'], ['A', 'erased']], 9: [['√', 'full'], ['×', 'erased']] };
+    const f = filling(73, { ...ghosts, 2: [['A', 'full'], ['D', 'tick']] });
+    const items = await read(f, { rotateDeg: 2, noise: 4, jpegQuality: 80 }, 73);
+    expect(silentErrors(f, items)).toEqual([]);
+    for (const [no, [[label]]] of Object.entries(ghosts) as [string, [string, MarkStyle][]][]) expect(item(items, Number(no)), `第 ${no} 题`).toMatchObject({ answer: label, flags: [] });
+    expect(item(items, 2).flags.length).toBeGreaterThan(0);
+  });
+});
+
 describe('a whole class of pencil-marked sheets', () => {
   it('has no silent error on scans and phone photos', async () => {
     const captures: Degradation[] = [{ jpegQuality: 85 }, { rotateDeg: -2, noise: 5, blur: 0.6, jpegQuality: 75 }, PHONE];

@@ -15,7 +15,7 @@ import { readMeasured, recognisePage } from '../omr/recognise.js';
 // the benchmark's. Measuring a page (decode, register, sample bubbles) is slow; deciding is not:
 // the measures are cached, then every decision rule is replayed on them in milliseconds.
 //
-//   npx tsx server/grading/bench/omrTune.ts [sheets] [cacheDir]
+//   [SEED=7300] npx tsx server/grading/bench/omrTune.ts [sheets] [cacheDir]
 //
 // Prints flagged share, needless flags (flags on right readings that no teacher needed) and
 // silent errors (wrong, or needing a teacher, without a flag), and lists the needless flags.
@@ -125,7 +125,7 @@ export function evaluate(layout: SheetLayout, sheets: CachedSheet[], verbose: bo
 if (process.argv[1]?.endsWith('omrTune.ts')) {
   const count = Number(process.argv[2] ?? 80);
   const dir = process.argv[3] ?? join(process.env.TMPDIR ?? '/tmp', 'omr-tune');
-  const { layout, sheets } = await tuningSheets(count, dir);
+  const { layout, sheets } = await tuningSheets(count, dir, Number(process.env.SEED ?? 7300));
   const f = evaluate(layout, sheets, process.env.VERBOSE === '1');
   const p = (x: number) => `${((100 * x) / f.items).toFixed(1)} %`;
   console.log(`tuning corpus: ${sheets.length} sheets, ${f.items} items; flagged ${p(f.flagged)} (needed ${p(f.mustFlag)}), needless ${p(f.needless)}, silent ${f.silent}`);
