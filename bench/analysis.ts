@@ -10,14 +10,13 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import type { Principal } from '../server/auth/principal';
-import type { Database } from '../server/db';
 import { rows } from '../server/db/query';
 import { DEMO_PASSWORD } from '../server/seed';
 import { analysis } from '../server/modules/analysis/figures';
 import { currentSemester } from '../src/domain/semester';
 import { testConfig } from '../tests/support/testApp';
 import { openTestDatabase } from '../tests/support/testDatabase';
-import { dropDistrict, generateDistrict } from './district';
+import { onDistrict } from './district';
 import { percentile, timed, type BenchRow } from './table';
 
 const rowsFor = (label: string, school: number[], region: number[]): BenchRow[] => [
@@ -53,21 +52,16 @@ const reader = (role: 'schoolMaster' | 'regionResearcher', tenantId: number, sch
   ({ userId: 0, tenantId, schoolId, region, activeRole: role, roles: [role], roleKeys: [], partnerId: null, partnerLevel: 0 }) as unknown as Principal;
 
 async function benchDistrict(serverUrl: string): Promise<BenchRow[]> {
-  const schools = Math.max(1, Math.round(50 * Number(process.env.SCALE ?? 0.04)));
-  console.error(`  generating a district of ${schools} schools`);
-  let database: Database | undefined;
-  try {
-    database = (await generateDistrict(serverUrl, schools)).database;
+  // On a district of its own, or on the one another bench kept (`--keep`, then `--reuse`).
+  return onDistrict(serverUrl, async (database) => {
     const [s] = await rows<{ id: number; tenantId: number; region: string }>(database.db, sql`SELECT id, tenant_id AS "tenantId", coalesce(region, '') AS region FROM schools ORDER BY id LIMIT 1`);
+    const [{ schools }] = await rows<{ schools: number }>(database.db, sql`SELECT count(*)::int AS schools FROM schools`);
     const db = database.db;
     const q = { term: currentSemester() };
     const school = await timed(() => analysis(db, reader('schoolMaster', s.tenantId, s.id, s.region), q));
     const region = await timed(() => analysis(db, reader('regionResearcher', s.tenantId, s.id, s.region), q));
     return [{ name: 'analysis_district_schools', value: schools, unit: '', target: '' }, ...rowsFor('pg_district', school, region)];
-  } finally {
-    await database?.close();
-    await dropDistrict(serverUrl);
-  }
+  });
 }
 
 export async function benchAnalysis(): Promise<BenchRow[]> {

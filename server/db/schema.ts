@@ -260,9 +260,19 @@ export const students = pgTable(
     pinFailures: smallint('pin_failures').notNull().default(0),
     pinLockedUntil: timestamp('pin_locked_until', { withTimezone: true }),
     createdAt: createdAt(),
+    /**
+     * The single characters and pairs of characters of the name and of the student number
+     * (student_search_grams, migration 0037), kept by the database: the list's keyword search
+     * ('%王喆%') finds its candidates through a GIN index on them instead of reading every
+     * student of the school. Chinese names have no words for a trigram index to split on.
+     */
+    searchGrams: text('search_grams')
+      .array()
+      .generatedAlwaysAs(sql`student_search_grams(name, student_no)`),
   },
   (t) => [
     uniqueIndex('students_no_uq').on(t.schoolId, t.studentNo),
+    index('students_search_grams_idx').using('gin', t.searchGrams),
     index('students_class_idx').on(t.tenantId, t.classId),
     // The student list pages a school by status and class, sorted by number or name.
     index('students_school_class_idx').on(t.schoolId, t.status, t.classId, t.studentNo),

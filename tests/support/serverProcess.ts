@@ -5,13 +5,9 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statS
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { httpTransport } from '../../server/devices/client';
-import { simulate } from '../../server/devices/simulator';
-import { followUpDemoHeartVoices } from '../../server/devices/heartVoices';
-import { readDemoSecretsFile } from '../../server/devices/demoSecrets';
-import { fingerprint } from './testDatabase';
-import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../server/db';
+import { fingerprint } from './seedFingerprint';
+// The database, the seed and the device simulator load only where a start needs them (the run's
+// first seeding, a test asking for the demo terminals' usage): a browser test file does not.
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -89,6 +85,7 @@ export async function seededDataDir(): Promise<string> {
   rmSync(join(building, 'jwt-secret'), { force: true });
   // The seeding server ran its sweeps at start and recorded them (sweep_runs); a copy started within
   // a sweep's period would skip it. Each test server starts as a first start does: every sweep due.
+  const [{ openDatabase }, { sql }] = await Promise.all([import('../../server/db'), import('drizzle-orm')]);
   const database = await openDatabase({ dataDir: join(building, 'pg') });
   await database.db.execute(sql`DELETE FROM sweep_runs`);
   await database.close();
@@ -146,7 +143,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await new Promise((r) => setTimeout(r, 50));
   }
   const startMs = performance.now() - began;
-  if (options.demoDevices) await followUpDemoHeartVoices(url, (await simulate(httpTransport(url), { secrets: readDemoSecretsFile(dataDir) })).heartVoiceIds);
+  if (options.demoDevices) await uploadDemoUsage(url, dataDir);
   return {
     url,
     port,
@@ -162,4 +159,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       if (!options.keepData && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The demo terminals' 90 days of usage, through the device API of the server at `url`. */
+async function uploadDemoUsage(url: string, dataDir: string): Promise<void> {
+  const [{ httpTransport }, { simulate }, { followUpDemoHeartVoices }, { readDemoSecretsFile }] = await Promise.all([
+    import('../../server/devices/client'),
+    import('../../server/devices/simulator'),
+    import('../../server/devices/heartVoices'),
+    import('../../server/devices/demoSecrets'),
+  ]);
+  await followUpDemoHeartVoices(url, (await simulate(httpTransport(url), { secrets: readDemoSecretsFile(dataDir) })).heartVoiceIds);
 }

@@ -6,37 +6,21 @@
 // once and kept as a snapshot of the data directory in the temp folder; each test file opens its
 // own copy. The snapshot's name fingerprints everything the seed is made of (migrations, seed
 // code, the day it dates the work from), so any change to them seeds anew.
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../server/db';
 import { rows } from '../../server/db/query';
 import { seedDemo } from '../../server/seed';
-
-const root = join(import.meta.dirname, '..', '..');
+import { fingerprint } from './seedFingerprint';
 
 /** The terminal PIN key of test apps (testConfig): the seeded students' PINs are hashed with it. */
 export const TEST_PIN_KEY = new TextEncoder().encode('test-terminal-pin-key-test-terminal-pin-key');
-/** What the seeded database depends on. */
-const SEED_SOURCES = ['server/db', 'server/seed', 'server/auth/passwords.ts', 'server/auth/terminalPins.ts', 'server/modules/devices/signature.ts', 'server/modules/minerva/answers.ts', 'server/modules/mercury', 'server/modules/partner', 'src/domain', 'package-lock.json'];
-
-function files(path: string): string[] {
-  const full = join(root, path);
-  if (!existsSync(full)) return [];
-  if (!statSync(full).isDirectory()) return [path];
-  return readdirSync(full).sort().flatMap((name) => files(join(path, name)));
-}
-
-export function fingerprint(): string {
-  const hash = createHash('sha256');
-  // The demo dates its homework back from the seeding day (China time).
-  hash.update(new Date(Date.now() + 8 * 3600 * 1000).toISOString().slice(0, 10));
-  for (const file of SEED_SOURCES.flatMap(files)) hash.update(relative(root, join(root, file))).update(readFileSync(join(root, file)));
-  return hash.digest('hex').slice(0, 16);
-}
+/** The seeded demo's name (tests/support/seedFingerprint.ts). */
+export { fingerprint };
 
 async function seededSnapshot(): Promise<Blob> {
   const name = `xz-seeded-${fingerprint()}.tar`;

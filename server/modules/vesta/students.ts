@@ -94,6 +94,16 @@ const STUDENT_NO_TEXT = /^[A-Za-z0-9-]+$/;
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * Students whose name or number may contain the keyword: every pair of its characters (its one
+ * character, if it has one) is among their search_grams (migration 0037), read off a GIN index.
+ */
+function keywordCandidates(keyword: string): SQL {
+  const chars = Array.from(keyword);
+  const grams = chars.length === 1 ? chars : chars.slice(1).map((c, i) => chars[i] + c);
+  return sql`s.search_grams @> ARRAY[${sql.join([...new Set(grams)].map((g) => sql`${g}`), sql`, `)}]::text[]`;
+}
+
 /** WHERE for the student list and export: the caller's school (teachers: their classes) plus filters. */
 async function studentWhere(db: Db, p: Principal, q: StudentFilterQuery): Promise<SQL> {
   const school = schoolOf(p);
@@ -106,6 +116,8 @@ async function studentWhere(db: Db, p: Principal, q: StudentFilterQuery): Promis
   if (q.classId !== undefined) parts.push(sql`s.class_id = ${(await findClass(db, p, q.classId)).id}`);
   if (q.gradeId !== undefined) parts.push(sql`s.class_id IN (SELECT id FROM classes WHERE grade_id = ${(await findGrade(db, p, q.gradeId)).id})`);
   const keyword = q.keyword?.trim();
+  // The index of the students' character pairs finds the candidates; the LIKE decides.
+  if (keyword) parts.push(keywordCandidates(keyword));
   // A keyword that no student number could contain (a Chinese name, say) is looked for in names only.
   if (keyword && STUDENT_NO_TEXT.test(keyword)) parts.push(sql`(s.name LIKE ${likePattern(keyword)} OR s.student_no LIKE ${likePattern(keyword)})`);
   else if (keyword) parts.push(sql`s.name LIKE ${likePattern(keyword)}`);
