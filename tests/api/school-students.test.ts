@@ -74,6 +74,20 @@ describe('student page', () => {
     expect((await c.data('schooladmin', '/api/vesta/student/page?status=1')).total).toBe(0);
   });
 
+  it('finds by any part of a name or number: one character, a pair inside the name, digits inside the number', async () => {
+    // Recounted from the school's students with plain string matching, beside the list's index.
+    const all = await t.database.db.select({ id: students.id, name: students.name, studentNo: students.studentNo }).from(students).where(eq(students.schoolId, schoolId));
+    const someone = all.find((s) => Array.from(s.name).length >= 3)!;
+    const chars = Array.from(someone.name);
+    const keywords = [chars[chars.length - 1], chars.slice(1).join(''), someone.studentNo.slice(2, 6), chars[0]];
+    for (const keyword of keywords) {
+      const expected = all.filter((s) => s.name.includes(keyword) || s.studentNo.includes(keyword)).map((s) => s.id).sort((a, b) => a - b);
+      const found = await c.data('schooladmin', `/api/vesta/student/page?keyword=${encodeURIComponent(keyword)}&size=500`);
+      expect(found.total, keyword).toBe(expected.length);
+      expect(found.records.map((s: { id: number }) => s.id).sort((a: number, b: number) => a - b), keyword).toEqual(expected);
+    }
+  });
+
   it('takes a keyword as plain text: quotes, backslashes, % and _ match only themselves', async () => {
     const cls = classes[1];
     const names = ["欧'尼尔", '百分%之百', '下_划线', '反斜\\杠'];
