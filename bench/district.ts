@@ -505,10 +505,13 @@ async function checkSample(db: Db, tenantId: number): Promise<number> {
 }
 
 /** Table + index sizes in MB (pg_total_relation_size). */
+/** Sizes in MB; a partitioned table's are its partitions' (answer_records is partitioned by term). */
 async function sizes(db: Db): Promise<Record<string, number>> {
   const found = await rows<{ name: string; total: string; heap: string }>(db, sql`
-    SELECT relname AS name, pg_total_relation_size(oid)::text AS total, pg_relation_size(oid)::text AS heap
-      FROM pg_class WHERE relname IN ('answer_records', 'work_question_stats', 'work_student_stats', 'class_knowledge_stats', 'student_knowledge_stats')
+    SELECT c.relname AS name, sum(pg_total_relation_size(coalesce(t.relid, c.oid)))::text AS total, sum(pg_relation_size(coalesce(t.relid, c.oid)))::text AS heap
+      FROM pg_class c LEFT JOIN LATERAL pg_partition_tree(c.oid) t ON true
+     WHERE c.relname IN ('answer_records', 'work_question_stats', 'work_student_stats', 'class_knowledge_stats', 'student_knowledge_stats')
+     GROUP BY c.relname
     UNION ALL SELECT 'database', pg_database_size(current_database())::text, '0'`);
   const mb = (x: string) => Number(x) / 1024 / 1024;
   const out: Record<string, number> = {};
