@@ -61,17 +61,19 @@ export function scopeCtes(p: Principal, q: AnalysisQuery): SQL {
        WHERE ${tenant('st.tenant_id')} AND st.status <> 0 AND st.left_on IS NOT NULL AND st.class_id IN (SELECT id FROM sc)
     ),
     work AS (
-      SELECT h.source_type, h.id AS source_id, h.class_id, h.assigned_at AS at, h.pending_review, h.due_at > now() AS open,
+      SELECT h.tenant_id, h.source_type, h.id AS source_id, h.class_id, h.assigned_at AS at, h.pending_review, h.due_at > now() AS open,
              jsonb_array_length(h.items) >= ${BAND_MIN_ITEMS} AS banded FROM homeworks h JOIN courses co ON co.id = h.course_id
        WHERE ${tenant('h.tenant_id')} AND h.term = ${q.term} AND h.class_id IN (SELECT id FROM sc) ${course}
       UNION ALL
-      SELECT ${SourceType.exam}::smallint, e.id, ec.class_id, e.exam_date::timestamptz, 0, false, true FROM exams e
+      SELECT e.tenant_id, ${SourceType.exam}::smallint, e.id, ec.class_id, e.exam_date::timestamptz, 0, false, true FROM exams e
         JOIN exam_classes ec ON ec.exam_id = e.id JOIN courses co ON co.id = e.course_id
        WHERE ${tenant('e.tenant_id')} AND e.term = ${q.term} AND ec.class_id IN (SELECT id FROM sc) ${course}
     ),
     ws AS (
       SELECT w.class_id, w.source_type, w.source_id, w.at, w.open, w.banded, s.student_id, s.score, s.max_score, s.answered, s.correct FROM work w
-        JOIN work_student_stats s ON ${tenant('s.tenant_id')} AND s.source_type = w.source_type AND s.source_id = w.source_id AND s.class_id = w.class_id
+        -- The work's own tenant (already in scope), joined as an equality: checking a region's list
+        -- of tenants on each of millions of rollup rows made the planner look each up by index.
+        JOIN work_student_stats s ON s.tenant_id = w.tenant_id AND s.source_type = w.source_type AND s.source_id = w.source_id AND s.class_id = w.class_id
     ),
     -- Hand-ins expected per homework: the class once the deadline has passed, before it only those
     -- already handed in (homework not yet due is not missing: docs/analysis-figures.md).
@@ -79,9 +81,14 @@ export function scopeCtes(p: Principal, q: AnalysisQuery): SQL {
       -- Once due: the students of the class on the day it was given — those in school now and those
       -- who left after that day (gone), not those who left before (server/modules/vesta/enrolment.ts).
       SELECT w.class_id, w.source_id, w.at, CASE WHEN w.open THEN coalesce(sub.n, 0)
-             ELSE coalesce(en.n, 0) + (SELECT count(*)::int FROM gone WHERE gone.class_id = w.class_id AND ${leftAfter(sql`gone.left_on`, sql`w.at`)}) END AS n FROM work w
+             ELSE coalesce(en.n, 0) + coalesce(later.n, 0) END AS n FROM work w
         LEFT JOIN enrolled en ON en.class_id = w.class_id
         LEFT JOIN (SELECT source_id, class_id, count(*)::int AS n FROM ws WHERE open GROUP BY 1, 2) sub ON sub.source_id = w.source_id AND sub.class_id = w.class_id AND w.open
+        -- Those who left after the day, counted by a join on the class (a count per piece of work
+        -- that read every student who left, for each of a region's tens of thousands of pieces).
+        LEFT JOIN (SELECT w2.source_type, w2.source_id, w2.class_id, count(*)::int AS n FROM work w2
+                     JOIN gone ON gone.class_id = w2.class_id AND ${leftAfter(sql`gone.left_on`, sql`w2.at`)} GROUP BY 1, 2, 3) later
+          ON later.source_type = w.source_type AND later.source_id = w.source_id AND later.class_id = w.class_id
        WHERE w.${HOMEWORK}
     )`;
 }
@@ -248,7 +255,7 @@ export async function mostMissed(db: Db, p: Principal, q: AnalysisQuery) {
     WITH ${scopeCtes(p, q)},
     qs AS (
       SELECT s.question_id, sum(s.answered)::int AS answered, sum(s.correct)::int AS correct FROM work w
-        JOIN work_question_stats s ON ${tenantScope(p, sql`s.tenant_id`)} AND s.source_type = w.source_type AND s.source_id = w.source_id AND s.class_id = w.class_id
+        JOIN work_question_stats s ON s.tenant_id = w.tenant_id AND s.source_type = w.source_type AND s.source_id = w.source_id AND s.class_id = w.class_id
        GROUP BY 1 HAVING sum(s.answered) >= ${MISSED_MIN_ANSWERS}
     )
     SELECT qs.question_id AS "questionId", left(qu.stem, 300) AS stem, qs.answered, qs.correct FROM qs JOIN questions qu ON qu.id = qs.question_id
