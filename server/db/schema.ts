@@ -680,6 +680,47 @@ export const workStudentStats = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.sourceType, t.sourceId, t.studentId] }), index('work_student_stats_class_idx').on(t.tenantId, t.sourceType, t.sourceId, t.classId)],
 );
 
+/**
+ * Rollup: one class's hand-ins of one piece of work, summed from work_student_stats (kept by the
+ * same write). 学情分析 sums these: a region's term is tens of thousands of rows, where its
+ * students' rows are millions. Bands count students by their score rate on the work (excellent
+ * ≥ 90 %, good ≥ 70 %, pass ≥ 60 %, fail below; students with no points to score are in none).
+ */
+export const workClassStats = pgTable(
+  'work_class_stats',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    sourceType: smallint('source_type').notNull(),
+    sourceId: integer('source_id').notNull(),
+    classId: integer('class_id').notNull(),
+    submitted: integer('submitted').notNull().default(0),
+    score: doublePrecision('score').notNull().default(0),
+    maxScore: doublePrecision('max_score').notNull().default(0),
+    excellent: integer('excellent').notNull().default(0),
+    good: integer('good').notNull().default(0),
+    pass: integer('pass').notNull().default(0),
+    fail: integer('fail').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.sourceType, t.sourceId, t.classId] })],
+);
+
+/**
+ * Rollup: the students of a class who handed in at least one piece of the term's work of a course,
+ * and (course 0) of any course: 学情分析's participation counts these rows instead of finding the
+ * distinct students among all of a scope's hand-ins.
+ */
+export const classParticipants = pgTable(
+  'class_participants',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    term: text('term').notNull(),
+    classId: integer('class_id').notNull(),
+    courseId: integer('course_id').notNull(),
+    studentId: integer('student_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.term, t.classId, t.courseId, t.studentId] })],
+);
+
 /** Rollup: a class × knowledge point per day (time ranges sum days), with the term for term views. */
 export const classKnowledgeStats = pgTable(
   'class_knowledge_stats',

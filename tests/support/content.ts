@@ -2,6 +2,7 @@
 // server reports can be checked against an independent computation.
 import { sql } from 'drizzle-orm';
 import type { TestApp } from './testApp';
+import { ROLLUPS } from '../../server/modules/minerva/answers';
 
 export interface RawRecord {
   studentId: number;
@@ -55,7 +56,7 @@ export async function classSize(t: TestApp, classId: number): Promise<number> {
 
 /** Every rollup of a tenant, as sorted text, to compare upkeep on write with a rebuild. */
 export async function rollupSnapshot(t: TestApp, tenantId: number): Promise<string> {
-  const tables = ['work_question_stats', 'work_student_stats', 'class_knowledge_stats', 'student_knowledge_stats'];
+  const tables = ROLLUPS;
   const parts: string[] = [];
   for (const table of tables) {
     const rows = await query<Record<string, unknown>>(t, sql`SELECT * FROM ${sql.identifier(table)} WHERE tenant_id = ${tenantId}`);

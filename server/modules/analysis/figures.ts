@@ -1,5 +1,6 @@
 // The learning-situation figures (definitions in docs/analysis-figures.md), read from the rollups
-// only: work_student_stats, work_question_stats and class_knowledge_stats, never answer_records.
+// only (work_class_stats, class_participants, work_question_stats, class_knowledge_stats, and
+// work_student_stats for a teacher's own classes), never answer_records.
 // Every figure is a ratio of summed counts; a ratio without a denominator is null ('暂无数据').
 import { sql, type SQL } from 'drizzle-orm';
 import { BAND_MIN_ITEMS, type Analysis, type GroupFigures } from '../../../src/domain/analysis';
@@ -7,7 +8,7 @@ import { SourceType } from '../../../src/domain/content';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
-import { classScope, courseScope, tenantScope } from '../vesta/scope';
+import { classScope, courseScope, coursesNarrowed, tenantScope } from '../vesta/scope';
 import { leftAfter } from '../vesta/enrolment';
 
 export interface AnalysisQuery {
@@ -39,6 +40,15 @@ function classFilter(p: Principal, q: AnalysisQuery): SQL {
 /** The chosen course or subject, within the subjects the caller may see (a condition on `courses co`). */
 function courseFilter(p: Principal, q: AnalysisQuery): SQL {
   return sql`${q.courseId ? sql`AND co.id = ${q.courseId}` : sql``} ${q.subjectId ? sql`AND co.subject_id = ${q.subjectId}` : sql``} AND ${courseScope(p)}`;
+}
+
+/**
+ * The courses whose hand-ins make a participant (a condition on `class_participants cp`): any
+ * course (the rows of course 0) unless the query or the caller's role narrows the courses.
+ */
+function participantCourses(p: Principal, q: AnalysisQuery): SQL {
+  if (!q.courseId && !q.subjectId && !coursesNarrowed(p)) return sql`cp.course_id = 0`;
+  return sql`cp.course_id IN (SELECT co.id FROM courses co WHERE ${tenantScope(p, sql`co.tenant_id`)} ${courseFilter(p, q)})`;
 }
 
 /** A ratio of counts, four decimals; null when nothing was counted below it. */
@@ -75,6 +85,12 @@ export function scopeCtes(p: Principal, q: AnalysisQuery): SQL {
         -- of tenants on each of millions of rollup rows made the planner look each up by index.
         JOIN work_student_stats s ON s.tenant_id = w.tenant_id AND s.source_type = w.source_type AND s.source_id = w.source_id AND s.class_id = w.class_id
     ),
+    -- Each piece of work's class sums (work_class_stats): a row per class and piece, where ws has
+    -- a row per student and piece (a region's term: tens of thousands against millions).
+    wcs AS (
+      SELECT w.class_id, w.source_type, w.source_id, w.at, w.open, w.banded, s.submitted, s.score, s.max_score, s.excellent, s.good, s.pass, s.fail FROM work w
+        JOIN work_class_stats s ON s.tenant_id = w.tenant_id AND s.source_type = w.source_type AND s.source_id = w.source_id AND s.class_id = w.class_id
+    ),
     -- Hand-ins expected per homework: the class once the deadline has passed, before it only those
     -- already handed in (homework not yet due is not missing: docs/analysis-figures.md).
     expected AS (
@@ -83,7 +99,8 @@ export function scopeCtes(p: Principal, q: AnalysisQuery): SQL {
       SELECT w.class_id, w.source_id, w.at, CASE WHEN w.open THEN coalesce(sub.n, 0)
              ELSE coalesce(en.n, 0) + coalesce(later.n, 0) END AS n FROM work w
         LEFT JOIN enrolled en ON en.class_id = w.class_id
-        LEFT JOIN (SELECT source_id, class_id, count(*)::int AS n FROM ws WHERE open GROUP BY 1, 2) sub ON sub.source_id = w.source_id AND sub.class_id = w.class_id AND w.open
+        LEFT JOIN (SELECT source_type, source_id, class_id, submitted AS n FROM wcs WHERE open) sub
+          ON sub.source_type = w.source_type AND sub.source_id = w.source_id AND sub.class_id = w.class_id AND w.open
         -- Those who left after the day, counted by a join on the class (a count per piece of work
         -- that read every student who left, for each of a region's tens of thousands of pieces).
         LEFT JOIN (SELECT w2.source_type, w2.source_id, w2.class_id, count(*)::int AS n FROM work w2
@@ -131,33 +148,37 @@ interface WeekRow {
 }
 
 /**
- * One pass over the scope's submissions, grouped two ways at once (GROUPING SETS): per class and
- * per week. The join of work to work_student_stats is the costly part, so it is done once.
+ * One pass over the scope's class sums of each piece of work, grouped two ways at once (GROUPING
+ * SETS): per class and per week.
  */
 export async function classAndWeekCounts(db: Db, p: Principal, q: AnalysisQuery): Promise<{ classes: ClassRow[]; weeks: WeekRow[] }> {
   const found = await rows<ClassRow & { byWeek: boolean; week: string | null }>(db, sql`
     WITH ${scopeCtes(p, q)},
     hw AS (SELECT class_id, sum(n)::int AS n FROM expected GROUP BY class_id),
     given AS (SELECT DISTINCT class_id FROM work),
+    -- Participants: the distinct students who handed in any of the scope's work, kept per class,
+    -- term and course by the write path (class_participants; course 0 = any course).
+    part AS (
+      SELECT cp.class_id, count(DISTINCT cp.student_id)::int AS n FROM class_participants cp
+       WHERE ${tenantScope(p, sql`cp.tenant_id`)} AND cp.term = ${q.term} AND cp.class_id IN (SELECT id FROM sc) AND ${participantCourses(p, q)}
+       GROUP BY cp.class_id
+    ),
     agg AS (
       SELECT class_id, date_trunc('week', at)::date AS week, grouping(class_id) = 1 AS "byWeek",
-             count(DISTINCT student_id)::int AS participants,
-             count(*) FILTER (WHERE ${HOMEWORK})::int AS "homeworkSubmitted", count(*)::int AS works,
+             coalesce(sum(submitted) FILTER (WHERE ${HOMEWORK}), 0)::int AS "homeworkSubmitted", coalesce(sum(submitted), 0)::int AS works,
              coalesce(sum(score), 0)::float8 AS score, coalesce(sum(max_score), 0)::float8 AS "maxScore",
-             count(*) FILTER (WHERE banded AND max_score > 0 AND score >= 0.9 * max_score)::int AS excellent,
-             count(*) FILTER (WHERE banded AND max_score > 0 AND score >= 0.7 * max_score AND score < 0.9 * max_score)::int AS good,
-             count(*) FILTER (WHERE banded AND max_score > 0 AND score >= 0.6 * max_score AND score < 0.7 * max_score)::int AS pass,
-             count(*) FILTER (WHERE banded AND max_score > 0 AND score < 0.6 * max_score)::int AS fail
-        FROM ws GROUP BY GROUPING SETS ((class_id), (date_trunc('week', at)::date))
+             coalesce(sum(excellent) FILTER (WHERE banded), 0)::int AS excellent, coalesce(sum(good) FILTER (WHERE banded), 0)::int AS good,
+             coalesce(sum(pass) FILTER (WHERE banded), 0)::int AS pass, coalesce(sum(fail) FILTER (WHERE banded), 0)::int AS fail
+        FROM wcs GROUP BY GROUPING SETS ((class_id), (date_trunc('week', at)::date))
     ),
     asg AS (SELECT date_trunc('week', at)::date AS week, coalesce(sum(n), 0)::int AS assigned FROM expected GROUP BY 1)
     SELECT false AS "byWeek", NULL AS week, sc.id AS "classId", sc.name AS "className", sc.grade_id AS "gradeId", g.level AS "gradeLevel", g.name AS "gradeName", sc.school_id AS "schoolId", s.name AS "schoolName",
-           coalesce(en.n, 0) AS enrolled, CASE WHEN given.class_id IS NULL THEN 0 ELSE coalesce(en.n, 0) END AS "enrolledWithWork", coalesce(agg.participants, 0) AS participants,
+           coalesce(en.n, 0) AS enrolled, CASE WHEN given.class_id IS NULL THEN 0 ELSE coalesce(en.n, 0) END AS "enrolledWithWork", coalesce(part.n, 0) AS participants,
            coalesce(hw.n, 0) AS "homeworkAssigned", coalesce(agg."homeworkSubmitted", 0) AS "homeworkSubmitted",
            coalesce(agg.works, 0) AS works, coalesce(agg.score, 0) AS score, coalesce(agg."maxScore", 0) AS "maxScore",
            coalesce(agg.excellent, 0) AS excellent, coalesce(agg.good, 0) AS good, coalesce(agg.pass, 0) AS pass, coalesce(agg.fail, 0) AS fail
       FROM sc JOIN grades g ON g.id = sc.grade_id JOIN schools s ON s.id = sc.school_id
-      LEFT JOIN enrolled en ON en.class_id = sc.id LEFT JOIN given ON given.class_id = sc.id LEFT JOIN hw ON hw.class_id = sc.id LEFT JOIN agg ON agg.class_id = sc.id AND NOT agg."byWeek"
+      LEFT JOIN enrolled en ON en.class_id = sc.id LEFT JOIN given ON given.class_id = sc.id LEFT JOIN hw ON hw.class_id = sc.id LEFT JOIN part ON part.class_id = sc.id LEFT JOIN agg ON agg.class_id = sc.id AND NOT agg."byWeek"
     UNION ALL
     SELECT true, coalesce(agg.week, asg.week)::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 0, coalesce(asg.assigned, 0), coalesce(agg."homeworkSubmitted", 0),
            0, coalesce(agg.score, 0), coalesce(agg."maxScore", 0), 0, 0, 0, 0

@@ -3,7 +3,7 @@
 // the records and moves the rollups by the exact difference, all in one transaction, so reports
 // never read a half-applied change. rebuildRollups recomputes the rollups from the records (the
 // demo seed's bulk path, and the check that incremental upkeep never drifts).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
 import { GradedBy } from '../../db/schema';
@@ -37,6 +37,7 @@ interface Resolved {
   school_id: number;
   class_id: number;
   subject_id: number;
+  course_id: number;
   term: string;
   knowledge_point_ids: number[];
   max_score: number;
@@ -73,16 +74,16 @@ async function resolve(db: Db, tenantId: number, input: AnswerInput[]): Promise<
         AS x(source_type smallint, source_id int, student_id int, question_id int, score real, is_correct boolean, answer text, answered_at timestamptz)
     ),
     work AS (
-      SELECT h.source_type, h.id AS source_id, h.class_id, h.term, co.subject_id, h.items
+      SELECT h.source_type, h.id AS source_id, h.class_id, h.term, co.subject_id, co.id AS course_id, h.items
         FROM homeworks h JOIN courses co ON co.id = h.course_id
        WHERE h.tenant_id = ${tenantId} AND (h.source_type, h.id) IN (SELECT source_type, source_id FROM input WHERE source_type IN (${SourceType.customHomework}, ${SourceType.bookHomework}))
       UNION ALL
-      SELECT ${SourceType.exam}::smallint, e.id, ec.class_id, e.term, co.subject_id, e.items
+      SELECT ${SourceType.exam}::smallint, e.id, ec.class_id, e.term, co.subject_id, co.id, e.items
         FROM exams e JOIN exam_classes ec ON ec.exam_id = e.id JOIN courses co ON co.id = e.course_id
        WHERE e.tenant_id = ${tenantId} AND e.id IN (SELECT source_id FROM input WHERE source_type = ${SourceType.exam})
     )
     SELECT i.source_type, i.source_id, i.student_id, i.question_id, s.school_id,
-           coalesce(old.class_id, s.class_id) AS class_id, w.subject_id, w.term, q.knowledge_point_ids,
+           coalesce(old.class_id, s.class_id) AS class_id, w.subject_id, w.course_id, w.term, q.knowledge_point_ids,
            item.points AS max_score,
            coalesce(i.is_correct, i.score >= item.points) AS is_correct,
            i.score, i.answer, i.answered_at
@@ -124,7 +125,7 @@ export async function recordAnswers(db: Db, tenantId: number, input: AnswerInput
       WITH input AS (
         SELECT * FROM jsonb_to_recordset(${JSON.stringify(resolved)}::jsonb)
           AS x(source_type smallint, source_id int, student_id int, question_id int, school_id int, class_id int, subject_id int,
-               term text, knowledge_point_ids int[], max_score real, is_correct boolean, score real, answer text, answered_at timestamptz)
+               course_id int, term text, knowledge_point_ids int[], max_score real, is_correct boolean, score real, answer text, answered_at timestamptz)
       ),
       old AS (
         SELECT r.* FROM answer_records r
@@ -172,6 +173,34 @@ export async function recordAnswers(db: Db, tenantId: number, input: AnswerInput
            SET answered = s.answered + EXCLUDED.answered, correct = s.correct + EXCLUDED.correct, score = s.score + EXCLUDED.score,
                max_score = s.max_score + EXCLUDED.max_score
       ),
+      -- A student's totals on the work before and after this write: the class rollup moves by
+      -- the difference, and a student's band (which needs both totals) moves from one to another.
+      student_change AS (
+        SELECT d.tenant_id, d.source_type, d.source_id, d.student_id, coalesce(o.class_id, d.class_id) AS class_id, d.term, d.course_id,
+               o.student_id IS NULL AS first, coalesce(o.score, 0) AS old_score, coalesce(o.max_score, 0) AS old_max,
+               (coalesce(o.score, 0) + d.score)::real AS new_score, (coalesce(o.max_score, 0) + d.max_score)::real AS new_max
+          FROM (SELECT delta.tenant_id, delta.source_type, delta.source_id, delta.student_id, min(delta.class_id) AS class_id, min(delta.term) AS term,
+                       min(i.course_id) AS course_id, sum(delta.score) AS score, sum(delta.max_score) AS max_score
+                  FROM delta JOIN (SELECT DISTINCT source_type, source_id, course_id FROM input) i ON i.source_type = delta.source_type AND i.source_id = delta.source_id
+                 GROUP BY 1, 2, 3, 4) d
+          LEFT JOIN work_student_stats o ON o.tenant_id = d.tenant_id AND o.source_type = d.source_type AND o.source_id = d.source_id AND o.student_id = d.student_id
+      ),
+      by_class AS (
+        INSERT INTO work_class_stats AS s (tenant_id, source_type, source_id, class_id, submitted, score, max_score, excellent, good, pass, fail)
+        SELECT tenant_id, source_type, source_id, class_id, count(*) FILTER (WHERE first),
+               sum(new_score::float8 - old_score::float8), sum(new_max::float8 - old_max::float8),
+               ${bandChange('excellent')}, ${bandChange('good')}, ${bandChange('pass')}, ${bandChange('fail')}
+          FROM student_change GROUP BY tenant_id, source_type, source_id, class_id
+        ON CONFLICT (tenant_id, source_type, source_id, class_id) DO UPDATE
+           SET submitted = s.submitted + EXCLUDED.submitted, score = s.score + EXCLUDED.score, max_score = s.max_score + EXCLUDED.max_score,
+               excellent = s.excellent + EXCLUDED.excellent, good = s.good + EXCLUDED.good, pass = s.pass + EXCLUDED.pass, fail = s.fail + EXCLUDED.fail
+      ),
+      by_participant AS (
+        INSERT INTO class_participants (tenant_id, term, class_id, course_id, student_id)
+        SELECT DISTINCT c.tenant_id, c.term, c.class_id, x.course_id, c.student_id
+          FROM student_change c, LATERAL (VALUES (c.course_id), (0)) x(course_id) WHERE c.first
+        ON CONFLICT DO NOTHING
+      ),
       by_class_point AS (
         INSERT INTO class_knowledge_stats AS s (tenant_id, class_id, knowledge_point_id, day, subject_id, term, answered, correct, score, max_score)
         SELECT tenant_id, class_id, kp, day, min(subject_id), min(term), sum(answered), sum(correct), sum(score), sum(max_score)
@@ -193,11 +222,30 @@ export async function recordAnswers(db: Db, tenantId: number, input: AnswerInput
   });
 }
 
+/** Every rollup kept from the answer records, each with its tenant column. */
+export const ROLLUPS = ['work_question_stats', 'work_student_stats', 'work_class_stats', 'class_participants', 'class_knowledge_stats', 'student_knowledge_stats'] as const;
+
+/**
+ * A student's band on a piece of work by their score rate (docs/analysis-figures.md): excellent
+ * ≥ 90 %, good 70–90 %, pass 60–70 %, fail below; with no points to score, none. The one
+ * definition for the write path, the rebuild and the migration that filled work_class_stats.
+ */
+const BANDS = { excellent: [0.9, null], good: [0.7, 0.9], pass: [0.6, 0.7], fail: [null, 0.6] } as const;
+type Band = keyof typeof BANDS;
+function inBand(band: Band, score: SQL, max: SQL): SQL {
+  const [low, high] = BANDS[band];
+  return sql`(${max} > 0${low === null ? sql`` : sql` AND ${score} >= ${sql.raw(String(low))} * ${max}`}${high === null ? sql`` : sql` AND ${score} < ${sql.raw(String(high))} * ${max}`})`;
+}
+const bandCount = (band: Band) => sql`count(*) FILTER (WHERE ${inBand(band, sql`score`, sql`max_score`)})`;
+/** Students entering the band minus those leaving it (a first hand-in was in no band before). */
+const bandChange = (band: Band) =>
+  sql`(count(*) FILTER (WHERE ${inBand(band, sql`new_score`, sql`new_max`)}) - count(*) FILTER (WHERE NOT first AND ${inBand(band, sql`old_score`, sql`old_max`)}))::int`;
+
 /** Recomputes a tenant's rollups from its answer records (bulk loads, and to check upkeep). */
 export async function rebuildRollups(db: Db, tenantId: number): Promise<void> {
   const t = tenantId;
   await db.transaction(async (tx) => {
-    for (const table of ['work_question_stats', 'work_student_stats', 'class_knowledge_stats', 'student_knowledge_stats']) {
+    for (const table of ROLLUPS) {
       await tx.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE tenant_id = ${t}`);
     }
     const tally = sql`count(*), count(*) FILTER (WHERE is_correct), sum(score), sum(max_score)`;
@@ -209,6 +257,20 @@ export async function rebuildRollups(db: Db, tenantId: number): Promise<void> {
       INSERT INTO work_student_stats (tenant_id, source_type, source_id, student_id, class_id, answered, correct, score, max_score)
       SELECT tenant_id, source_type, source_id, student_id, min(class_id), ${tally}
         FROM answer_records WHERE tenant_id = ${t} GROUP BY tenant_id, source_type, source_id, student_id`);
+    await tx.execute(sql`
+      INSERT INTO work_class_stats (tenant_id, source_type, source_id, class_id, submitted, score, max_score, excellent, good, pass, fail)
+      SELECT tenant_id, source_type, source_id, class_id, count(*), sum(score::float8), sum(max_score::float8),
+             ${bandCount('excellent')}, ${bandCount('good')}, ${bandCount('pass')}, ${bandCount('fail')}
+        FROM work_student_stats WHERE tenant_id = ${t} GROUP BY tenant_id, source_type, source_id, class_id`);
+    await tx.execute(sql`
+      INSERT INTO class_participants (tenant_id, term, class_id, course_id, student_id)
+      SELECT DISTINCT s.tenant_id, w.term, s.class_id, x.course_id, s.student_id
+        FROM work_student_stats s
+        JOIN (SELECT source_type, id, term, course_id FROM homeworks WHERE tenant_id = ${t}
+              UNION ALL SELECT ${SourceType.exam}::smallint, id, term, course_id FROM exams WHERE tenant_id = ${t}) w
+          ON w.source_type = s.source_type AND w.id = s.source_id,
+             LATERAL (VALUES (w.course_id), (0)) x(course_id)
+       WHERE s.tenant_id = ${t}`);
     await tx.execute(sql`
       INSERT INTO class_knowledge_stats (tenant_id, class_id, knowledge_point_id, day, subject_id, term, answered, correct, score, max_score)
       SELECT tenant_id, class_id, kp, ((answered_at AT TIME ZONE 'UTC') + interval '8 hours')::date, min(subject_id), min(term), ${tally}

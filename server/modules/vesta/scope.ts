@@ -39,9 +39,14 @@ export function classScope(p: Principal, leaderType?: number): SQL {
   throw forbidden();
 }
 
+/** Whether courseScope limits the caller's courses (a subject leader sees their subjects only). */
+export function coursesNarrowed(p: Principal): boolean {
+  return p.activeRole === 'subjectleader';
+}
+
 /** For subject leaders: only courses of the subjects they lead. */
 export function courseScope(p: Principal): SQL {
-  if (p.activeRole !== 'subjectleader') return sql`TRUE`;
+  if (!coursesNarrowed(p)) return sql`TRUE`;
   return sql`co.subject_id IN (SELECT ls.subject_id FROM leader_scopes ls WHERE ls.user_id = ${p.userId} AND ls.role = 'subjectleader')`;
 }
 
