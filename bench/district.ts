@@ -422,7 +422,7 @@ interface Tally {
   squares: number;
 }
 
-/** The four rollups of a class and its students, keyed, read from the rollup tables. */
+/** The rollups of a class and its students, keyed, read from the rollup tables. */
 async function rollupsOf(db: Db, tenantId: number, classId: number, studentIds: number[]): Promise<Map<string, Tally>> {
   const ids = `{${studentIds.join(',')}}`;
   const found = await rows<Tally>(db, sql`
@@ -436,7 +436,18 @@ async function rollupsOf(db: Db, tenantId: number, classId: number, studentIds: 
       FROM class_knowledge_stats WHERE tenant_id = ${tenantId} AND class_id = ${classId}
     UNION ALL
     SELECT 'p:' || student_id || ':' || term || ':' || knowledge_point_id, answered, correct, score, max_score, 0
-      FROM student_knowledge_stats WHERE tenant_id = ${tenantId} AND student_id = ANY(${ids}::int[])`);
+      FROM student_knowledge_stats WHERE tenant_id = ${tenantId} AND student_id = ANY(${ids}::int[])
+    UNION ALL
+    -- The class sums of a piece of work, in two rows: hand-ins, excellent, score, full marks; then
+    -- the other bands (good, pass, fail).
+    SELECT 'w:' || source_type || ':' || source_id, submitted, excellent, score, max_score, 0
+      FROM work_class_stats WHERE tenant_id = ${tenantId} AND class_id = ${classId}
+    UNION ALL
+    SELECT 'b:' || source_type || ':' || source_id, good, pass, fail, 0, 0
+      FROM work_class_stats WHERE tenant_id = ${tenantId} AND class_id = ${classId}
+    UNION ALL
+    SELECT 'n:' || term || ':' || course_id, count(*)::int, 0, 0, 0, 0
+      FROM class_participants WHERE tenant_id = ${tenantId} AND class_id = ${classId} GROUP BY term, course_id`);
   return new Map(found.map((r) => [r.k, r]));
 }
 
@@ -445,6 +456,10 @@ async function recomputed(db: Db, tenantId: number, classId: number, studentIds:
   const ids = `{${studentIds.join(',')}}`;
   const tally = sql`count(*)::int AS answered, (count(*) FILTER (WHERE is_correct))::int AS correct, sum(score)::float8 AS score, sum(max_score)::float8 AS max_score`;
   const day = sql`((answered_at AT TIME ZONE 'UTC') + interval '8 hours')::date`;
+  // Each student's totals on each piece of work given to the class, and their score-rate band.
+  const handIns = sql`SELECT source_type, source_id, student_id, min(term) AS term, sum(score)::real AS score, sum(max_score)::real AS max_score
+      FROM answer_records WHERE tenant_id = ${tenantId} AND class_id = ${classId} GROUP BY source_type, source_id, student_id`;
+  const band = (low: number, high: number) => sql.raw(`max_score > 0 AND score >= ${low} * max_score AND score < ${high} * max_score`);
   const found = await rows<Tally>(db, sql`
     SELECT 'q:' || source_type || ':' || source_id || ':' || question_id AS k, ${tally}, sum(score * score)::float8 AS squares
       FROM answer_records WHERE tenant_id = ${tenantId} AND class_id = ${classId} GROUP BY source_type, source_id, question_id
@@ -456,7 +471,20 @@ async function recomputed(db: Db, tenantId: number, classId: number, studentIds:
       FROM answer_records, unnest(knowledge_point_ids) kp WHERE tenant_id = ${tenantId} AND class_id = ${classId} GROUP BY kp, ${day}
     UNION ALL
     SELECT 'p:' || student_id || ':' || term || ':' || kp, ${tally}, 0
-      FROM answer_records, unnest(knowledge_point_ids) kp WHERE tenant_id = ${tenantId} AND student_id = ANY(${ids}::int[]) GROUP BY student_id, term, kp`);
+      FROM answer_records, unnest(knowledge_point_ids) kp WHERE tenant_id = ${tenantId} AND student_id = ANY(${ids}::int[]) GROUP BY student_id, term, kp
+    UNION ALL
+    SELECT 'w:' || source_type || ':' || source_id, count(*)::int, count(*) FILTER (WHERE ${band(0.9, 2)})::int, sum(score)::float8, sum(max_score)::float8, 0
+      FROM (${handIns}) h GROUP BY source_type, source_id
+    UNION ALL
+    SELECT 'b:' || source_type || ':' || source_id, count(*) FILTER (WHERE ${band(0.7, 0.9)})::int, count(*) FILTER (WHERE ${band(0.6, 0.7)})::int,
+           count(*) FILTER (WHERE ${band(-1, 0.6)})::float8, 0, 0
+      FROM (${handIns}) h GROUP BY source_type, source_id
+    UNION ALL
+    SELECT 'n:' || h.term || ':' || x.course_id, count(DISTINCT h.student_id)::int, 0, 0, 0, 0
+      FROM (${handIns}) h JOIN (SELECT source_type, id, course_id FROM homeworks WHERE tenant_id = ${tenantId}
+                                UNION ALL SELECT ${SourceType.exam}::smallint, id, course_id FROM exams WHERE tenant_id = ${tenantId}) w
+        ON w.source_type = h.source_type AND w.id = h.source_id, LATERAL (VALUES (w.course_id), (0)) x(course_id)
+     GROUP BY h.term, x.course_id`);
   return new Map(found.map((r) => [r.k, r]));
 }
 
@@ -510,7 +538,7 @@ async function sizes(db: Db): Promise<Record<string, number>> {
   const found = await rows<{ name: string; total: string; heap: string }>(db, sql`
     SELECT c.relname AS name, sum(pg_total_relation_size(coalesce(t.relid, c.oid)))::text AS total, sum(pg_relation_size(coalesce(t.relid, c.oid)))::text AS heap
       FROM pg_class c LEFT JOIN LATERAL pg_partition_tree(c.oid) t ON true
-     WHERE c.relname IN ('answer_records', 'work_question_stats', 'work_student_stats', 'class_knowledge_stats', 'student_knowledge_stats')
+     WHERE c.relname IN ('answer_records', 'work_question_stats', 'work_student_stats', 'work_class_stats', 'class_participants', 'class_knowledge_stats', 'student_knowledge_stats')
      GROUP BY c.relname
     UNION ALL SELECT 'database', pg_database_size(current_database())::text, '0'`);
   const mb = (x: string) => Number(x) / 1024 / 1024;

@@ -718,7 +718,28 @@ export const classParticipants = pgTable(
     courseId: integer('course_id').notNull(),
     studentId: integer('student_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.term, t.classId, t.courseId, t.studentId] })],
+  // By course first: course 0's rows (any course) are one range of a term, read in class order.
+  (t) => [primaryKey({ columns: [t.tenantId, t.term, t.courseId, t.classId, t.studentId] })],
+);
+
+/**
+ * Rollup: a school's answers to one question in a term's work of a course (work_question_stats
+ * summed over the school's classes and pieces of work). 学情分析's 高频错题 of whole schools reads
+ * these: a region's term is a few rows per question where work_question_stats has one per class
+ * and piece of work.
+ */
+export const schoolQuestionStats = pgTable(
+  'school_question_stats',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    term: text('term').notNull(),
+    schoolId: integer('school_id').notNull(),
+    courseId: integer('course_id').notNull(),
+    questionId: integer('question_id').notNull(),
+    answered: integer('answered').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.term, t.schoolId, t.courseId, t.questionId] })],
 );
 
 /** Rollup: a class × knowledge point per day (time ranges sum days), with the term for term views. */

@@ -97,6 +97,27 @@ describe('学情分析 scope by role', () => {
     expect({ answered: q.answered, wrong: q.wrong }).toEqual(raw);
   });
 
+  it('高频错题 of a whole school and of the region are the recount of their classes’ answer records, in the same order', async () => {
+    const recountMissed = async (classIds: number[]) =>
+      query<{ questionId: number; answered: number; wrong: number }>(t, sql`
+        SELECT question_id AS "questionId", count(*)::int AS answered, count(*) FILTER (WHERE NOT is_correct)::int AS wrong FROM answer_records
+         WHERE class_id = ANY(${ints(classIds)}) AND term = ${TERM} GROUP BY question_id HAVING count(*) >= 5
+         ORDER BY count(*) FILTER (WHERE NOT is_correct)::float8 / count(*) DESC, count(*) DESC, question_id LIMIT 10`);
+    const shown = (a: { questions: { questionId: number; answered: number; wrong: number }[] }) => a.questions.map(({ questionId, answered, wrong }) => ({ questionId, answered, wrong }));
+    const { schoolId } = await tenantOf('principal');
+    const school = await query<{ id: number }>(t, sql`SELECT id FROM classes WHERE school_id = ${schoolId}`);
+    const mine = shown(await c.data('principal', URL));
+    expect(mine.length).toBe(10);
+    expect(mine).toEqual(await recountMissed(school.map((x) => x.id)));
+    const [me] = await query<{ region: string }>(t, sql`SELECT region FROM users WHERE username = 'researcher'`);
+    const region = await query<{ id: number }>(t, sql`SELECT c.id FROM classes c JOIN schools s ON s.id = c.school_id WHERE s.region = ${me.region}`);
+    expect(shown(await c.data('researcher', URL))).toEqual(await recountMissed(region.map((x) => x.id)));
+    // A grade of the school reads its classes' rows, and is its own recount too.
+    const [grade] = await query<{ gradeId: number }>(t, sql`SELECT grade_id AS "gradeId" FROM classes WHERE school_id = ${schoolId} ORDER BY id LIMIT 1`);
+    const gradeClasses = await query<{ id: number }>(t, sql`SELECT id FROM classes WHERE grade_id = ${grade.gradeId}`);
+    expect(shown(await c.data('principal', `${URL}?gradeId=${grade.gradeId}`))).toEqual(await recountMissed(gradeClasses.map((x) => x.id)));
+  });
+
   it('a classic teacher sees only the classes they teach', async () => {
     const { userId } = await tenantOf('classic');
     const mine = await query<{ id: number }>(t, sql`SELECT DISTINCT ta.class_id AS id FROM teaching_assignments ta JOIN teachers te ON te.id = ta.teacher_id WHERE te.user_id = ${userId}`);

@@ -1,6 +1,7 @@
 // Homework (list with completion and accuracy, assigning to several classes, detail per student and
 // question) and the answer records' one write path: a review overrides grading, only the latest
 // review counts, and the rollups follow every write exactly as a rebuild from the records would.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/testApp';
@@ -213,6 +214,20 @@ describe('answer records', () => {
     const kept = await rollupSnapshot(t, tenantId);
     await rebuildRollups(t.database.db, tenantId);
     expect(await rollupSnapshot(t, tenantId)).toBe(kept);
+  });
+
+  it('migration 0038 fills the class and school rollups as a rebuild from the records does', async () => {
+    const tenantId = await tenantOf('teacher');
+    const made = ['work_class_stats', 'class_participants', 'school_question_stats'];
+    // The migration's own statements after its tables: the fill from the rollups already kept.
+    const file = readFileSync(new URL('../../server/db/migrations/0038_class_rollups.sql', import.meta.url), 'utf8');
+    const fill = file.split('--> statement-breakpoint').filter((s) => /^\s*(--[^\n]*\n\s*)*INSERT/.test(s));
+    expect(fill.length).toBe(made.length);
+    await rebuildRollups(t.database.db, tenantId);
+    const rebuilt = await rollupSnapshot(t, tenantId);
+    for (const table of made) await query(t, sql`DELETE FROM ${sql.identifier(table)}`);
+    for (const statement of fill) await query(t, sql.raw(statement));
+    expect(await rollupSnapshot(t, tenantId)).toBe(rebuilt);
   });
 
   it('refuses answers outside the tenant, the work or the points, writing nothing', async () => {

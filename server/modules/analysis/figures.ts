@@ -8,7 +8,7 @@ import { SourceType } from '../../../src/domain/content';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db';
 import { rows } from '../../db/query';
-import { classScope, courseScope, coursesNarrowed, tenantScope } from '../vesta/scope';
+import { classScope, courseScope, coursesNarrowed, tenantScope, wholeSchools } from '../vesta/scope';
 import { leftAfter } from '../vesta/enrolment';
 
 export interface AnalysisQuery {
@@ -42,12 +42,15 @@ function courseFilter(p: Principal, q: AnalysisQuery): SQL {
   return sql`${q.courseId ? sql`AND co.id = ${q.courseId}` : sql``} ${q.subjectId ? sql`AND co.subject_id = ${q.subjectId}` : sql``} AND ${courseScope(p)}`;
 }
 
+/** Whether the figures cover every course: neither the query nor the caller's role narrows them. */
+const anyCourse = (p: Principal, q: AnalysisQuery) => !q.courseId && !q.subjectId && !coursesNarrowed(p);
+
 /**
  * The courses whose hand-ins make a participant (a condition on `class_participants cp`): any
  * course (the rows of course 0) unless the query or the caller's role narrows the courses.
  */
 function participantCourses(p: Principal, q: AnalysisQuery): SQL {
-  if (!q.courseId && !q.subjectId && !coursesNarrowed(p)) return sql`cp.course_id = 0`;
+  if (anyCourse(p, q)) return sql`cp.course_id = 0`;
   return sql`cp.course_id IN (SELECT co.id FROM courses co WHERE ${tenantScope(p, sql`co.tenant_id`)} ${courseFilter(p, q)})`;
 }
 
@@ -85,28 +88,32 @@ export function scopeCtes(p: Principal, q: AnalysisQuery): SQL {
         -- of tenants on each of millions of rollup rows made the planner look each up by index.
         JOIN work_student_stats s ON s.tenant_id = w.tenant_id AND s.source_type = w.source_type AND s.source_id = w.source_id AND s.class_id = w.class_id
     ),
-    -- Each piece of work's class sums (work_class_stats): a row per class and piece, where ws has
-    -- a row per student and piece (a region's term: tens of thousands against millions).
-    wcs AS (
-      SELECT w.class_id, w.source_type, w.source_id, w.at, w.open, w.banded, s.submitted, s.score, s.max_score, s.excellent, s.good, s.pass, s.fail FROM work w
-        JOIN work_class_stats s ON s.tenant_id = w.tenant_id AND s.source_type = w.source_type AND s.source_id = w.source_id AND s.class_id = w.class_id
+    -- Those who left after the day a piece of work was given, counted by a join on the class (a
+    -- count per piece of work that read every student who left, for each of a region's pieces).
+    later AS (
+      SELECT w.source_type, w.source_id, w.class_id, count(*)::int AS n FROM work w
+        JOIN gone ON gone.class_id = w.class_id AND ${leftAfter(sql`gone.left_on`, sql`w.at`)} GROUP BY 1, 2, 3
     ),
-    -- Hand-ins expected per homework: the class once the deadline has passed, before it only those
-    -- already handed in (homework not yet due is not missing: docs/analysis-figures.md).
-    expected AS (
-      -- Once due: the students of the class on the day it was given — those in school now and those
-      -- who left after that day (gone), not those who left before (server/modules/vesta/enrolment.ts).
-      SELECT w.class_id, w.source_id, w.at, CASE WHEN w.open THEN coalesce(sub.n, 0)
-             ELSE coalesce(en.n, 0) + coalesce(later.n, 0) END AS n FROM work w
+    -- A row per class and piece of work: its class sums (work_class_stats, zero when nobody handed
+    -- it in) and, for homework, the hand-ins expected. A region's term is tens of thousands of
+    -- these where ws has millions.
+    -- Expected: once due, the students of the class on the day it was given (those in school now
+    -- and those who left after that day, not before: server/modules/vesta/enrolment.ts); before
+    -- the deadline only those already handed in (not yet due is not missing: docs/analysis-figures.md).
+    wk AS (
+      SELECT w.class_id, w.source_type, w.source_id, w.at, w.open, w.banded, coalesce(s.submitted, 0) AS submitted,
+             coalesce(s.score, 0) AS score, coalesce(s.max_score, 0) AS max_score, coalesce(s.excellent, 0) AS excellent,
+             coalesce(s.good, 0) AS good, coalesce(s.pass, 0) AS pass, coalesce(s.fail, 0) AS fail,
+             CASE WHEN NOT w.${HOMEWORK} THEN 0 WHEN w.open THEN coalesce(s.submitted, 0)
+                  ELSE coalesce(en.n, 0) + coalesce(later.n, 0) END AS expected
+        FROM work w
+        LEFT JOIN work_class_stats s ON s.tenant_id = w.tenant_id AND s.source_type = w.source_type AND s.source_id = w.source_id AND s.class_id = w.class_id
         LEFT JOIN enrolled en ON en.class_id = w.class_id
-        LEFT JOIN (SELECT source_type, source_id, class_id, submitted AS n FROM wcs WHERE open) sub
-          ON sub.source_type = w.source_type AND sub.source_id = w.source_id AND sub.class_id = w.class_id AND w.open
-        -- Those who left after the day, counted by a join on the class (a count per piece of work
-        -- that read every student who left, for each of a region's tens of thousands of pieces).
-        LEFT JOIN (SELECT w2.source_type, w2.source_id, w2.class_id, count(*)::int AS n FROM work w2
-                     JOIN gone ON gone.class_id = w2.class_id AND ${leftAfter(sql`gone.left_on`, sql`w2.at`)} GROUP BY 1, 2, 3) later
-          ON later.source_type = w.source_type AND later.source_id = w.source_id AND later.class_id = w.class_id
-       WHERE w.${HOMEWORK}
+        LEFT JOIN later ON later.source_type = w.source_type AND later.source_id = w.source_id AND later.class_id = w.class_id
+    ),
+    -- Hand-ins expected per homework.
+    expected AS (
+      SELECT class_id, source_id, at, expected AS n FROM wk WHERE ${HOMEWORK}
     )`;
 }
 
@@ -154,35 +161,36 @@ interface WeekRow {
 export async function classAndWeekCounts(db: Db, p: Principal, q: AnalysisQuery): Promise<{ classes: ClassRow[]; weeks: WeekRow[] }> {
   const found = await rows<ClassRow & { byWeek: boolean; week: string | null }>(db, sql`
     WITH ${scopeCtes(p, q)},
-    hw AS (SELECT class_id, sum(n)::int AS n FROM expected GROUP BY class_id),
-    given AS (SELECT DISTINCT class_id FROM work),
     -- Participants: the distinct students who handed in any of the scope's work, kept per class,
     -- term and course by the write path (class_participants; course 0 = any course).
     part AS (
-      SELECT cp.class_id, count(DISTINCT cp.student_id)::int AS n FROM class_participants cp
+      SELECT cp.class_id, ${anyCourse(p, q) ? sql`count(*)` : sql`count(DISTINCT cp.student_id)`}::int AS n FROM class_participants cp
        WHERE ${tenantScope(p, sql`cp.tenant_id`)} AND cp.term = ${q.term} AND cp.class_id IN (SELECT id FROM sc) AND ${participantCourses(p, q)}
        GROUP BY cp.class_id
     ),
+    -- A class with a row here was given work in scope; a week, if homework was given in it or
+    -- anything was handed in.
     agg AS (
       SELECT class_id, date_trunc('week', at)::date AS week, grouping(class_id) = 1 AS "byWeek",
-             coalesce(sum(submitted) FILTER (WHERE ${HOMEWORK}), 0)::int AS "homeworkSubmitted", coalesce(sum(submitted), 0)::int AS works,
-             coalesce(sum(score), 0)::float8 AS score, coalesce(sum(max_score), 0)::float8 AS "maxScore",
-             coalesce(sum(excellent) FILTER (WHERE banded), 0)::int AS excellent, coalesce(sum(good) FILTER (WHERE banded), 0)::int AS good,
-             coalesce(sum(pass) FILTER (WHERE banded), 0)::int AS pass, coalesce(sum(fail) FILTER (WHERE banded), 0)::int AS fail
-        FROM wcs GROUP BY GROUPING SETS ((class_id), (date_trunc('week', at)::date))
-    ),
-    asg AS (SELECT date_trunc('week', at)::date AS week, coalesce(sum(n), 0)::int AS assigned FROM expected GROUP BY 1)
+             sum(expected)::int AS "homeworkAssigned",
+             sum(submitted) FILTER (WHERE ${HOMEWORK})::int AS "homeworkSubmitted", sum(submitted)::int AS works,
+             sum(score)::float8 AS score, sum(max_score)::float8 AS "maxScore",
+             sum(excellent) FILTER (WHERE banded)::int AS excellent, sum(good) FILTER (WHERE banded)::int AS good,
+             sum(pass) FILTER (WHERE banded)::int AS pass, sum(fail) FILTER (WHERE banded)::int AS fail
+        FROM wk GROUP BY GROUPING SETS ((class_id), (date_trunc('week', at)::date))
+      HAVING grouping(class_id) = 0 OR count(*) FILTER (WHERE ${HOMEWORK}) > 0 OR sum(submitted) > 0
+    )
     SELECT false AS "byWeek", NULL AS week, sc.id AS "classId", sc.name AS "className", sc.grade_id AS "gradeId", g.level AS "gradeLevel", g.name AS "gradeName", sc.school_id AS "schoolId", s.name AS "schoolName",
-           coalesce(en.n, 0) AS enrolled, CASE WHEN given.class_id IS NULL THEN 0 ELSE coalesce(en.n, 0) END AS "enrolledWithWork", coalesce(part.n, 0) AS participants,
-           coalesce(hw.n, 0) AS "homeworkAssigned", coalesce(agg."homeworkSubmitted", 0) AS "homeworkSubmitted",
+           coalesce(en.n, 0) AS enrolled, CASE WHEN agg.class_id IS NULL THEN 0 ELSE coalesce(en.n, 0) END AS "enrolledWithWork", coalesce(part.n, 0) AS participants,
+           coalesce(agg."homeworkAssigned", 0) AS "homeworkAssigned", coalesce(agg."homeworkSubmitted", 0) AS "homeworkSubmitted",
            coalesce(agg.works, 0) AS works, coalesce(agg.score, 0) AS score, coalesce(agg."maxScore", 0) AS "maxScore",
            coalesce(agg.excellent, 0) AS excellent, coalesce(agg.good, 0) AS good, coalesce(agg.pass, 0) AS pass, coalesce(agg.fail, 0) AS fail
       FROM sc JOIN grades g ON g.id = sc.grade_id JOIN schools s ON s.id = sc.school_id
-      LEFT JOIN enrolled en ON en.class_id = sc.id LEFT JOIN given ON given.class_id = sc.id LEFT JOIN hw ON hw.class_id = sc.id LEFT JOIN part ON part.class_id = sc.id LEFT JOIN agg ON agg.class_id = sc.id AND NOT agg."byWeek"
+      LEFT JOIN enrolled en ON en.class_id = sc.id LEFT JOIN part ON part.class_id = sc.id LEFT JOIN agg ON agg.class_id = sc.id AND NOT agg."byWeek"
     UNION ALL
-    SELECT true, coalesce(agg.week, asg.week)::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 0, coalesce(asg.assigned, 0), coalesce(agg."homeworkSubmitted", 0),
-           0, coalesce(agg.score, 0), coalesce(agg."maxScore", 0), 0, 0, 0, 0
-      FROM (SELECT * FROM agg WHERE "byWeek") agg FULL JOIN asg ON asg.week = agg.week`);
+    SELECT true, agg.week::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 0, coalesce(agg."homeworkAssigned", 0), coalesce(agg."homeworkSubmitted", 0),
+           0, agg.score, agg."maxScore", 0, 0, 0, 0
+      FROM agg WHERE agg."byWeek"`);
   return {
     classes: found.filter((r) => !r.byWeek),
     weeks: found
@@ -272,13 +280,25 @@ const MISSED_MIN_ANSWERS = 5;
 
 /** The questions most often answered wrong in the scope (wrong / answered, summed over classes). */
 export async function mostMissed(db: Db, p: Principal, q: AnalysisQuery) {
-  const list = await rows<{ questionId: number; stem: string; answered: number; correct: number }>(db, sql`
-    WITH ${scopeCtes(p, q)},
+  // Whole schools read the school sums; a part of a school (grades, classes) its classes' rows.
+  const qs = wholeSchools(p, q)
+    ? sql`
+    sch AS (SELECT c.school_id FROM classes c WHERE ${classFilter(p, q)} GROUP BY 1),
+    qs AS (
+      SELECT s.question_id, sum(s.answered)::int AS answered, sum(s.correct)::int AS correct FROM school_question_stats s
+       WHERE ${tenantScope(p, sql`s.tenant_id`)} AND s.term = ${q.term} AND s.school_id IN (SELECT school_id FROM sch)
+         AND s.course_id IN (SELECT co.id FROM courses co WHERE ${tenantScope(p, sql`co.tenant_id`)} ${courseFilter(p, q)})
+       GROUP BY 1 HAVING sum(s.answered) >= ${MISSED_MIN_ANSWERS}
+    )`
+    : sql`
+    ${scopeCtes(p, q)},
     qs AS (
       SELECT s.question_id, sum(s.answered)::int AS answered, sum(s.correct)::int AS correct FROM work w
         JOIN work_question_stats s ON s.tenant_id = w.tenant_id AND s.source_type = w.source_type AND s.source_id = w.source_id AND s.class_id = w.class_id
        GROUP BY 1 HAVING sum(s.answered) >= ${MISSED_MIN_ANSWERS}
-    )
+    )`;
+  const list = await rows<{ questionId: number; stem: string; answered: number; correct: number }>(db, sql`
+    WITH ${qs}
     SELECT qs.question_id AS "questionId", left(qu.stem, 300) AS stem, qs.answered, qs.correct FROM qs JOIN questions qu ON qu.id = qs.question_id
      ORDER BY (qs.answered - qs.correct)::float8 / qs.answered DESC, qs.answered DESC, qs.question_id LIMIT ${MISSED_LIMIT}`);
   return list.map((r) => ({ ...r, wrong: r.answered - r.correct, wrongRate: ratio(r.answered - r.correct, r.answered) }));

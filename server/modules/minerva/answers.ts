@@ -173,6 +173,16 @@ export async function recordAnswers(db: Db, tenantId: number, input: AnswerInput
            SET answered = s.answered + EXCLUDED.answered, correct = s.correct + EXCLUDED.correct, score = s.score + EXCLUDED.score,
                max_score = s.max_score + EXCLUDED.max_score
       ),
+      work_course AS (SELECT DISTINCT source_type, source_id, course_id FROM input),
+      by_school_question AS (
+        INSERT INTO school_question_stats AS s (tenant_id, term, school_id, course_id, question_id, answered, correct)
+        SELECT d.tenant_id, d.term, c.school_id, wc.course_id, d.question_id, sum(d.answered), sum(d.correct)
+          FROM delta d JOIN work_course wc ON wc.source_type = d.source_type AND wc.source_id = d.source_id
+          JOIN classes c ON c.id = d.class_id
+         GROUP BY d.tenant_id, d.term, c.school_id, wc.course_id, d.question_id
+        ON CONFLICT (tenant_id, term, school_id, course_id, question_id) DO UPDATE
+           SET answered = s.answered + EXCLUDED.answered, correct = s.correct + EXCLUDED.correct
+      ),
       -- A student's totals on the work before and after this write: the class rollup moves by
       -- the difference, and a student's band (which needs both totals) moves from one to another.
       student_change AS (
@@ -180,8 +190,8 @@ export async function recordAnswers(db: Db, tenantId: number, input: AnswerInput
                o.student_id IS NULL AS first, coalesce(o.score, 0) AS old_score, coalesce(o.max_score, 0) AS old_max,
                (coalesce(o.score, 0) + d.score)::real AS new_score, (coalesce(o.max_score, 0) + d.max_score)::real AS new_max
           FROM (SELECT delta.tenant_id, delta.source_type, delta.source_id, delta.student_id, min(delta.class_id) AS class_id, min(delta.term) AS term,
-                       min(i.course_id) AS course_id, sum(delta.score) AS score, sum(delta.max_score) AS max_score
-                  FROM delta JOIN (SELECT DISTINCT source_type, source_id, course_id FROM input) i ON i.source_type = delta.source_type AND i.source_id = delta.source_id
+                       min(wc.course_id) AS course_id, sum(delta.score) AS score, sum(delta.max_score) AS max_score
+                  FROM delta JOIN work_course wc ON wc.source_type = delta.source_type AND wc.source_id = delta.source_id
                  GROUP BY 1, 2, 3, 4) d
           LEFT JOIN work_student_stats o ON o.tenant_id = d.tenant_id AND o.source_type = d.source_type AND o.source_id = d.source_id AND o.student_id = d.student_id
       ),
@@ -223,7 +233,7 @@ export async function recordAnswers(db: Db, tenantId: number, input: AnswerInput
 }
 
 /** Every rollup kept from the answer records, each with its tenant column. */
-export const ROLLUPS = ['work_question_stats', 'work_student_stats', 'work_class_stats', 'class_participants', 'class_knowledge_stats', 'student_knowledge_stats'] as const;
+export const ROLLUPS = ['work_question_stats', 'school_question_stats', 'work_student_stats', 'work_class_stats', 'class_participants', 'class_knowledge_stats', 'student_knowledge_stats'] as const;
 
 /**
  * A student's band on a piece of work by their score rate (docs/analysis-figures.md): excellent
@@ -271,6 +281,15 @@ export async function rebuildRollups(db: Db, tenantId: number): Promise<void> {
           ON w.source_type = s.source_type AND w.id = s.source_id,
              LATERAL (VALUES (w.course_id), (0)) x(course_id)
        WHERE s.tenant_id = ${t}`);
+    await tx.execute(sql`
+      INSERT INTO school_question_stats (tenant_id, term, school_id, course_id, question_id, answered, correct)
+      SELECT s.tenant_id, w.term, c.school_id, w.course_id, s.question_id, sum(s.answered), sum(s.correct)
+        FROM work_question_stats s JOIN classes c ON c.id = s.class_id
+        JOIN (SELECT source_type, id, term, course_id FROM homeworks WHERE tenant_id = ${t}
+              UNION ALL SELECT ${SourceType.exam}::smallint, id, term, course_id FROM exams WHERE tenant_id = ${t}) w
+          ON w.source_type = s.source_type AND w.id = s.source_id
+       WHERE s.tenant_id = ${t}
+       GROUP BY s.tenant_id, w.term, c.school_id, w.course_id, s.question_id`);
     await tx.execute(sql`
       INSERT INTO class_knowledge_stats (tenant_id, class_id, knowledge_point_id, day, subject_id, term, answered, correct, score, max_score)
       SELECT tenant_id, class_id, kp, ((answered_at AT TIME ZONE 'UTC') + interval '8 hours')::date, min(subject_id), min(term), ${tally}

@@ -39,6 +39,16 @@ export function classScope(p: Principal, leaderType?: number): SQL {
   throw forbidden();
 }
 
+/**
+ * Whether the classes in scope are every class of their schools: a researcher's region or one of
+ * its schools, or a whole-school role, not narrowed to a grade or a class. School rollups then
+ * stand for the classes' sums.
+ */
+export function wholeSchools(p: Principal, q: { gradeId?: number; classId?: number }): boolean {
+  const role = p.activeRole ?? '';
+  return (role === 'regionResearcher' || WHOLE_SCHOOL.includes(role)) && !q.gradeId && !q.classId;
+}
+
 /** Whether courseScope limits the caller's courses (a subject leader sees their subjects only). */
 export function coursesNarrowed(p: Principal): boolean {
   return p.activeRole === 'subjectleader';
