@@ -650,6 +650,25 @@ const tally = () => ({
   maxScore: real('max_score').notNull().default(0),
 });
 
+/**
+ * How many students a school has per class, status and binding status, kept by triggers on
+ * `students` (migration 0039), whatever writes them. The student list counts its matches here
+ * when it has no keyword: a sum over a few rows instead of a count over a school's students.
+ * Class 0 stands for students without a class.
+ */
+export const studentCounts = pgTable(
+  'student_counts',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    schoolId: integer('school_id').notNull(),
+    classId: integer('class_id').notNull(),
+    status: smallint('status').notNull(),
+    bindingStatus: smallint('binding_status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.schoolId, t.classId, t.status, t.bindingStatus] })],
+);
+
 /** Rollup: one class's results on one question of one piece of work (score² for item variance). */
 export const workQuestionStats = pgTable(
   'work_question_stats',

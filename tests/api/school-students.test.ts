@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, inArray } from 'drizzle-orm';
 import { students } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../support/testApp';
-import { classSize, taught } from '../support/content';
+import { classSize, studentCountsDrift, taught } from '../support/content';
 import { XLSX, client, multipart, readRows, workbook, zip } from '../support/school';
 
 let t: TestApp;
@@ -370,5 +370,16 @@ describe('student export', () => {
     expect(await readRows(res.rawPayload)).toHaveLength(own.total + 1);
     expect((await c.get('parttime', '/api/vesta/student/exportStudentData')).statusCode).toBe(403);
     expect((await c.get('schooladmin', `/api/vesta/student/exportStudentData?classId=${foreignClassId}`)).statusCode).toBe(404);
+  });
+});
+
+describe('student counts', () => {
+  it('follow every write above: adds, edits, moves, binding, deletes and imports leave them equal to a recount', async () => {
+    expect(await studentCountsDrift(t)).toEqual([]);
+    // The list's totals read them: a filter's total is the number of rows it pages through.
+    const cls = classes[1];
+    const p = await c.data('schooladmin', `/api/vesta/student/page?classId=${cls.id}&status=0&size=500`);
+    expect(p.total).toBe(p.records.length);
+    expect(p.total).toBe(await classSize(t, cls.id));
   });
 });

@@ -7,6 +7,7 @@ import { dateOnly } from '../../src/domain/format';
 import { rows } from '../../server/db/query';
 import { createTestApp, type TestApp } from '../support/testApp';
 import { client, multipart, workbook, XLSX } from '../support/school';
+import { studentCountsDrift } from '../support/content';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;
@@ -294,5 +295,11 @@ describe('升年级', () => {
     expect((await c.post('schooladmin', '/api/vesta/promotion/apply', { year: 3000 })).statusCode).toBe(400);
     expect((await c.post('schooladmin', '/api/vesta/promotion/undo', { promotionId: 1e300 })).statusCode).toBe(400);
     expect((await c.get('teacher', '/api/vesta/promotion/preview')).statusCode).toBe(403);
+  });
+});
+
+describe('student counts', () => {
+  it('follow promotion, graduation and their undo', async () => {
+    expect(await studentCountsDrift(t)).toEqual([]);
   });
 });

@@ -89,3 +89,15 @@ export async function schoolBookLike(t: TestApp, tenantId: number, likeId: numbe
      WHERE p.book_id = ${likeId}`);
   return book.id;
 }
+
+/**
+ * Rows where student_counts (kept by triggers) differs from a count of the students themselves:
+ * empty when every write so far moved the counts exactly.
+ */
+export async function studentCountsDrift(t: TestApp): Promise<unknown[]> {
+  return query(t, sql`
+    WITH kept AS (SELECT tenant_id, school_id, class_id, status, binding_status, n FROM student_counts WHERE n <> 0),
+    counted AS (SELECT tenant_id, school_id, coalesce(class_id, 0) AS class_id, status, binding_status, count(*)::int AS n FROM students GROUP BY 1, 2, 3, 4, 5)
+    SELECT * FROM (SELECT * FROM kept EXCEPT SELECT * FROM counted) a
+    UNION ALL SELECT * FROM (SELECT * FROM counted EXCEPT SELECT * FROM kept) b`);
+}
