@@ -20,6 +20,9 @@ export interface BubbleMeasure {
   /** How unevenly lit the paper around the bubble is, (brightest − darkest) / brightest of the
    *  gap points: about 0.05 on a scan, 0.3 and more where a hard shadow edge crosses the bubble. */
   paperSpread?: number;
+  /** A straight shadow edge was found crossing the gaps around the bubble, and each sample's ink
+   *  was measured against the paper on its own side of the edge. */
+  shadowEdge?: boolean;
 }
 
 export interface PageLevels {
@@ -55,9 +58,100 @@ const PEAK_N = Math.max(1, Math.round(RING.length / 6));
 // Circle outside the outline, clear of the item number on the left and of neighbouring bubbles.
 const OUTSIDE: [number, number][] = Array.from({ length: 20 }, (_, i) => [1.25 * Math.cos((i * Math.PI) / 10), 1.25 * Math.sin((i * Math.PI) / 10)]);
 
+// The gaps around a bubble walked as a closed ring (in radii, clockwise from the top left): rows
+// above and below (clear of the neighbouring rows' marks) and columns between the neighbours.
+function gapRing(gxr: number, gyr: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (let k = 0; k < 12; k++) out.push([-gxr + (2 * gxr * k) / 12, -gyr]);
+  for (let k = 0; k < 8; k++) out.push([gxr, -gyr + (2 * gyr * k) / 8]);
+  for (let k = 0; k < 12; k++) out.push([gxr - (2 * gxr * k) / 12, gyr]);
+  for (let k = 0; k < 8; k++) out.push([-gxr, gyr - (2 * gyr * k) / 8]);
+  return out;
+}
+
+/** Paper at a point of the bubble (in mm from its centre). */
+type PaperAt = (x: number, y: number) => number;
+
+// Half-width of the modelled edge's ramp (mm): a photo's blur and JPEG spread a hard shadow edge
+// over about half a millimetre, and the edge is located to a few tenths of one.
+const EDGE_RAMP = 0.3;
+
+/** Upper-eighth level of a side's paper: as the brightest of the eight gap points elsewhere. */
+function paperLevel(vals: number[]): number {
+  vals.sort((a, b) => a - b);
+  return vals[Math.min(vals.length - 1, Math.floor((vals.length * 8) / 9))]!;
+}
+
+/**
+ * A hard shadow edge (a hand, the phone, a book, a scanner lid) crossing a bubble darkens part of
+ * it: against the bright paper that part reads as ink. Walking the gaps around the bubble, a
+ * straight edge shows as exactly two crossings between a bright and a dark level; the paper of
+ * each sample is then that of its own side (ramped across the edge). Anything else (ink on the
+ * ring: a neighbour's mark, a stray stroke, the item number, or no clear edge) returns null and
+ * the bubble is measured against its brightest gap, as everywhere else.
+ */
+function shadowPaper(g: (u: number, v: number) => number, b: Bubble): PaperAt | null {
+  const ring = gapRing((b.rx + 0.9) / b.rx, (b.ry + 1.3) / b.ry);
+  const vals = ring.map(([u, v]) => g(u, v));
+  const sorted = [...vals].sort((a, c) => a - c);
+  const hi = sorted[Math.floor(sorted.length * 0.9)]!;
+  const lo = sorted[Math.floor(sorted.length * 0.1)]!;
+  if (hi - lo < 0.1 * hi) return null;
+  const mid = (hi + lo) / 2;
+  const hyst = 0.25 * (hi - lo);
+  // Hysteresis: a point counts as changing side only when clearly past the middle (noise).
+  const n = vals.length;
+  let start = vals.findIndex((x) => Math.abs(x - mid) > hyst);
+  if (start < 0) return null;
+  let dark = vals[start]! < mid;
+  const crossings: { x: number; y: number }[] = [];
+  for (let k = 1; k <= n; k++) {
+    const i = (start + k) % n;
+    const x = vals[i]!;
+    const nowDark = x < mid - hyst ? true : x > mid + hyst ? false : dark;
+    if (nowDark !== dark) {
+      // The edge lies between this point and the previous one: place it where the values cross the middle.
+      const j = (i + n - 1) % n;
+      const a = vals[j]!;
+      const t = a === x ? 0.5 : Math.min(1, Math.max(0, (a - mid) / (a - x)));
+      const [u0, v0] = ring[j]!;
+      const [u1, v1] = ring[i]!;
+      crossings.push({ x: (u0 + (u1 - u0) * t) * b.rx, y: (v0 + (v1 - v0) * t) * b.ry });
+      dark = nowDark;
+    }
+  }
+  if (crossings.length !== 2) return null;
+  const [p, q] = crossings as [{ x: number; y: number }, { x: number; y: number }];
+  const len = Math.hypot(q.x - p.x, q.y - p.y);
+  // Two crossings close together are a stroke or a corner of shadow, not an edge across the bubble.
+  if (len < 2) return null;
+  const side = (x: number, y: number) => ((q.x - p.x) * (y - p.y) - (q.y - p.y) * (x - p.x)) / len;
+  // Which side is dark: the sign that the darker half of the ring points takes.
+  let sum = 0;
+  ring.forEach(([u, v], k) => {
+    sum += (vals[k]! < mid ? 1 : -1) * Math.sign(side(u * b.rx, v * b.ry));
+  });
+  const sgn = sum >= 0 ? 1 : -1;
+  const darkVals: number[] = [];
+  const brightVals: number[] = [];
+  ring.forEach(([u, v], k) => {
+    const s = sgn * side(u * b.rx, v * b.ry);
+    if (s > EDGE_RAMP + 0.2) darkVals.push(vals[k]!);
+    else if (s < -EDGE_RAMP - 0.2) brightVals.push(vals[k]!);
+  });
+  if (darkVals.length < 2 && brightVals.length < 2) return null;
+  const bright = Math.max(60, brightVals.length >= 2 ? paperLevel(brightVals) : paperLevel(darkVals));
+  const darkP = Math.max(60, darkVals.length >= 2 ? paperLevel(darkVals) : bright);
+  return (x, y) => {
+    const t = Math.min(1, Math.max(0, 0.5 + (sgn * side(x, y)) / (2 * EDGE_RAMP)));
+    return bright + (darkP - bright) * t;
+  };
+}
+
 export function measureBubble(img: GrayImage, h: Homography, b: Bubble): BubbleMeasure {
   // Paper reference: the brightest of eight points in the gaps around the bubble.
   let paper = 0;
+  let paper8Lo = 255;
   // Brightest, darkest and second darkest of the points above and below the row (no allocation:
   // this runs for every bubble of every page).
   let hiB = 0;
@@ -76,7 +170,9 @@ export function measureBubble(img: GrayImage, h: Homography, b: Bubble): BubbleM
       } else if (g < lo2) lo2 = g;
     }
     paper = Math.max(paper, g);
+    paper8Lo = Math.min(paper8Lo, g);
   }
+  const paper8Hi = paper;
   paper = Math.max(paper, 60);
   // Shadow edge: the points in the gaps above and below the row (clear of neighbours' marks, which
   // sit left and right) lit unevenly. The second darkest, as one may fall on a stray stroke.
@@ -90,7 +186,12 @@ export function measureBubble(img: GrayImage, h: Homography, b: Bubble): BubbleM
   const uy = ex.y - o.y;
   const vx = ey.x - o.x;
   const vy = ey.y - o.y;
-  const inkAt = (u: number, v: number) => Math.max(0, 1 - sample(img, o.x + u * ux + v * vx, o.y + u * uy + v * vy) / paper);
+  const grey = (u: number, v: number) => sample(img, o.x + u * ux + v * vx, o.y + u * uy + v * vy);
+  // Only where the gaps are lit unevenly is an edge looked for (most bubbles skip it).
+  const edge = (paper8Hi - paper8Lo) / paper > 0.1 ? shadowPaper(grey, b) : null;
+  const inkAt = edge
+    ? (u: number, v: number) => Math.max(0, 1 - grey(u, v) / edge(u * b.rx, v * b.ry))
+    : (u: number, v: number) => Math.max(0, 1 - grey(u, v) / paper);
   let ink = 0;
   for (const [u, v] of INTERIOR) ink += inkAt(u, v);
   // The darkest PEAK_N samples, kept in ascending order (cheaper than sorting them all).
@@ -117,7 +218,7 @@ export function measureBubble(img: GrayImage, h: Homography, b: Bubble): BubbleM
     });
     if (exits === 0 && dark.every(Boolean)) exits = 1;
   }
-  return { ink: ink / INTERIOR.length, peak, exits, paperSpread };
+  return { ink: ink / INTERIOR.length, peak, exits, paperSpread, ...(edge ? { shadowEdge: true } : {}) };
 }
 
 /**
@@ -252,7 +353,7 @@ function shadowEdges(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDecision[
     const spread = ms[i]!.paperSpread ?? 0;
     // Only ink a shadow could account for (up to its depth and a margin); a fill well beyond the
     // page's filled level is a mark whatever the light.
-    if (d.state === 'marked' && spread > 0.18 && d.fill < 1.1 && ms[i]!.ink - ctx.levels.empty < spread + 0.3) out[i] = { ...d, confidence: Math.min(d.confidence, 0.45) };
+    if (d.state === 'marked' && !ms[i]!.shadowEdge && spread > 0.18 && d.fill < 1.1 && ms[i]!.ink - ctx.levels.empty < spread + 0.3) out[i] = { ...d, confidence: Math.min(d.confidence, 0.45) };
   });
 }
 
