@@ -311,6 +311,10 @@ const GHOST_EVEN = 1.5;
  *  missed half fill is a silent error and a needless flag only a look, so the bound sits just above
  *  the light fills rather than midway (a blurred photo evens a half fill out to ~1.4). */
 const LIGHT_FILL_EVEN = 1.25;
+/** Share of this page's usual answer from which a lone mark as even as a fill is read as a light
+ *  fill: the engine's corpus measures lone HB fills at 0.56–0.60 and erased ghosts at up to 0.22
+ *  (0.41 once in 135) of the page's answers; the bound sits next to the light fills. */
+const LIGHT_FILL_SHARE = 0.5;
 
 /**
  * Erased ghosts beside a clear answer: an even smear, far lighter than the darkest mark of its own
@@ -442,9 +446,12 @@ function lightAnswers(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDecision
   if (lit.some((i) => unsure(out[i]!) && unevenness(ms[i]!, ctx) > LIGHT_FILL_EVEN)) return;
   const contrast = (i: number) => ms[i]!.ink - levels.empty;
   // At least 0.6 of this page's usual answer too: on a page of dark marks a lone mark half as dark
-  // is a half fill or a light second thought, for the teacher (a light-pencil page's answers are
-  // all about its usual level and still read).
-  const floor = Math.max(Math.min(0.24, Math.max(0.12, 0.65 * ctx.markLevel)), 0.6 * ctx.markLevel);
+  // may be a half fill, for the teacher (a light-pencil page's answers are all about its usual level
+  // and still read). Marks as even as a fill (LIGHT_FILL_EVEN: half fills are 1.72 and more uneven)
+  // need only LIGHT_FILL_SHARE of it: the engine's corpus measures lone HB fills at 0.56–0.60 of the
+  // page's answers, erased ghosts at 0.22 at most.
+  const fillEven = lit.every((i) => unevenness(ms[i]!, ctx) <= LIGHT_FILL_EVEN);
+  const floor = Math.max(Math.min(0.24, Math.max(0.12, 0.65 * ctx.markLevel)), (fillEven ? LIGHT_FILL_SHARE : 0.6) * ctx.markLevel);
   const lo = Math.min(...lit.map(contrast));
   const hi = Math.max(...lit.map(contrast));
   const others = Math.max(0, ...ms.map((_, k) => (lit.includes(k) ? 0 : contrast(k))));
