@@ -132,6 +132,17 @@ describe('marks a teacher would not need to see', () => {
     }
   });
 
+  it('a lone HB fill (about 0.55 of a 2B answer, even) is read without a flag', async () => {
+    const light: Marks = { 1: [['B', 'light']], 3: [['D', 'light']], 5: [['A', 'light']], 8: [['C', 'light']], 10: [['√', 'light']], 14: [['E', 'light']] };
+    // Seeds whose HB fills include some under 0.6 in page terms (once always sent to the teacher).
+    for (const seed of [75, 76]) {
+      const f = filling(seed, light);
+      const items = await read(f, { rotateDeg: 1.5, noise: 4, jpegQuality: 80 }, seed);
+      expect(silentErrors(f, items)).toEqual([]);
+      for (const [no, [[label]]] of Object.entries(light) as [string, [string, MarkStyle][]][]) expect(item(items, Number(no)), `第 ${no} 题`).toMatchObject({ answer: label, flags: [] });
+    }
+  });
+
   it('an erased ghost beside a full answer does not flag it, a tick there does', async () => {
     const ghosts: Marks = { 1: [['A', 'full'], ['C', 'erased']], 3: [['B', 'full'], ['D', 'erased']], 7: [['E', 'full'], ['A', 'erased']], 9: [['√', 'full'], ['×', 'erased']] };
     const f = filling(73, { ...ghosts, 2: [['A', 'full'], ['D', 'tick']] });
