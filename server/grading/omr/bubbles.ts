@@ -92,7 +92,22 @@ function paperLevel(vals: number[]): number {
  */
 function shadowPaper(g: (u: number, v: number) => number, b: Bubble): PaperAt | null {
   const ring = gapRing((b.rx + 0.9) / b.rx, (b.ry + 1.3) / b.ry);
-  const vals = ring.map(([u, v]) => g(u, v));
+  const all = ring.map(([u, v]) => g(u, v));
+  const n = ring.length;
+  // The whole ring first; then without the column left of the bubble (where an item's number
+  // ends beside its first bubble), then without the one on the right: ink on a column adds
+  // crossings, and the edge is still found on the rest.
+  const paths = [ring.map((_, i) => i), Array.from({ length: 33 }, (_, i) => i), Array.from({ length: 33 }, (_, i) => (20 + i) % n)];
+  for (const [k, path] of paths.entries()) {
+    const edge = edgeAlong(ring, all, path, k === 0, b);
+    if (edge) return edge;
+  }
+  return null;
+}
+
+function edgeAlong(ring: [number, number][], all: number[], path: number[], closed: boolean, b: Bubble): PaperAt | null {
+  const pts = path.map((i) => ring[i]!);
+  const vals = path.map((i) => all[i]!);
   const sorted = [...vals].sort((a, c) => a - c);
   const hi = sorted[Math.floor(sorted.length * 0.9)]!;
   const lo = sorted[Math.floor(sorted.length * 0.1)]!;
@@ -101,11 +116,11 @@ function shadowPaper(g: (u: number, v: number) => number, b: Bubble): PaperAt | 
   const hyst = 0.25 * (hi - lo);
   // Hysteresis: a point counts as changing side only when clearly past the middle (noise).
   const n = vals.length;
-  let start = vals.findIndex((x) => Math.abs(x - mid) > hyst);
+  const start = vals.findIndex((x) => Math.abs(x - mid) > hyst);
   if (start < 0) return null;
   let dark = vals[start]! < mid;
   const crossings: { x: number; y: number }[] = [];
-  for (let k = 1; k <= n; k++) {
+  for (let k = 1; k <= (closed ? n : n - 1 - start); k++) {
     const i = (start + k) % n;
     const x = vals[i]!;
     const nowDark = x < mid - hyst ? true : x > mid + hyst ? false : dark;
@@ -114,8 +129,8 @@ function shadowPaper(g: (u: number, v: number) => number, b: Bubble): PaperAt | 
       const j = (i + n - 1) % n;
       const a = vals[j]!;
       const t = a === x ? 0.5 : Math.min(1, Math.max(0, (a - mid) / (a - x)));
-      const [u0, v0] = ring[j]!;
-      const [u1, v1] = ring[i]!;
+      const [u0, v0] = pts[j]!;
+      const [u1, v1] = pts[i]!;
       crossings.push({ x: (u0 + (u1 - u0) * t) * b.rx, y: (v0 + (v1 - v0) * t) * b.ry });
       dark = nowDark;
     }
@@ -128,20 +143,22 @@ function shadowPaper(g: (u: number, v: number) => number, b: Bubble): PaperAt | 
   const side = (x: number, y: number) => ((q.x - p.x) * (y - p.y) - (q.y - p.y) * (x - p.x)) / len;
   // Which side is dark: the sign that the darker half of the ring points takes.
   let sum = 0;
-  ring.forEach(([u, v], k) => {
+  pts.forEach(([u, v], k) => {
     sum += (vals[k]! < mid ? 1 : -1) * Math.sign(side(u * b.rx, v * b.ry));
   });
   const sgn = sum >= 0 ? 1 : -1;
   const darkVals: number[] = [];
   const brightVals: number[] = [];
-  ring.forEach(([u, v], k) => {
+  pts.forEach(([u, v], k) => {
     const s = sgn * side(u * b.rx, v * b.ry);
     if (s > EDGE_RAMP + 0.2) darkVals.push(vals[k]!);
     else if (s < -EDGE_RAMP - 0.2) brightVals.push(vals[k]!);
   });
-  if (darkVals.length < 2 && brightVals.length < 2) return null;
-  const bright = Math.max(60, brightVals.length >= 2 ? paperLevel(brightVals) : paperLevel(darkVals));
-  const darkP = Math.max(60, darkVals.length >= 2 ? paperLevel(darkVals) : bright);
+  // An edge that only clips a corner of the gaps leaves too little shadow to model: not modelled,
+  // so the bubble keeps the shadow-edge check below.
+  if (darkVals.length < 2) return null;
+  const darkP = Math.max(60, paperLevel(darkVals));
+  const bright = Math.max(60, brightVals.length >= 2 ? paperLevel(brightVals) : darkP);
   return (x, y) => {
     const t = Math.min(1, Math.max(0, 0.5 + (sgn * side(x, y)) / (2 * EDGE_RAMP)));
     return bright + (darkP - bright) * t;
