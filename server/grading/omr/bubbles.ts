@@ -17,6 +17,9 @@ export interface BubbleMeasure {
   /** Dark stretches on a circle just outside the outline: a tick leaves the bubble once (up and
    *  to the right), a stray line drawn across the bubble leaves it on two sides. */
   exits?: number;
+  /** Where a single stroke leaves the bubble, in degrees on the bubble's own circle (0 = right,
+   *  90 = up): a tick's long stroke leaves up and to the right. */
+  exitDeg?: number;
   /** How unevenly lit the paper around the bubble is, (brightest − darkest) / brightest of the
    *  gap points: about 0.05 on a scan, 0.3 and more where a hard shadow edge crosses the bubble. */
   paperSpread?: number;
@@ -56,7 +59,11 @@ for (let i = -6; i <= 6; i++)
   }
 const PEAK_N = Math.max(1, Math.round(RING.length / 6));
 // Circle outside the outline, clear of the item number on the left and of neighbouring bubbles.
-const OUTSIDE: [number, number][] = Array.from({ length: 20 }, (_, i) => [1.25 * Math.cos((i * Math.PI) / 10), 1.25 * Math.sin((i * Math.PI) / 10)]);
+// 40 points, about 0.4 mm apart: at 20 (0.85 mm) a 0.35 mm stray stroke could cross the circle
+// between two of them and look like a tick leaving the bubble once (it is measured only for
+// bubbles with a stroke inside, so the density costs nothing on the rest).
+const OUTSIDE_N = 40;
+const OUTSIDE: [number, number][] = Array.from({ length: OUTSIDE_N }, (_, i) => [1.25 * Math.cos((2 * i * Math.PI) / OUTSIDE_N), 1.25 * Math.sin((2 * i * Math.PI) / OUTSIDE_N)]);
 
 // The gaps around a bubble walked as a closed ring (in radii, clockwise from the top left): rows
 // above and below (clear of the neighbouring rows' marks) and columns between the neighbours.
@@ -228,14 +235,23 @@ export function measureBubble(img: GrayImage, h: Homography, b: Bubble): BubbleM
   peak /= PEAK_N;
   // Only worth counting when something stroke-like is inside; the empty majority skips it.
   let exits = 0;
+  let exitDeg: number | undefined;
   if (peak > 0.15) {
     const dark = OUTSIDE.map(([u, v]) => inkAt(u, v) >= 0.5 * peak);
+    let sx = 0;
+    let sy = 0;
     dark.forEach((d, i) => {
       if (d && !dark[(i + dark.length - 1) % dark.length]) exits++;
+      if (d) {
+        sx += OUTSIDE[i]![0];
+        sy -= OUTSIDE[i]![1];
+      }
     });
     if (exits === 0 && dark.every(Boolean)) exits = 1;
+    // The direction of a single exit: the mean of its dark points (layout y grows downward).
+    else if (exits === 1) exitDeg = (Math.atan2(sy, sx) * 180) / Math.PI;
   }
-  return { ink: ink / INTERIOR.length, peak, exits, paperSpread, ...(edge ? { shadowEdge: true } : {}) };
+  return { ink: ink / INTERIOR.length, peak, exits, ...(exitDeg !== undefined ? { exitDeg } : {}), paperSpread, ...(edge ? { shadowEdge: true } : {}) };
 }
 
 /**
@@ -378,6 +394,12 @@ function shadowEdges(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDecision[
   });
 }
 
+/** Directions (degrees, 0 = right, 90 = up) in which a tick's single stroke may leave the bubble:
+ *  the engine's corpus measures ticks at 23–63° (seeds 7300 and 11300, 600 ticks), stray strokes
+ *  and erased ghosts read as ticks at −167 to 9° and 108–135° (one stray at 36°, still read). The
+ *  window sits next to the ticks; a stroke leaving elsewhere is `uncertain`, for the teacher. */
+const TICK_EXIT_DEG: [number, number] = [20, 75];
+
 /** A bubble's stroke contrast counts as a tick from here (raw ink above an empty bubble's peak). */
 function tickAt(ctx: PageContext): number {
   // A light-pencil student's tick is as light as the rest of their marks: the page's own contrast
@@ -431,7 +453,9 @@ export function readBubbles(ms: BubbleMeasure[], ctx: PageContext): BubbleDecisi
     const uneven = unevenness(m, ctx);
     if (fill < 0.35 && uneven >= 2 && stroke >= tick) {
       // A line crossing the whole bubble is more likely a stray stroke than an answer: ask.
-      if ((m.exits ?? 0) <= 1) return { fill, state: 'marked', tick: true, confidence: RULE_READ };
+      // So is one leaving it anywhere but up and to the right, where a tick's long stroke goes.
+      const ticklike = (m.exits ?? 0) === 0 || ((m.exits ?? 0) === 1 && (m.exitDeg === undefined || (m.exitDeg >= TICK_EXIT_DEG[0] && m.exitDeg <= TICK_EXIT_DEG[1])));
+      if (ticklike) return { fill, state: 'marked', tick: true, confidence: RULE_READ };
       return { fill, state: 'uncertain', tick: false, confidence: 0.3 };
     }
     // A fainter or blurred stroke: not read, but never silently dropped either.
