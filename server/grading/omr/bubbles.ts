@@ -104,6 +104,8 @@ function shadowPaper(g: (u: number, v: number) => number, b: Bubble): PaperAt | 
   // The whole ring first; then without the column left of the bubble (where an item's number
   // ends beside its first bubble), then without the one on the right: ink on a column adds
   // crossings, and the edge is still found on the rest.
+  // (Ring order: top row 0–11, right column 12–19, bottom row 20–31, left column 32–39; an open
+  // path keeps both corners of the column it leaves out.)
   const paths = [ring.map((_, i) => i), Array.from({ length: 33 }, (_, i) => i), Array.from({ length: 33 }, (_, i) => (20 + i) % n)];
   for (const [k, path] of paths.entries()) {
     const edge = edgeAlong(ring, all, path, k === 0, b);
