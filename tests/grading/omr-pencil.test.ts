@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Degradation } from '../../server/grading/corpus/degrade.js';
 import { bubbleTruth, CLEAN_MIX, LIGHT_STUDENT_MIX, makeScan, PENCIL_MIX, randomFilling, type Filling } from '../../server/grading/corpus/generate.js';
 import type { MarkStyle } from '../../server/grading/corpus/marks.js';
-import { rng } from '../../server/grading/corpus/random.js';
+import { pick, rng } from '../../server/grading/corpus/random.js';
 import { sampleMathSheet } from '../../server/grading/corpus/sampleSheets.js';
 import { buildLayout, decodeGray, recognisePage, type ItemReading } from '../../server/grading/index.js';
 
@@ -67,6 +67,21 @@ describe('ticks (✓) instead of fills', () => {
   }
 });
 
+describe('a stray stroke', () => {
+  it('leaving a blank item\'s bubble to the right (not up and right, as a tick does) is not read as a tick', async () => {
+    // The tuning corpus page where this happened (server/grading/bench/omrTune.ts, seed 11300,
+    // sheet 62, a 200 dpi scan): a stray line starts on the letter of item 11's D and runs right.
+    const r = rng(11362);
+    const students = math.identity.mode === 'roster' ? math.identity.students : [];
+    const f = randomFilling(math, { sheetId: math.sheetId, page: 1, studentId: pick(r, students).id }, r, PENCIL_MIX);
+    f.strayStrokes = Math.floor(r() * 3);
+    const d: Degradation = { rotateDeg: (r() - 0.5) * 4, noise: 3 + r() * 3, blur: r() < 0.5 ? 0.6 : 0, jpegQuality: 75 };
+    expect(f.objective[11]).toEqual([]);
+    const it11 = item(await read(f, d, 11362), 11);
+    expect(it11.answer === '' || it11.flags.length > 0, `第 11 题读成 ${it11.answer}`).toBe(true);
+  });
+});
+
 describe('a student who writes lightly', () => {
   it('is read item by item without sending every item to the teacher', async () => {
     const f = randomFilling(math, { sheetId: math.sheetId, page: 1, studentId: '20240101' }, rng(41), LIGHT_STUDENT_MIX);
@@ -129,6 +144,17 @@ describe('marks a teacher would not need to see', () => {
       }
       expect(readUnflagged).toBeGreaterThan(0);
       for (const no of [2, 6]) expect(item(items, no).flags.length, `第 ${no} 题`).toBeGreaterThan(0);
+    }
+  });
+
+  it('a lone HB fill (about 0.55 of a 2B answer, even) is read without a flag', async () => {
+    const light: Marks = { 1: [['B', 'light']], 3: [['D', 'light']], 5: [['A', 'light']], 8: [['C', 'light']], 10: [['√', 'light']], 14: [['E', 'light']] };
+    // Seeds whose HB fills include some under 0.6 in page terms (once always sent to the teacher).
+    for (const seed of [75, 76]) {
+      const f = filling(seed, light);
+      const items = await read(f, { rotateDeg: 1.5, noise: 4, jpegQuality: 80 }, seed);
+      expect(silentErrors(f, items)).toEqual([]);
+      for (const [no, [[label]]] of Object.entries(light) as [string, [string, MarkStyle][]][]) expect(item(items, Number(no)), `第 ${no} 题`).toMatchObject({ answer: label, flags: [] });
     }
   });
 

@@ -15,7 +15,7 @@ import { readMeasured, recognisePage } from '../omr/recognise.js';
 // the benchmark's. Measuring a page (decode, register, sample bubbles) is slow; deciding is not:
 // the measures are cached, then every decision rule is replayed on them in milliseconds.
 //
-//   [SEED=7300] npx tsx server/grading/bench/omrTune.ts [sheets] [cacheDir]
+//   [SEED=7300] [HARD_SHADOWS=0] npx tsx server/grading/bench/omrTune.ts [sheets] [cacheDir]
 //
 // Prints flagged share, needless flags (flags on right readings that no teacher needed) and
 // silent errors (wrong, or needing a teacher, without a flag), and lists the needless flags.
@@ -31,6 +31,8 @@ interface CachedSheet {
   items: CachedItem[];
   light: boolean;
   capture: number;
+  /** Depth of the hard shadow edge on the page, 0 when none. */
+  hardShadow?: number;
 }
 
 /** The hard set's captures (bench/corpus.ts): clean, 200 and 300 dpi scans, phone photos. */
@@ -57,9 +59,22 @@ function hardCapture(i: number, r: () => number): { d: Degradation; dpi: number 
   }
 }
 
-export async function tuningSheets(count: number, dir: string, seed = 7300): Promise<{ layout: SheetLayout; sheets: CachedSheet[] }> {
+/**
+ * Hard shadow edges (a hand or the phone over the page, a scanner lid left open) on 40 % of the
+ * photos and 20 % of the scans, drawn from a stream of their own so every other page stays as it
+ * was. Their depths span what a phone photo under a desk lamp shows (0.25–0.55 of the light).
+ */
+function hardShadowOf(capture: number, seed: number, i: number): Degradation['hardShadow'] {
+  const r = rng(seed * 31 + i + 0x5eed);
+  const photo = capture % 4 === 3;
+  if (capture % 4 === 0 || r() >= (photo ? 0.4 : 0.2)) return undefined;
+  const depth = photo ? 0.25 + r() * 0.3 : 0.2 + r() * 0.25;
+  return { depth, angle: r() * Math.PI * 2, at: [0.15 + r() * 0.7, 0.18 + r() * 0.32] };
+}
+
+export async function tuningSheets(count: number, dir: string, seed = 7300, hardShadows = true): Promise<{ layout: SheetLayout; sheets: CachedSheet[] }> {
   const layout = buildLayout(sampleMathSheet());
-  const file = join(dir, `tune-${seed}-${count}.json`);
+  const file = join(dir, `tune-${seed}-${count}${hardShadows ? '-hs' : ''}.json`);
   if (existsSync(file)) return { layout, sheets: JSON.parse(readFileSync(file, 'utf8')) as CachedSheet[] };
   mkdirSync(dir, { recursive: true });
   const students = layout.identity.mode === 'roster' ? layout.identity.students : [];
@@ -74,6 +89,8 @@ export async function tuningSheets(count: number, dir: string, seed = 7300): Pro
     const capture = Math.floor(i / 4) + i;
     const { d, dpi } = hardCapture(capture, r);
     if (light) d.fade = 0.1 + r() * 0.2;
+    const shadow = hardShadows ? hardShadowOf(capture, seed, i) : undefined;
+    if (shadow) d.hardShadow = shadow;
     const jpg = await makeScan(layout, filling, d, seed + i, dpi);
     const reading = recognisePage(await decodeGray(jpg), lookup);
     if (!reading.ok) {
@@ -90,7 +107,7 @@ export async function tuningSheets(count: number, dir: string, seed = 7300): Pro
       const answer = it.bubbles.filter((b) => intended.some((m) => m.label === b.label)).map((b) => b.label).join('');
       return { no: it.no, answer, mustFlag, marks: marks.map((m) => `${m.label}:${m.style}`).join(' ') };
     });
-    sheets.push({ ms, items, light, capture: capture % 4 });
+    sheets.push({ ms, items, light, capture: capture % 4, hardShadow: shadow?.depth ?? 0 });
     if (i % 10 === 9) console.error(`${i + 1}/${count}`);
   }
   writeFileSync(file, JSON.stringify(sheets));
@@ -125,7 +142,7 @@ export function evaluate(layout: SheetLayout, sheets: CachedSheet[], verbose: bo
 if (process.argv[1]?.endsWith('omrTune.ts')) {
   const count = Number(process.argv[2] ?? 80);
   const dir = process.argv[3] ?? join(process.env.TMPDIR ?? '/tmp', 'omr-tune');
-  const { layout, sheets } = await tuningSheets(count, dir, Number(process.env.SEED ?? 7300));
+  const { layout, sheets } = await tuningSheets(count, dir, Number(process.env.SEED ?? 7300), process.env.HARD_SHADOWS !== '0');
   const f = evaluate(layout, sheets, process.env.VERBOSE === '1');
   const p = (x: number) => `${((100 * x) / f.items).toFixed(1)} %`;
   console.log(`tuning corpus: ${sheets.length} sheets, ${f.items} items; flagged ${p(f.flagged)} (needed ${p(f.mustFlag)}), needless ${p(f.needless)}, silent ${f.silent}`);

@@ -16,6 +16,13 @@ export interface Degradation {
   noise?: number;
   /** 0–1: depth of a soft shadow across the page (phone held over the sheet). */
   shadow?: number;
+  /**
+   * A hard shadow (a hand, the phone, a book edge, a scanner lid left open): one side of a straight
+   * edge darker by `depth` (0–1), the edge sharp but for the capture's blur. It passes through the
+   * page point at fractions `at` of its width and height, at `angle` radians in the frame. Given as
+   * parameters (not drawn from the degradation's random stream) so adding it changes nothing else.
+   */
+  hardShadow?: { depth: number; angle: number; at: [number, number] };
   jpegQuality?: number;
   /** 0–1: a scan exposed too brightly; every ink on the page loses this share of its contrast. */
   fade?: number;
@@ -105,6 +112,11 @@ export async function degrade(src: GrayImage, d: Degradation, r: () => number): 
   const sAngle = r() * Math.PI * 2;
   const ux = Math.cos(sAngle);
   const uy = Math.sin(sAngle);
+  const hard = d.hardShadow;
+  const hx = Math.cos(hard?.angle ?? 0);
+  const hy = Math.sin(hard?.angle ?? 0);
+  const through = hard ? apply(solveHomography(corners, to), hard.at[0] * src.width, hard.at[1] * src.height) : { x: 0, y: 0 };
+  const hOff = through.x * hx + through.y * hy;
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       const q = apply(back, x, y);
@@ -115,6 +127,7 @@ export async function degrade(src: GrayImage, d: Degradation, r: () => number): 
         const t = ((x - cx) * ux + (y - cy) * uy) / Math.max(W, H) + 0.5;
         v *= 1 - shadow * Math.min(1, Math.max(0, t * 1.3 - 0.2));
       }
+      if (hard && x * hx + y * hy > hOff) v *= 1 - hard.depth;
       if (noise > 0) v += gaussian(r) * noise;
       out[y * W + x] = v < 0 ? 0 : v > 255 ? 255 : v;
     }

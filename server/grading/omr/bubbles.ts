@@ -17,9 +17,15 @@ export interface BubbleMeasure {
   /** Dark stretches on a circle just outside the outline: a tick leaves the bubble once (up and
    *  to the right), a stray line drawn across the bubble leaves it on two sides. */
   exits?: number;
+  /** Where a single stroke leaves the bubble, in degrees on the bubble's own circle (0 = right,
+   *  90 = up): a tick's long stroke leaves up and to the right. */
+  exitDeg?: number;
   /** How unevenly lit the paper around the bubble is, (brightest − darkest) / brightest of the
    *  gap points: about 0.05 on a scan, 0.3 and more where a hard shadow edge crosses the bubble. */
   paperSpread?: number;
+  /** A straight shadow edge was found crossing the gaps around the bubble, and each sample's ink
+   *  was measured against the paper on its own side of the edge. */
+  shadowEdge?: boolean;
 }
 
 export interface PageLevels {
@@ -53,11 +59,125 @@ for (let i = -6; i <= 6; i++)
   }
 const PEAK_N = Math.max(1, Math.round(RING.length / 6));
 // Circle outside the outline, clear of the item number on the left and of neighbouring bubbles.
-const OUTSIDE: [number, number][] = Array.from({ length: 20 }, (_, i) => [1.25 * Math.cos((i * Math.PI) / 10), 1.25 * Math.sin((i * Math.PI) / 10)]);
+// 40 points, about 0.4 mm apart: at 20 (0.85 mm) a 0.35 mm stray stroke could cross the circle
+// between two of them and look like a tick leaving the bubble once (it is measured only for
+// bubbles with a stroke inside, so the density costs nothing on the rest).
+const OUTSIDE_N = 40;
+const OUTSIDE: [number, number][] = Array.from({ length: OUTSIDE_N }, (_, i) => [1.25 * Math.cos((2 * i * Math.PI) / OUTSIDE_N), 1.25 * Math.sin((2 * i * Math.PI) / OUTSIDE_N)]);
+
+// The gaps around a bubble walked as a closed ring (in radii, clockwise from the top left): rows
+// above and below (clear of the neighbouring rows' marks) and columns between the neighbours.
+function gapRing(gxr: number, gyr: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (let k = 0; k < 12; k++) out.push([-gxr + (2 * gxr * k) / 12, -gyr]);
+  for (let k = 0; k < 8; k++) out.push([gxr, -gyr + (2 * gyr * k) / 8]);
+  for (let k = 0; k < 12; k++) out.push([gxr - (2 * gxr * k) / 12, gyr]);
+  for (let k = 0; k < 8; k++) out.push([-gxr, gyr - (2 * gyr * k) / 8]);
+  return out;
+}
+
+/** Paper at a point of the bubble (in mm from its centre). */
+type PaperAt = (x: number, y: number) => number;
+
+// Half-width of the modelled edge's ramp (mm): a photo's blur and JPEG spread a hard shadow edge
+// over about half a millimetre, and the edge is located to a few tenths of one.
+const EDGE_RAMP = 0.3;
+
+/** Upper-eighth level of a side's paper: as the brightest of the eight gap points elsewhere. */
+function paperLevel(vals: number[]): number {
+  vals.sort((a, b) => a - b);
+  return vals[Math.min(vals.length - 1, Math.floor((vals.length * 8) / 9))]!;
+}
+
+/**
+ * A hard shadow edge (a hand, the phone, a book, a scanner lid) crossing a bubble darkens part of
+ * it: against the bright paper that part reads as ink. Walking the gaps around the bubble, a
+ * straight edge shows as exactly two crossings between a bright and a dark level; the paper of
+ * each sample is then that of its own side (ramped across the edge). Anything else (ink on the
+ * ring: a neighbour's mark, a stray stroke, the item number, or no clear edge) returns null and
+ * the bubble is measured against its brightest gap, as everywhere else.
+ */
+function shadowPaper(g: (u: number, v: number) => number, b: Bubble): PaperAt | null {
+  const ring = gapRing((b.rx + 0.9) / b.rx, (b.ry + 1.3) / b.ry);
+  const all = ring.map(([u, v]) => g(u, v));
+  const n = ring.length;
+  // The whole ring first; then without the column left of the bubble (where an item's number
+  // ends beside its first bubble), then without the one on the right: ink on a column adds
+  // crossings, and the edge is still found on the rest.
+  // (Ring order: top row 0–11, right column 12–19, bottom row 20–31, left column 32–39; an open
+  // path keeps both corners of the column it leaves out.)
+  const paths = [ring.map((_, i) => i), Array.from({ length: 33 }, (_, i) => i), Array.from({ length: 33 }, (_, i) => (20 + i) % n)];
+  for (const [k, path] of paths.entries()) {
+    const edge = edgeAlong(ring, all, path, k === 0, b);
+    if (edge) return edge;
+  }
+  return null;
+}
+
+function edgeAlong(ring: [number, number][], all: number[], path: number[], closed: boolean, b: Bubble): PaperAt | null {
+  const pts = path.map((i) => ring[i]!);
+  const vals = path.map((i) => all[i]!);
+  const sorted = [...vals].sort((a, c) => a - c);
+  const hi = sorted[Math.floor(sorted.length * 0.9)]!;
+  const lo = sorted[Math.floor(sorted.length * 0.1)]!;
+  if (hi - lo < 0.1 * hi) return null;
+  const mid = (hi + lo) / 2;
+  const hyst = 0.25 * (hi - lo);
+  // Hysteresis: a point counts as changing side only when clearly past the middle (noise).
+  const n = vals.length;
+  const start = vals.findIndex((x) => Math.abs(x - mid) > hyst);
+  if (start < 0) return null;
+  let dark = vals[start]! < mid;
+  const crossings: { x: number; y: number }[] = [];
+  for (let k = 1; k <= (closed ? n : n - 1 - start); k++) {
+    const i = (start + k) % n;
+    const x = vals[i]!;
+    const nowDark = x < mid - hyst ? true : x > mid + hyst ? false : dark;
+    if (nowDark !== dark) {
+      // The edge lies between this point and the previous one: place it where the values cross the middle.
+      const j = (i + n - 1) % n;
+      const a = vals[j]!;
+      const t = a === x ? 0.5 : Math.min(1, Math.max(0, (a - mid) / (a - x)));
+      const [u0, v0] = pts[j]!;
+      const [u1, v1] = pts[i]!;
+      crossings.push({ x: (u0 + (u1 - u0) * t) * b.rx, y: (v0 + (v1 - v0) * t) * b.ry });
+      dark = nowDark;
+    }
+  }
+  if (crossings.length !== 2) return null;
+  const [p, q] = crossings as [{ x: number; y: number }, { x: number; y: number }];
+  const len = Math.hypot(q.x - p.x, q.y - p.y);
+  // Two crossings close together are a stroke or a corner of shadow, not an edge across the bubble.
+  if (len < 2) return null;
+  const side = (x: number, y: number) => ((q.x - p.x) * (y - p.y) - (q.y - p.y) * (x - p.x)) / len;
+  // Which side is dark: the sign that the darker half of the ring points takes.
+  let sum = 0;
+  pts.forEach(([u, v], k) => {
+    sum += (vals[k]! < mid ? 1 : -1) * Math.sign(side(u * b.rx, v * b.ry));
+  });
+  const sgn = sum >= 0 ? 1 : -1;
+  const darkVals: number[] = [];
+  const brightVals: number[] = [];
+  pts.forEach(([u, v], k) => {
+    const s = sgn * side(u * b.rx, v * b.ry);
+    if (s > EDGE_RAMP + 0.2) darkVals.push(vals[k]!);
+    else if (s < -EDGE_RAMP - 0.2) brightVals.push(vals[k]!);
+  });
+  // An edge that only clips a corner of the gaps leaves too little shadow to model: not modelled,
+  // so the bubble keeps the shadow-edge check below.
+  if (darkVals.length < 2) return null;
+  const darkP = Math.max(60, paperLevel(darkVals));
+  const bright = Math.max(60, brightVals.length >= 2 ? paperLevel(brightVals) : darkP);
+  return (x, y) => {
+    const t = Math.min(1, Math.max(0, 0.5 + (sgn * side(x, y)) / (2 * EDGE_RAMP)));
+    return bright + (darkP - bright) * t;
+  };
+}
 
 export function measureBubble(img: GrayImage, h: Homography, b: Bubble): BubbleMeasure {
   // Paper reference: the brightest of eight points in the gaps around the bubble.
   let paper = 0;
+  let paper8Lo = 255;
   // Brightest, darkest and second darkest of the points above and below the row (no allocation:
   // this runs for every bubble of every page).
   let hiB = 0;
@@ -76,7 +196,9 @@ export function measureBubble(img: GrayImage, h: Homography, b: Bubble): BubbleM
       } else if (g < lo2) lo2 = g;
     }
     paper = Math.max(paper, g);
+    paper8Lo = Math.min(paper8Lo, g);
   }
+  const paper8Hi = paper;
   paper = Math.max(paper, 60);
   // Shadow edge: the points in the gaps above and below the row (clear of neighbours' marks, which
   // sit left and right) lit unevenly. The second darkest, as one may fall on a stray stroke.
@@ -90,7 +212,12 @@ export function measureBubble(img: GrayImage, h: Homography, b: Bubble): BubbleM
   const uy = ex.y - o.y;
   const vx = ey.x - o.x;
   const vy = ey.y - o.y;
-  const inkAt = (u: number, v: number) => Math.max(0, 1 - sample(img, o.x + u * ux + v * vx, o.y + u * uy + v * vy) / paper);
+  const grey = (u: number, v: number) => sample(img, o.x + u * ux + v * vx, o.y + u * uy + v * vy);
+  // Only where the gaps are lit unevenly is an edge looked for (most bubbles skip it).
+  const edge = (paper8Hi - paper8Lo) / paper > 0.1 ? shadowPaper(grey, b) : null;
+  const inkAt = edge
+    ? (u: number, v: number) => Math.max(0, 1 - grey(u, v) / edge(u * b.rx, v * b.ry))
+    : (u: number, v: number) => Math.max(0, 1 - grey(u, v) / paper);
   let ink = 0;
   for (const [u, v] of INTERIOR) ink += inkAt(u, v);
   // The darkest PEAK_N samples, kept in ascending order (cheaper than sorting them all).
@@ -110,14 +237,23 @@ export function measureBubble(img: GrayImage, h: Homography, b: Bubble): BubbleM
   peak /= PEAK_N;
   // Only worth counting when something stroke-like is inside; the empty majority skips it.
   let exits = 0;
+  let exitDeg: number | undefined;
   if (peak > 0.15) {
     const dark = OUTSIDE.map(([u, v]) => inkAt(u, v) >= 0.5 * peak);
+    let sx = 0;
+    let sy = 0;
     dark.forEach((d, i) => {
       if (d && !dark[(i + dark.length - 1) % dark.length]) exits++;
+      if (d) {
+        sx += OUTSIDE[i]![0];
+        sy -= OUTSIDE[i]![1];
+      }
     });
     if (exits === 0 && dark.every(Boolean)) exits = 1;
+    // The direction of a single exit: the mean of its dark points (layout y grows downward).
+    else if (exits === 1) exitDeg = (Math.atan2(sy, sx) * 180) / Math.PI;
   }
-  return { ink: ink / INTERIOR.length, peak, exits, paperSpread };
+  return { ink: ink / INTERIOR.length, peak, exits, ...(exitDeg !== undefined ? { exitDeg } : {}), paperSpread, ...(edge ? { shadowEdge: true } : {}) };
 }
 
 /**
@@ -210,6 +346,10 @@ const GHOST_EVEN = 1.5;
  *  missed half fill is a silent error and a needless flag only a look, so the bound sits just above
  *  the light fills rather than midway (a blurred photo evens a half fill out to ~1.4). */
 const LIGHT_FILL_EVEN = 1.25;
+/** Share of this page's usual answer from which a lone mark as even as a fill is read as a light
+ *  fill: the engine's corpus measures lone HB fills at 0.56–0.60 and erased ghosts at up to 0.22
+ *  (0.41 once in 135) of the page's answers; the bound sits next to the light fills. */
+const LIGHT_FILL_SHARE = 0.5;
 
 /**
  * Erased ghosts beside a clear answer: an even smear, far lighter than the darkest mark of its own
@@ -252,9 +392,15 @@ function shadowEdges(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDecision[
     const spread = ms[i]!.paperSpread ?? 0;
     // Only ink a shadow could account for (up to its depth and a margin); a fill well beyond the
     // page's filled level is a mark whatever the light.
-    if (d.state === 'marked' && spread > 0.18 && d.fill < 1.1 && ms[i]!.ink - ctx.levels.empty < spread + 0.3) out[i] = { ...d, confidence: Math.min(d.confidence, 0.45) };
+    if (d.state === 'marked' && !ms[i]!.shadowEdge && spread > 0.18 && d.fill < 1.1 && ms[i]!.ink - ctx.levels.empty < spread + 0.3) out[i] = { ...d, confidence: Math.min(d.confidence, 0.45) };
   });
 }
+
+/** Directions (degrees, 0 = right, 90 = up) in which a tick's single stroke may leave the bubble:
+ *  the engine's corpus measures ticks at 23–63° (seeds 7300 and 11300, 600 ticks), stray strokes
+ *  and erased ghosts read as ticks at −167 to 9° and 108–135° (one stray at 36°, still read). The
+ *  window sits next to the ticks; a stroke leaving elsewhere is `uncertain`, for the teacher. */
+const TICK_EXIT_DEG: [number, number] = [20, 75];
 
 /** A bubble's stroke contrast counts as a tick from here (raw ink above an empty bubble's peak). */
 function tickAt(ctx: PageContext): number {
@@ -309,7 +455,9 @@ export function readBubbles(ms: BubbleMeasure[], ctx: PageContext): BubbleDecisi
     const uneven = unevenness(m, ctx);
     if (fill < 0.35 && uneven >= 2 && stroke >= tick) {
       // A line crossing the whole bubble is more likely a stray stroke than an answer: ask.
-      if ((m.exits ?? 0) <= 1) return { fill, state: 'marked', tick: true, confidence: RULE_READ };
+      // So is one leaving it anywhere but up and to the right, where a tick's long stroke goes.
+      const ticklike = (m.exits ?? 0) === 0 || ((m.exits ?? 0) === 1 && (m.exitDeg === undefined || (m.exitDeg >= TICK_EXIT_DEG[0] && m.exitDeg <= TICK_EXIT_DEG[1])));
+      if (ticklike) return { fill, state: 'marked', tick: true, confidence: RULE_READ };
       return { fill, state: 'uncertain', tick: false, confidence: 0.3 };
     }
     // A fainter or blurred stroke: not read, but never silently dropped either.
@@ -341,9 +489,12 @@ function lightAnswers(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDecision
   if (lit.some((i) => unsure(out[i]!) && unevenness(ms[i]!, ctx) > LIGHT_FILL_EVEN)) return;
   const contrast = (i: number) => ms[i]!.ink - levels.empty;
   // At least 0.6 of this page's usual answer too: on a page of dark marks a lone mark half as dark
-  // is a half fill or a light second thought, for the teacher (a light-pencil page's answers are
-  // all about its usual level and still read).
-  const floor = Math.max(Math.min(0.24, Math.max(0.12, 0.65 * ctx.markLevel)), 0.6 * ctx.markLevel);
+  // may be a half fill, for the teacher (a light-pencil page's answers are all about its usual level
+  // and still read). Marks as even as a fill (LIGHT_FILL_EVEN: half fills are 1.72 and more uneven)
+  // need only LIGHT_FILL_SHARE of it: the engine's corpus measures lone HB fills at 0.56–0.60 of the
+  // page's answers, erased ghosts at 0.22 at most.
+  const fillEven = lit.every((i) => unevenness(ms[i]!, ctx) <= LIGHT_FILL_EVEN);
+  const floor = Math.max(Math.min(0.24, Math.max(0.12, 0.65 * ctx.markLevel)), (fillEven ? LIGHT_FILL_SHARE : 0.6) * ctx.markLevel);
   const lo = Math.min(...lit.map(contrast));
   const hi = Math.max(...lit.map(contrast));
   const others = Math.max(0, ...ms.map((_, k) => (lit.includes(k) ? 0 : contrast(k))));

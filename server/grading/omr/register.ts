@@ -14,6 +14,10 @@ const FID_CENTRE = 6 + 3.5;
 const PAPERS: Record<PaperSize, { w: number; h: number }> = { A4: { w: 210, h: 297 }, A3: { w: 420, h: 297 } };
 const QR_SIZE = 24;
 const QR_SCALE = 6; // px per mm for decoding: the QR's 0.73 mm modules become ~4.4 px
+// Tried only when no candidate decodes at QR_SCALE: on a noisy, heavily compressed photo jsQR's
+// sampling grid can miss at one scale and hit at another (the engine's corpus has such pages,
+// plainly legible, that decode at 5 and 8 px/mm but not at 6).
+const QR_RETRY_SCALES = [5, 8];
 
 export interface Registration {
   paper: PaperSize;
@@ -34,11 +38,11 @@ function fiducialCentres(paper: PaperSize): Point[] {
   ];
 }
 
-function readQr(img: GrayImage, h: Homography, paper: PaperSize): SheetCopy | null {
+function readQr(img: GrayImage, h: Homography, paper: PaperSize, scale = QR_SCALE): SheetCopy | null {
   const { w } = PAPERS[paper];
   // Mirrors the QR placement in layout/build.ts with a 4 mm allowance on each side.
   const rect = { x: w - 15 - QR_SIZE - 2 - 4, y: 14 - 4, w: QR_SIZE + 8, h: QR_SIZE + 8 };
-  const crop = warpRect(img, h, rect, QR_SCALE);
+  const crop = warpRect(img, h, rect, scale);
   const rgba = new Uint8ClampedArray(crop.width * crop.height * 4);
   for (let i = 0; i < crop.data.length; i++) {
     const v = crop.data[i]!;
@@ -148,6 +152,14 @@ export function register(img: GrayImage, known: SheetLayout[] = [], lookup?: (sh
   if (!fids.length) return { error: '未找到答题卡四角的定位标记，请确认整张答题卡都在画面内' };
   let qrSeen = false;
   let firstCandidates: { paper: PaperSize; h: Homography }[] | null = null;
+  const tryQr = (paper: PaperSize, h: Homography, scale: number): Registration | null => {
+    const copy = readQr(img, h, paper, scale);
+    if (!copy) return null;
+    qrSeen = true;
+    const layout = lookup?.(copy.sheetId) ?? known.find((l) => l.sheetId === copy.sheetId);
+    const score = layout && layout.paper === paper ? bubbleOutlineScore(img, h, layout, copy.page) : null;
+    return score === null || score >= MIN_OUTLINE_SCORE ? { paper, copy, h, qrRead: true } : null;
+  };
   // The largest quadrilateral first; the next ones when a stripe or a square on the desk was
   // taken for a corner mark and the mapping it gives does not match the printed page.
   for (const fid of fids) {
@@ -155,14 +167,18 @@ export function register(img: GrayImage, known: SheetLayout[] = [], lookup?: (sh
     if (!candidates.length) continue;
     firstCandidates ??= candidates;
     for (const { paper, h } of candidates) {
-      const copy = readQr(img, h, paper);
-      if (!copy) continue;
-      qrSeen = true;
-      const layout = lookup?.(copy.sheetId) ?? known.find((l) => l.sheetId === copy.sheetId);
-      const score = layout && layout.paper === paper ? bubbleOutlineScore(img, h, layout, copy.page) : null;
-      if (score === null || score >= MIN_OUTLINE_SCORE) return { paper, copy, h, qrRead: true };
+      const reg = tryQr(paper, h, QR_SCALE);
+      if (reg) return reg;
     }
   }
+  // No QR at the usual scale: the largest quadrilateral's orientations at the other scales (a
+  // second pass, so a normal page pays nothing and a scribbled-over QR only a few tries).
+  if (!qrSeen && firstCandidates)
+    for (const scale of QR_RETRY_SCALES)
+      for (const { paper, h } of firstCandidates) {
+        const reg = tryQr(paper, h, scale);
+        if (reg) return reg;
+      }
   if (qrSeen) return { error: CORNERS_IMPLAUSIBLE };
   const fallback = firstCandidates ? matchPrintedBubbles(img, firstCandidates, known) : null;
   return fallback ?? { error: firstCandidates ? '无法读取答题卡二维码，请重新扫描或拍照' : CORNERS_IMPLAUSIBLE };

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { Degradation } from '../../server/grading/corpus/degrade.js';
+import { bubbleTruth, CLEAN_MIX, makeScan, randomFilling, type Filling } from '../../server/grading/corpus/generate.js';
+import { rng } from '../../server/grading/corpus/random.js';
+import { sampleMathSheet } from '../../server/grading/corpus/sampleSheets.js';
+import { buildLayout, decodeGray, recognisePage, type ItemReading } from '../../server/grading/index.js';
+
+// A hard shadow edge (a hand or the phone over the page, a scanner lid left open) across the
+// bubbles: the part of a bubble in shadow must not read as pencil, and a mark in the shadow must
+// still read as a mark. Each sample is judged against the paper on its own side of the edge.
+
+const math = buildLayout(sampleMathSheet());
+const lookup = (id: string) => (id === math.sheetId ? math : undefined);
+
+async function read(f: Filling, d: Degradation, seed: number): Promise<ItemReading[]> {
+  const res = recognisePage(await decodeGray(await makeScan(math, f, d, seed)), lookup);
+  if (!res.ok) throw new Error(res.error);
+  return res.items;
+}
+
+/** Items read wrong, or needing a teacher, that nobody flagged. */
+function silentErrors(f: Filling, items: ItemReading[]): string[] {
+  const truth = bubbleTruth(math, f);
+  return items.flatMap((it) =>
+    it.flags.length === 0 && it.bubbles.some((b) => truth.get(`${it.no}:${b.label}`) !== b.state) ? [`第 ${it.no} 题读成 ${it.answer || '空'}`] : [],
+  );
+}
+
+describe('a hard shadow edge across the bubbles', () => {
+  // Slanting edges through the bubble block, on a phone photo and a scan.
+  const cases: [string, Degradation, number][] = [
+    ['手机拍照', { perspective: 0.6, rotateDeg: 4, noise: 5, blur: 0.8, jpegQuality: 75, hardShadow: { depth: 0.4, angle: 2.2, at: [0.6, 0.35] } }, 81],
+    ['扫描（盖板未合）', { rotateDeg: -1.5, noise: 4, jpegQuality: 80, hardShadow: { depth: 0.35, angle: 2.9, at: [0.4, 0.35] } }, 82],
+  ];
+  for (const [name, d, seed] of cases) {
+    it(`${name}: answers in and beside the shadow are read without flags, blank rows stay blank`, async () => {
+      const f = randomFilling(math, { sheetId: math.sheetId, page: 1, studentId: '20240101' }, rng(seed), { ...CLEAN_MIX, blank: 0.1 });
+      const items = await read(f, d, seed);
+      expect(silentErrors(f, items)).toEqual([]);
+      const blank = items.filter((it) => (f.objective[it.no] ?? []).length === 0);
+      expect(blank.length).toBeGreaterThan(0);
+      for (const it of blank) expect(it, `第 ${it.no} 题`).toMatchObject({ answer: '', flags: ['blank'] });
+      // Every other item is one clear answer: none needs a teacher, whatever the light.
+      const needless = items.filter((it) => (f.objective[it.no] ?? []).length > 0 && it.flags.length > 0).map((it) => it.no);
+      expect(needless).toEqual([]);
+    });
+  }
+});
