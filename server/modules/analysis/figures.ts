@@ -59,28 +59,33 @@ export const ratio = (num: number, den: number): number | null => (den > 0 ? Mat
 
 /** The classes in scope (`sc`) and the pieces of work given to them in the term (`work`). */
 export function scopeCtes(p: Principal, q: AnalysisQuery): SQL {
-  const tenant = (column: string) => tenantScope(p, sql.raw(column));
   const course = courseFilter(p, q);
+  // Every read below is bounded by the classes in scope and joined by the class's own tenant, an
+  // equality: a region's list of tenants, checked beside its list of schools, made the planner
+  // pair every tenant with every school (62,500 pairs for 250 schools) before the classes.
   return sql`
     sc AS (
-      SELECT c.id, c.name, c.school_id, c.grade_id FROM classes c WHERE ${classFilter(p, q)}
+      SELECT c.id, c.name, c.school_id, c.grade_id, c.tenant_id,
+             -- In school now, read off the partial index of those in school (students_enrolled_class_idx).
+             (SELECT count(*) FROM students st WHERE st.tenant_id = c.tenant_id AND st.class_id = c.id AND st.status = 0)::int AS enrolled
+        FROM classes c WHERE ${classFilter(p, q)}
     ),
-    enrolled AS (
-      SELECT st.class_id, count(*)::int AS n FROM students st
-       WHERE ${tenant('st.tenant_id')} AND st.status = 0 AND st.class_id IN (SELECT id FROM sc) GROUP BY st.class_id
-    ),
+    enrolled AS (SELECT id AS class_id, enrolled AS n FROM sc),
     gone AS (
-      SELECT st.class_id, st.left_on FROM students st
-       WHERE ${tenant('st.tenant_id')} AND st.status <> 0 AND st.left_on IS NOT NULL AND st.class_id IN (SELECT id FROM sc)
+      SELECT st.class_id, st.left_on FROM sc JOIN students st
+          ON st.tenant_id = sc.tenant_id AND st.class_id = sc.id AND st.status <> 0 AND st.left_on IS NOT NULL
     ),
+    -- The work of the classes in scope (a class's work is its school's); each piece carries its
+    -- class's head count, for the hand-ins expected once it is due.
     work AS (
       SELECT h.tenant_id, h.source_type, h.id AS source_id, h.class_id, h.assigned_at AS at, h.pending_review, h.due_at > now() AS open,
-             jsonb_array_length(h.items) >= ${BAND_MIN_ITEMS} AS banded FROM homeworks h JOIN courses co ON co.id = h.course_id
-       WHERE ${tenant('h.tenant_id')} AND h.term = ${q.term} AND h.class_id IN (SELECT id FROM sc) ${course}
+             jsonb_array_length(h.items) >= ${BAND_MIN_ITEMS} AS banded, sc.enrolled
+        FROM homeworks h JOIN sc ON sc.id = h.class_id JOIN courses co ON co.id = h.course_id
+       WHERE ${tenantScope(p, sql`h.tenant_id`)} AND h.term = ${q.term} ${course}
       UNION ALL
-      SELECT e.tenant_id, ${SourceType.exam}::smallint, e.id, ec.class_id, e.exam_date::timestamptz, 0, false, true FROM exams e
-        JOIN exam_classes ec ON ec.exam_id = e.id JOIN courses co ON co.id = e.course_id
-       WHERE ${tenant('e.tenant_id')} AND e.term = ${q.term} AND ec.class_id IN (SELECT id FROM sc) ${course}
+      SELECT e.tenant_id, ${SourceType.exam}::smallint, e.id, ec.class_id, e.exam_date::timestamptz, 0, false, true, sc.enrolled FROM exams e
+        JOIN exam_classes ec ON ec.exam_id = e.id JOIN sc ON sc.id = ec.class_id JOIN courses co ON co.id = e.course_id
+       WHERE ${tenantScope(p, sql`e.tenant_id`)} AND e.term = ${q.term} ${course}
     ),
     ws AS (
       SELECT w.class_id, w.source_type, w.source_id, w.at, w.open, w.banded, s.student_id, s.score, s.max_score, s.answered, s.correct FROM work w
@@ -90,30 +95,32 @@ export function scopeCtes(p: Principal, q: AnalysisQuery): SQL {
     ),
     -- Those who left after the day a piece of work was given, counted by a join on the class (a
     -- count per piece of work that read every student who left, for each of a region's pieces).
+    -- The hand-ins expected of a piece of homework: once due, the students of the class on the day
+    -- it was given (those in school now and those who left after that day, not before:
+    -- server/modules/vesta/enrolment.ts); before the deadline only those already handed in (not yet
+    -- due is not missing: docs/analysis-figures.md). Figures only ever sum them by class and by
+    -- week, so those who left after the day are their own rows (later), summed beside the rest.
     later AS (
-      SELECT w.source_type, w.source_id, w.class_id, count(*)::int AS n FROM work w
-        JOIN gone ON gone.class_id = w.class_id AND ${leftAfter(sql`gone.left_on`, sql`w.at`)} GROUP BY 1, 2, 3
+      SELECT w.class_id, w.at, count(*)::int AS n FROM work w
+        JOIN gone ON gone.class_id = w.class_id AND ${leftAfter(sql`gone.left_on`, sql`w.at`)}
+       WHERE w.${HOMEWORK} AND NOT w.open GROUP BY w.source_type, w.source_id, w.class_id, w.at
     ),
     -- A row per class and piece of work: its class sums (work_class_stats, zero when nobody handed
-    -- it in) and, for homework, the hand-ins expected. A region's term is tens of thousands of
-    -- these where ws has millions.
-    -- Expected: once due, the students of the class on the day it was given (those in school now
-    -- and those who left after that day, not before: server/modules/vesta/enrolment.ts); before
-    -- the deadline only those already handed in (not yet due is not missing: docs/analysis-figures.md).
+    -- it in) and the hand-ins expected of those in school now. A region's term is a few hundred
+    -- thousand of these where ws has tens of millions.
     wk AS (
       SELECT w.class_id, w.source_type, w.source_id, w.at, w.open, w.banded, coalesce(s.submitted, 0) AS submitted,
              coalesce(s.score, 0) AS score, coalesce(s.max_score, 0) AS max_score, coalesce(s.excellent, 0) AS excellent,
              coalesce(s.good, 0) AS good, coalesce(s.pass, 0) AS pass, coalesce(s.fail, 0) AS fail,
-             CASE WHEN NOT w.${HOMEWORK} THEN 0 WHEN w.open THEN coalesce(s.submitted, 0)
-                  ELSE coalesce(en.n, 0) + coalesce(later.n, 0) END AS expected
+             CASE WHEN NOT w.${HOMEWORK} THEN 0 WHEN w.open THEN coalesce(s.submitted, 0) ELSE w.enrolled END AS expected
         FROM work w
         LEFT JOIN work_class_stats s ON s.tenant_id = w.tenant_id AND s.source_type = w.source_type AND s.source_id = w.source_id AND s.class_id = w.class_id
-        LEFT JOIN enrolled en ON en.class_id = w.class_id
-        LEFT JOIN later ON later.source_type = w.source_type AND later.source_id = w.source_id AND later.class_id = w.class_id
     ),
-    -- Hand-ins expected per homework.
+    -- Hand-ins expected of homework, to be summed by class or week.
     expected AS (
-      SELECT class_id, source_id, at, expected AS n FROM wk WHERE ${HOMEWORK}
+      SELECT class_id, at, expected AS n FROM wk WHERE ${HOMEWORK}
+      UNION ALL
+      SELECT class_id, at, n FROM later
     )`;
 }
 
@@ -164,8 +171,9 @@ export async function classAndWeekCounts(db: Db, p: Principal, q: AnalysisQuery)
     -- Participants: the distinct students who handed in any of the scope's work, kept per class,
     -- term and course by the write path (class_participants; course 0 = any course).
     part AS (
-      SELECT cp.class_id, ${anyCourse(p, q) ? sql`count(*)` : sql`count(DISTINCT cp.student_id)`}::int AS n FROM class_participants cp
-       WHERE ${tenantScope(p, sql`cp.tenant_id`)} AND cp.term = ${q.term} AND cp.class_id IN (SELECT id FROM sc) AND ${participantCourses(p, q)}
+      SELECT cp.class_id, ${anyCourse(p, q) ? sql`count(*)` : sql`count(DISTINCT cp.student_id)`}::int AS n
+        FROM sc JOIN class_participants cp ON cp.tenant_id = sc.tenant_id AND cp.class_id = sc.id
+       WHERE cp.term = ${q.term} AND ${participantCourses(p, q)}
        GROUP BY cp.class_id
     ),
     -- A class with a row here was given work in scope; a week, if homework was given in it or
@@ -177,7 +185,10 @@ export async function classAndWeekCounts(db: Db, p: Principal, q: AnalysisQuery)
              sum(score)::float8 AS score, sum(max_score)::float8 AS "maxScore",
              sum(excellent) FILTER (WHERE banded)::int AS excellent, sum(good) FILTER (WHERE banded)::int AS good,
              sum(pass) FILTER (WHERE banded)::int AS pass, sum(fail) FILTER (WHERE banded)::int AS fail
-        FROM wk GROUP BY GROUPING SETS ((class_id), (date_trunc('week', at)::date))
+        FROM (SELECT class_id, source_type, at, banded, submitted, score, max_score, excellent, good, pass, fail, expected FROM wk
+              UNION ALL
+              SELECT class_id, ${SourceType.customHomework}::smallint, at, false, 0, 0, 0, 0, 0, 0, 0, n FROM later) wk
+       GROUP BY GROUPING SETS ((class_id), (date_trunc('week', at)::date))
       HAVING grouping(class_id) = 0 OR count(*) FILTER (WHERE ${HOMEWORK}) > 0 OR sum(submitted) > 0
     )
     SELECT false AS "byWeek", NULL AS week, sc.id AS "classId", sc.name AS "className", sc.grade_id AS "gradeId", g.level AS "gradeLevel", g.name AS "gradeName", sc.school_id AS "schoolId", s.name AS "schoolName",
@@ -251,12 +262,12 @@ const KNOWLEDGE_COLUMNS = 12;
  */
 export async function knowledgeMap(db: Db, p: Principal, q: AnalysisQuery, groupBy: GroupBy) {
   const cells = await rows<{ groupId: number; knowledgePointId: number; name: string; subject: string; answered: number; correct: number }>(db, sql`
-    WITH sc AS (SELECT c.id, c.school_id, c.grade_id FROM classes c WHERE ${classFilter(p, q)}),
+    WITH sc AS (SELECT c.id, c.school_id, c.grade_id, c.tenant_id FROM classes c WHERE ${classFilter(p, q)}),
     cells AS (
       SELECT ${groupBy === 'school' ? sql`sc.school_id` : groupBy === 'grade' ? sql`sc.grade_id` : sql`sc.id`} AS "groupId", kp.subject_id, kp.name, min(kp.id) AS kid,
              sum(k.answered)::int AS answered, sum(k.correct)::int AS correct
-        FROM class_knowledge_stats k JOIN sc ON sc.id = k.class_id JOIN knowledge_points kp ON kp.id = k.knowledge_point_id
-       WHERE ${tenantScope(p, sql`k.tenant_id`)} AND k.term = ${q.term} AND ${subjectFilter(p, q)}
+        FROM sc JOIN class_knowledge_stats k ON k.tenant_id = sc.tenant_id AND k.class_id = sc.id JOIN knowledge_points kp ON kp.id = k.knowledge_point_id
+       WHERE k.term = ${q.term} AND ${subjectFilter(p, q)}
        GROUP BY 1, 2, 3
     ),
     top AS (SELECT subject_id, name, min(kid) AS id FROM cells GROUP BY 1, 2 ORDER BY sum(answered) DESC, 3 LIMIT ${KNOWLEDGE_COLUMNS})
@@ -283,10 +294,11 @@ export async function mostMissed(db: Db, p: Principal, q: AnalysisQuery) {
   // Whole schools read the school sums; a part of a school (grades, classes) its classes' rows.
   const qs = wholeSchools(p, q)
     ? sql`
-    sch AS (SELECT c.school_id FROM classes c WHERE ${classFilter(p, q)} GROUP BY 1),
+    sch AS (SELECT c.school_id, c.tenant_id FROM classes c WHERE ${classFilter(p, q)} GROUP BY 1, 2),
     qs AS (
-      SELECT s.question_id, sum(s.answered)::int AS answered, sum(s.correct)::int AS correct FROM school_question_stats s
-       WHERE ${tenantScope(p, sql`s.tenant_id`)} AND s.term = ${q.term} AND s.school_id IN (SELECT school_id FROM sch)
+      SELECT s.question_id, sum(s.answered)::int AS answered, sum(s.correct)::int AS correct
+        FROM sch JOIN school_question_stats s ON s.tenant_id = sch.tenant_id AND s.school_id = sch.school_id
+       WHERE s.term = ${q.term}
          AND s.course_id IN (SELECT co.id FROM courses co WHERE ${tenantScope(p, sql`co.tenant_id`)} ${courseFilter(p, q)})
        GROUP BY 1 HAVING sum(s.answered) >= ${MISSED_MIN_ANSWERS}
     )`

@@ -1,0 +1,2 @@
+CREATE INDEX "students_enrolled_class_idx" ON "students" USING btree ("tenant_id","class_id") WHERE status = 0;--> statement-breakpoint
+CREATE INDEX "students_left_class_idx" ON "students" USING btree ("tenant_id","class_id","left_on") WHERE status <> 0 AND left_on IS NOT NULL;
