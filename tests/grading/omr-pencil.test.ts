@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Degradation } from '../../server/grading/corpus/degrade.js';
-import { bubbleTruth, CLEAN_MIX, LIGHT_STUDENT_MIX, makeScan, PENCIL_MIX, randomFilling, type Filling } from '../../server/grading/corpus/generate.js';
+import { CLEAN_MIX, LIGHT_STUDENT_MIX, PENCIL_MIX, randomFilling, type Filling } from '../../server/grading/corpus/generate.js';
 import type { MarkStyle } from '../../server/grading/corpus/marks.js';
-import { pick, rng } from '../../server/grading/corpus/random.js';
-import { sampleMathSheet } from '../../server/grading/corpus/sampleSheets.js';
-import { buildLayout, decodeGray, recognisePage, type ItemReading } from '../../server/grading/index.js';
+import { rng } from '../../server/grading/corpus/random.js';
+import type { ItemReading } from '../../server/grading/index.js';
+import { corpusFilling, math, read, silentErrors } from './omrSheet';
 
 // Pencil marks as students really make them: ticks instead of fills, a student who writes
 // lightly, a light second mark, the ghost an eraser leaves. A wrong reading may be flagged for
 // the teacher, but never passed on silently.
 
-const math = buildLayout(sampleMathSheet());
-const lookup = (id: string) => (id === math.sheetId ? math : undefined);
 const PHONE: Degradation = { perspective: 0.7, rotateDeg: 5, shadow: 0.3, noise: 5, blur: 0.8, jpegQuality: 70 };
 
 type Marks = Record<number, [string, MarkStyle][]>;
@@ -21,25 +19,6 @@ function filling(seed: number, marks: Marks, base = CLEAN_MIX): Filling {
   const f = randomFilling(math, { sheetId: math.sheetId, page: 1, studentId: '20240101' }, rng(seed), base);
   for (const [no, m] of Object.entries(marks)) f.objective[Number(no)] = m.map(([label, style]) => ({ label, style }));
   return f;
-}
-
-async function read(f: Filling, d: Degradation, seed: number): Promise<ItemReading[]> {
-  const res = recognisePage(await decodeGray(await makeScan(math, f, d, seed)), lookup);
-  if (!res.ok) throw new Error(res.error);
-  return res.items;
-}
-
-/** Bubbles read differently from the truth on an item nobody flagged. */
-function silentErrors(f: Filling, items: ItemReading[]): string[] {
-  const truth = bubbleTruth(math, f);
-  const out: string[] = [];
-  for (const it of items)
-    for (const b of it.bubbles) {
-      const t = truth.get(`${it.no}:${b.label}`)!;
-      const ok = t === 'ambiguous' ? b.state === 'uncertain' : b.state === t;
-      if (!ok && it.flags.length === 0) out.push(`第 ${it.no} 题 ${b.label}：应为 ${t}，读成 ${b.state}`);
-    }
-  return out;
 }
 
 const item = (items: ItemReading[], no: number) => items.find((i) => i.no === no)!;
@@ -71,10 +50,7 @@ describe('a stray stroke', () => {
   it('leaving a blank item\'s bubble to the right (not up and right, as a tick does) is not read as a tick', async () => {
     // The tuning corpus page where this happened (server/grading/bench/omrTune.ts, seed 11300,
     // sheet 62, a 200 dpi scan): a stray line starts on the letter of item 11's D and runs right.
-    const r = rng(11362);
-    const students = math.identity.mode === 'roster' ? math.identity.students : [];
-    const f = randomFilling(math, { sheetId: math.sheetId, page: 1, studentId: pick(r, students).id }, r, PENCIL_MIX);
-    f.strayStrokes = Math.floor(r() * 3);
+    const { f, r } = corpusFilling(11362);
     const d: Degradation = { rotateDeg: (r() - 0.5) * 4, noise: 3 + r() * 3, blur: r() < 0.5 ? 0.6 : 0, jpegQuality: 75 };
     expect(f.objective[11]).toEqual([]);
     const it11 = item(await read(f, d, 11362), 11);

@@ -1,23 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Degradation } from '../../server/grading/corpus/degrade.js';
-import { makeScan, PENCIL_MIX, randomFilling } from '../../server/grading/corpus/generate.js';
-import { pick, rng } from '../../server/grading/corpus/random.js';
-import { sampleMathSheet } from '../../server/grading/corpus/sampleSheets.js';
-import { buildLayout, decodeGray, recognisePage } from '../../server/grading/index.js';
+import { makeScan } from '../../server/grading/corpus/generate.js';
+import { decodeGray, recognisePage } from '../../server/grading/index.js';
+import { corpusFilling, lookup, math } from './omrSheet';
 
 // A legible page must not be rejected. On a noisy phone photo saved at JPEG quality 50, jsQR can
 // miss a plainly legible QR code at the usual 6 px/mm and read it at 5 or 8: the page of the tuning
 // corpus (server/grading/bench/omrTune.ts, seed 7300, sheet 44) where this happened, rebuilt.
 
-const math = buildLayout(sampleMathSheet());
-const lookup = (id: string) => (id === math.sheetId ? math : undefined);
-
 describe('QR code on a noisy, heavily compressed photo', () => {
   it('is read at another scale when the usual one misses', async () => {
-    const r = rng(7344);
-    const students = math.identity.mode === 'roster' ? math.identity.students : [];
-    const f = randomFilling(math, { sheetId: math.sheetId, page: 1, studentId: pick(r, students).id }, r, PENCIL_MIX);
-    f.strayStrokes = Math.floor(r() * 3);
+    const { f } = corpusFilling(7344);
     const d: Degradation = {
       rotateDeg: 2.054033735767007,
       perspective: 0.5325057647190988,

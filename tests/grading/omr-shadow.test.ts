@@ -1,30 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Degradation } from '../../server/grading/corpus/degrade.js';
-import { bubbleTruth, CLEAN_MIX, makeScan, randomFilling, type Filling } from '../../server/grading/corpus/generate.js';
+import { CLEAN_MIX, randomFilling } from '../../server/grading/corpus/generate.js';
 import { rng } from '../../server/grading/corpus/random.js';
-import { sampleMathSheet } from '../../server/grading/corpus/sampleSheets.js';
-import { buildLayout, decodeGray, recognisePage, type ItemReading } from '../../server/grading/index.js';
+import { math, read, silentErrors } from './omrSheet';
 
 // A hard shadow edge (a hand or the phone over the page, a scanner lid left open) across the
 // bubbles: the part of a bubble in shadow must not read as pencil, and a mark in the shadow must
 // still read as a mark. Each sample is judged against the paper on its own side of the edge.
-
-const math = buildLayout(sampleMathSheet());
-const lookup = (id: string) => (id === math.sheetId ? math : undefined);
-
-async function read(f: Filling, d: Degradation, seed: number): Promise<ItemReading[]> {
-  const res = recognisePage(await decodeGray(await makeScan(math, f, d, seed)), lookup);
-  if (!res.ok) throw new Error(res.error);
-  return res.items;
-}
-
-/** Items read wrong, or needing a teacher, that nobody flagged. */
-function silentErrors(f: Filling, items: ItemReading[]): string[] {
-  const truth = bubbleTruth(math, f);
-  return items.flatMap((it) =>
-    it.flags.length === 0 && it.bubbles.some((b) => truth.get(`${it.no}:${b.label}`) !== b.state) ? [`第 ${it.no} 题读成 ${it.answer || '空'}`] : [],
-  );
-}
 
 describe('a hard shadow edge across the bubbles', () => {
   // Slanting edges through the bubble block, on a phone photo and a scan.
