@@ -115,6 +115,7 @@ export function scopeCtes(p: Principal, q: AnalysisQuery): SQL {
              CASE WHEN NOT w.${HOMEWORK} THEN 0 WHEN w.open THEN coalesce(s.submitted, 0) ELSE w.enrolled END AS expected
         FROM work w
         LEFT JOIN work_class_stats s ON s.tenant_id = w.tenant_id AND s.source_type = w.source_type AND s.source_id = w.source_id AND s.class_id = w.class_id
+                                    AND ${tenantScope(p, sql`s.tenant_id`)}
     ),
     -- Hand-ins expected of homework, to be summed by class or week.
     expected AS (
