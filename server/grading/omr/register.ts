@@ -38,10 +38,30 @@ function fiducialCentres(paper: PaperSize): Point[] {
   ];
 }
 
-function readQr(img: GrayImage, h: Homography, paper: PaperSize, scale = QR_SCALE): SheetCopy | null {
+function qrRect(paper: PaperSize) {
   const { w } = PAPERS[paper];
   // Mirrors the QR placement in layout/build.ts with a 4 mm allowance on each side.
-  const rect = { x: w - 15 - QR_SIZE - 2 - 4, y: 14 - 4, w: QR_SIZE + 8, h: QR_SIZE + 8 };
+  return { x: w - 15 - QR_SIZE - 2 - 4, y: 14 - 4, w: QR_SIZE + 8, h: QR_SIZE + 8 };
+}
+
+/**
+ * Mean darkness of a coarse 12×12 grid over the QR code's own square under `h`: about half ink
+ * where the code is, near paper at the opposite corner. Only orders the tries (a QR decode costs
+ * ~8 ms, so an upside-down page should not pay for the wrong corner first); it decides nothing.
+ */
+function qrInk(img: GrayImage, h: Homography, paper: PaperSize): number {
+  const r = qrRect(paper);
+  let ink = 0;
+  for (let i = 0; i < 12; i++)
+    for (let j = 0; j < 12; j++) {
+      const p = apply(h, r.x + 4 + ((i + 0.5) * QR_SIZE) / 12, r.y + 4 + ((j + 0.5) * QR_SIZE) / 12);
+      ink += 255 - sample(img, p.x, p.y);
+    }
+  return ink;
+}
+
+function readQr(img: GrayImage, h: Homography, paper: PaperSize, scale = QR_SCALE): SheetCopy | null {
+  const rect = qrRect(paper);
   const crop = warpRect(img, h, rect, scale);
   const rgba = new Uint8ClampedArray(crop.width * crop.height * 4);
   for (let i = 0; i < crop.data.length; i++) {
@@ -166,7 +186,9 @@ export function register(img: GrayImage, known: SheetLayout[] = [], lookup?: (sh
     const candidates = orientations(img, fid);
     if (!candidates.length) continue;
     firstCandidates ??= candidates;
-    for (const { paper, h } of candidates) {
+    const ink = candidates.map(({ paper, h }) => qrInk(img, h, paper));
+    const byInk = candidates.map((c, i) => ({ c, ink: ink[i]! })).sort((a, b) => b.ink - a.ink).map((x) => x.c);
+    for (const { paper, h } of byInk) {
       const reg = tryQr(paper, h, QR_SCALE);
       if (reg) return reg;
     }
