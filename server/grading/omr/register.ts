@@ -45,22 +45,36 @@ function qrRect(paper: PaperSize) {
 }
 
 /**
- * Mean darkness of a coarse 12×12 grid over the QR code's own square under `h`: about half ink
- * where the code is, near paper at the opposite corner. Only orders the tries (a QR decode costs
- * ~8 ms, so an upside-down page should not pay for the wrong corner first); it decides nothing.
+ * A coarse 12×12 grid of samples over the QR code's own square under `h` (2 mm apart, so it
+ * always lands on both black and white modules of a printed code): its total darkness (about half
+ * ink where the code is, near paper at the opposite corner) and its spread of grey levels.
  */
-function qrInk(img: GrayImage, h: Homography, paper: PaperSize): number {
+function qrGrid(img: GrayImage, h: Homography, paper: PaperSize): { ink: number; spread: number } {
   const r = qrRect(paper);
   let ink = 0;
+  let lo = 255;
+  let hi = 0;
   for (let i = 0; i < 12; i++)
     for (let j = 0; j < 12; j++) {
       const p = apply(h, r.x + 4 + ((i + 0.5) * QR_SIZE) / 12, r.y + 4 + ((j + 0.5) * QR_SIZE) / 12);
-      ink += 255 - sample(img, p.x, p.y);
+      const g = sample(img, p.x, p.y);
+      ink += 255 - g;
+      if (g < lo) lo = g;
+      if (g > hi) hi = g;
     }
-  return ink;
+  return { ink, spread: hi - lo };
 }
 
+/**
+ * Below this spread of grey levels the square holds no code to decode (plain paper, a desk
+ * stripe, the area off the image): jsQR itself treats an 8×8 block within 24 levels as one colour
+ * (its MIN_DYNAMIC_RANGE), and a decode attempt costs ~8 ms, several per photo whose desk
+ * offers false corner marks.
+ */
+const QR_MIN_SPREAD = 24;
+
 function readQr(img: GrayImage, h: Homography, paper: PaperSize, scale = QR_SCALE): SheetCopy | null {
+  if (qrGrid(img, h, paper).spread < QR_MIN_SPREAD) return null;
   const rect = qrRect(paper);
   const crop = warpRect(img, h, rect, scale);
   const rgba = new Uint8ClampedArray(crop.width * crop.height * 4);
@@ -186,7 +200,9 @@ export function register(img: GrayImage, known: SheetLayout[] = [], lookup?: (sh
     const candidates = orientations(img, fid);
     if (!candidates.length) continue;
     firstCandidates ??= candidates;
-    const ink = candidates.map(({ paper, h }) => qrInk(img, h, paper));
+    // The orientation whose QR square holds the most ink first: an upside-down page then skips a
+    // wasted decode of the wrong corner. Only the order of the tries; it decides nothing.
+    const ink = candidates.map(({ paper, h }) => qrGrid(img, h, paper).ink);
     const byInk = candidates.map((c, i) => ({ c, ink: ink[i]! })).sort((a, b) => b.ink - a.ink).map((x) => x.c);
     for (const { paper, h } of byInk) {
       const reg = tryQr(paper, h, QR_SCALE);
