@@ -50,10 +50,11 @@ export async function decodeGray(input: Buffer | Uint8Array): Promise<GrayImage>
  * reads of a full box filter (this runs on every page at 20+ pages/s), and smooth enough for
  * finding blobs several blocks wide.
  */
-export function downscale(img: GrayImage, f: number): GrayImage {
+export function downscale(img: GrayImage, f: number, into?: Uint8Array): GrayImage {
   const w = Math.floor(img.width / f);
   const h = Math.floor(img.height / f);
-  const out = new Uint8Array(w * h);
+  // `into` (at least w·h long) saves a per-page allocation; the result then shares it.
+  const out = into ? into.subarray(0, w * h) : new Uint8Array(w * h);
   const src = img.data;
   const a = Math.floor(f / 4);
   const b = Math.min(f - 1, Math.floor((3 * f) / 4));

@@ -174,6 +174,10 @@ function edgeAlong(ring: [number, number][], all: number[], path: number[], clos
   };
 }
 
+/** The eight gap directions around a bubble, in the order they are sampled (hoisted: one array per
+ *  bubble per page was needless garbage). */
+const GAP_DIRS = [[-1, 0], [1, 0], [0, -1], [0, 1], [-1, -1], [1, -1], [1, 1], [-1, 1]] as const;
+
 export function measureBubble(img: GrayImage, h: Homography, b: Bubble): BubbleMeasure {
   // Paper reference: the brightest of eight points in the gaps around the bubble.
   let paper = 0;
@@ -185,7 +189,7 @@ export function measureBubble(img: GrayImage, h: Homography, b: Bubble): BubbleM
   let lo2 = 255;
   const gx = b.rx + 0.9;
   const gy = b.ry + 1.3;
-  for (const [u, v] of [[-1, 0], [1, 0], [0, -1], [0, 1], [-1, -1], [1, -1], [1, 1], [-1, 1]] as const) {
+  for (const [u, v] of GAP_DIRS) {
     const p = apply(h, b.cx + u * gx, b.cy + v * gy);
     const g = sample(img, p.x, p.y);
     if (v !== 0) {

@@ -18,24 +18,39 @@ interface Blob {
 
 const WORK_SIZE = 600;
 
+// Working buffers kept between pages (this runs synchronously on every page at 20+ pages/s):
+// fresh multi-megabyte typed arrays per page cost their zero-fill and, being off-heap memory,
+// push V8 into extra full garbage collections.
+let i32a = new Int32Array(0);
+let i32b = new Int32Array(0);
+let u8a = new Uint8Array(0);
+let u8b = new Uint8Array(0);
+let u8c = new Uint8Array(0);
+const grownI32 = (a: Int32Array, n: number) => (a.length >= n ? a : new Int32Array(Math.ceil(n * 1.25)));
+const grownU8 = (a: Uint8Array, n: number) => (a.length >= n ? a : new Uint8Array(Math.ceil(n * 1.25)));
+
 /** Dark where darker than 65 % of the local mean: survives shadows and uneven phone lighting. */
 function binarize(img: GrayImage, radius: number): Uint8Array {
   const { width: w, height: h, data } = img;
   // Integer sums (a 600 px page is at most ~1e8 ink-levels: well inside int32) and an integer
   // comparison, 100·v·n < 65·sum, instead of a division per pixel: this runs on every page.
   const W = w + 1;
-  const integral = new Int32Array(W * (h + 1));
+  const integral = (i32a = grownI32(i32a, W * (h + 1)));
+  // Row 0 and column 0 are the zero border (the buffer may hold an earlier page).
+  integral.fill(0, 0, W);
   for (let y = 0; y < h; y++) {
     let row = 0;
     const src = y * w;
     const up = y * W + 1;
     const at = up + W;
+    integral[at - 1] = 0;
     for (let x = 0; x < w; x++) {
       row += data[src + x]!;
       integral[at + x] = integral[up + x]! + row;
     }
   }
-  const out = new Uint8Array(w * h);
+  const out = (u8a = grownU8(u8a, w * h));
+  out.fill(0, 0, w * h);
   for (let y = 0; y < h; y++) {
     const r0 = Math.max(0, y - radius) * W;
     const r1 = Math.min(h, y + radius + 1) * W;
@@ -53,8 +68,9 @@ function binarize(img: GrayImage, radius: number): Uint8Array {
 }
 
 function components(bin: Uint8Array, w: number, h: number, minArea: number, maxArea: number): Blob[] {
-  const seen = new Uint8Array(w * h);
-  const stack = new Int32Array(w * h);
+  const seen = (u8b = grownU8(u8b, w * h));
+  seen.fill(0, 0, w * h);
+  const stack = (i32b = grownI32(i32b, w * h));
   const blobs: Blob[] = [];
   for (let start = 0; start < w * h; start++) {
     if (!bin[start] || seen[start]) continue;
@@ -167,7 +183,7 @@ export interface FiducialResult {
 /** Up to `max` sets of four corner-mark candidates, the largest quadrilateral first. */
 export function findFiducialCandidates(img: GrayImage, max = 16): FiducialResult[] {
   const f = Math.max(1, Math.floor(Math.max(img.width, img.height) / WORK_SIZE));
-  const small = f > 1 ? downscale(img, f) : img;
+  const small = f > 1 ? downscale(img, f, (u8c = grownU8(u8c, Math.floor(img.width / f) * Math.floor(img.height / f)))) : img;
   const long = Math.max(small.width, small.height);
   // A fiducial is 7 mm on a 297 mm page edge; allow the page to fill 35 %–105 % of the frame.
   const expected = (7 / 297) * long;

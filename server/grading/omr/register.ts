@@ -38,10 +38,44 @@ function fiducialCentres(paper: PaperSize): Point[] {
   ];
 }
 
-function readQr(img: GrayImage, h: Homography, paper: PaperSize, scale = QR_SCALE): SheetCopy | null {
+function qrRect(paper: PaperSize) {
   const { w } = PAPERS[paper];
   // Mirrors the QR placement in layout/build.ts with a 4 mm allowance on each side.
-  const rect = { x: w - 15 - QR_SIZE - 2 - 4, y: 14 - 4, w: QR_SIZE + 8, h: QR_SIZE + 8 };
+  return { x: w - 15 - QR_SIZE - 2 - 4, y: 14 - 4, w: QR_SIZE + 8, h: QR_SIZE + 8 };
+}
+
+/**
+ * A coarse 12×12 grid of samples over the QR code's own square under `h` (2 mm apart, so it
+ * always lands on both black and white modules of a printed code): its total darkness (about half
+ * ink where the code is, near paper at the opposite corner) and its spread of grey levels.
+ */
+function qrGrid(img: GrayImage, h: Homography, paper: PaperSize): { ink: number; spread: number } {
+  const r = qrRect(paper);
+  let ink = 0;
+  let lo = 255;
+  let hi = 0;
+  for (let i = 0; i < 12; i++)
+    for (let j = 0; j < 12; j++) {
+      const p = apply(h, r.x + 4 + ((i + 0.5) * QR_SIZE) / 12, r.y + 4 + ((j + 0.5) * QR_SIZE) / 12);
+      const g = sample(img, p.x, p.y);
+      ink += 255 - g;
+      if (g < lo) lo = g;
+      if (g > hi) hi = g;
+    }
+  return { ink, spread: hi - lo };
+}
+
+/**
+ * Below this spread of grey levels the square holds no code to decode (plain paper, a desk
+ * stripe, the area off the image): jsQR itself treats an 8×8 block within 24 levels as one colour
+ * (its MIN_DYNAMIC_RANGE), and a decode attempt costs ~8 ms, several per photo whose desk
+ * offers false corner marks.
+ */
+const QR_MIN_SPREAD = 24;
+
+function readQr(img: GrayImage, h: Homography, paper: PaperSize, scale = QR_SCALE): SheetCopy | null {
+  if (qrGrid(img, h, paper).spread < QR_MIN_SPREAD) return null;
+  const rect = qrRect(paper);
   const crop = warpRect(img, h, rect, scale);
   const rgba = new Uint8ClampedArray(crop.width * crop.height * 4);
   for (let i = 0; i < crop.data.length; i++) {
@@ -166,7 +200,11 @@ export function register(img: GrayImage, known: SheetLayout[] = [], lookup?: (sh
     const candidates = orientations(img, fid);
     if (!candidates.length) continue;
     firstCandidates ??= candidates;
-    for (const { paper, h } of candidates) {
+    // The orientation whose QR square holds the most ink first: an upside-down page then skips a
+    // wasted decode of the wrong corner. Only the order of the tries; it decides nothing.
+    const ink = candidates.map(({ paper, h }) => qrGrid(img, h, paper).ink);
+    const byInk = candidates.map((c, i) => ({ c, ink: ink[i]! })).sort((a, b) => b.ink - a.ink).map((x) => x.c);
+    for (const { paper, h } of byInk) {
       const reg = tryQr(paper, h, QR_SCALE);
       if (reg) return reg;
     }
