@@ -26,8 +26,8 @@ let i32b = new Int32Array(0);
 let u8a = new Uint8Array(0);
 let u8b = new Uint8Array(0);
 let u8c = new Uint8Array(0);
-const grownI32 = (a: Int32Array, n: number) => (a.length >= n ? a : new Int32Array(Math.ceil(n * 1.25)));
-const grownU8 = (a: Uint8Array, n: number) => (a.length >= n ? a : new Uint8Array(Math.ceil(n * 1.25)));
+const grownI32 = (a: Int32Array<ArrayBuffer>, n: number) => (a.length >= n ? a : new Int32Array(Math.ceil(n * 1.25)));
+const grownU8 = (a: Uint8Array<ArrayBuffer>, n: number) => (a.length >= n ? a : new Uint8Array(Math.ceil(n * 1.25)));
 
 /** Dark where darker than 65 % of the local mean: survives shadows and uneven phone lighting. */
 function binarize(img: GrayImage, radius: number): Uint8Array {
