@@ -538,7 +538,7 @@ async function sizes(db: Db): Promise<Record<string, number>> {
   const found = await rows<{ name: string; total: string; heap: string }>(db, sql`
     SELECT c.relname AS name, sum(pg_total_relation_size(coalesce(t.relid, c.oid)))::text AS total, sum(pg_relation_size(coalesce(t.relid, c.oid)))::text AS heap
       FROM pg_class c LEFT JOIN LATERAL pg_partition_tree(c.oid) t ON true
-     WHERE c.relname IN ('answer_records', 'work_question_stats', 'work_student_stats', 'work_class_stats', 'class_participants', 'class_knowledge_stats', 'student_knowledge_stats')
+     WHERE c.relname IN ('answer_records', 'work_question_stats', 'work_student_stats', 'work_class_stats', 'class_participants', 'school_question_stats', 'class_knowledge_stats', 'student_knowledge_stats')
      GROUP BY c.relname
     UNION ALL SELECT 'database', pg_database_size(current_database())::text, '0'`);
   const mb = (x: string) => Number(x) / 1024 / 1024;

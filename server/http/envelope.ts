@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 
 import type { Envelope } from '../../src/domain/envelope';
 import { fieldLabel } from './fieldLabels';
+import { pgErrorCode } from '../db/errors';
 
 export type { Envelope };
 
@@ -133,6 +134,15 @@ export function registerEnvelope(app: FastifyInstance, { isAppPath }: { isAppPat
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       request.log.info({ err: error }, 'request refused');
       return send(reply, fe.statusCode, '请求有误');
+    }
+    // Two writers of the same rows that PostgreSQL had to part (a deadlock, a serialization
+    // failure): nothing of this request was written, and the same request succeeds once the other
+    // is done.
+    const pg = pgErrorCode(error);
+    if (pg === '40P01' || pg === '40001') {
+      request.log.warn({ err: error }, 'request met another writer');
+      reply.header('retry-after', '1');
+      return send(reply, 503, '其他操作正在修改相同的数据，请稍后重试');
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, '服务异常');

@@ -27,6 +27,10 @@ beforeAll(async () => {
     request.log.info({ password: 'hunter2', headers: request.headers, body: { parentPhone: PHONE, nested: { accessToken: 'abc' } } }, 'about to fail');
     throw new Error(`Failed query: select * from users where phone = $1\nparams: ${PHONE},secret-value`);
   });
+  // A write that PostgreSQL parted from another writer's (drizzle wraps the driver's error).
+  t.app.get('/api/test/deadlock', { config: { public: true } }, async () => {
+    throw new Error('Failed query: update …', { cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }) });
+  });
   token = await t.login('teacher');
 });
 afterAll(async () => t?.close());
@@ -60,6 +64,13 @@ describe('server log', () => {
     // The SQL stays readable; its parameters do not reach the log.
     expect(error.err!.message).toMatch(/^Failed query: select \* from users where phone = \$1\nparams: \[redacted\]$/);
     expect(JSON.stringify(mine)).not.toContain('secret-value');
+  });
+
+  it('answers a deadlock with another writer as a Chinese 503 to retry, not a 500', async () => {
+    const res = await t.app.inject({ url: '/api/test/deadlock' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('1');
+    expect(res.json()).toEqual({ code: 503, msg: '其他操作正在修改相同的数据，请稍后重试', success: false, data: null });
   });
 
   it('keeps passwords, tokens and phone numbers out of every line', async () => {

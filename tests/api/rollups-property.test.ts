@@ -1,5 +1,6 @@
 // The reports read rollups, never the records: after any sequence of grading writes and teacher
-// reviews (random, by fast-check), each rollup row equals a recount from the answer records.
+// reviews (random, by fast-check), each rollup row equals a recount from the answer records (the
+// class and school rollups, from the student and class rows that are recounted first).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
@@ -78,6 +79,26 @@ it('after random grading and reviews, every rollup equals a recount from the rec
       await expectSameRows(sql`SELECT student_id, knowledge_point_id, term, answered, correct, score::float8, max_score::float8 FROM student_knowledge_stats
                          WHERE tenant_id = ${tenantId} AND student_id IN (${studentList})`, sql`SELECT student_id, kp AS knowledge_point_id, term, ${tally} FROM answer_records, unnest(knowledge_point_ids) kp
                          WHERE tenant_id = ${tenantId} AND student_id IN (${studentList}) GROUP BY student_id, kp, term`);
+      // The class sums of the work, against the students' rows (themselves checked above): the
+      // hand-ins, totals and bands, whichever band a re-grade moved a student into.
+      const band = (low: string, high: string) => sql.raw(`max_score > 0 AND score >= ${low} * max_score AND score < ${high} * max_score`);
+      await expectSameRows(sql`SELECT class_id, submitted, score, max_score, excellent, good, pass, fail FROM work_class_stats WHERE ${source}`,
+        sql`SELECT class_id, count(*)::int AS submitted, sum(score::float8) AS score, sum(max_score::float8) AS max_score,
+                   count(*) FILTER (WHERE ${band('0.9', '2')})::int AS excellent, count(*) FILTER (WHERE ${band('0.7', '0.9')})::int AS good,
+                   count(*) FILTER (WHERE ${band('0.6', '0.7')})::int AS pass, count(*) FILTER (WHERE ${band('-1', '0.6')})::int AS fail
+              FROM work_student_stats WHERE ${source} GROUP BY class_id`);
+      // Who handed in the class's work of the term, per course and of any course (course 0).
+      const work = sql`(SELECT source_type, id, term, course_id FROM homeworks WHERE tenant_id = ${tenantId}
+                        UNION ALL SELECT 2::smallint, id, term, course_id FROM exams WHERE tenant_id = ${tenantId})`;
+      await expectSameRows(sql`SELECT term, class_id, course_id, student_id FROM class_participants WHERE tenant_id = ${tenantId} AND class_id = ${cls.id}`,
+        sql`SELECT DISTINCT w.term, s.class_id, x.course_id, s.student_id FROM work_student_stats s JOIN ${work} w ON w.source_type = s.source_type AND w.id = s.source_id,
+                   LATERAL (VALUES (w.course_id), (0)) x(course_id) WHERE s.tenant_id = ${tenantId} AND s.class_id = ${cls.id}`);
+      // The school's answers to the homework's questions, against the classes' rows.
+      const questions = sql.join(bank.map((q) => sql`${q.id}`), sql`, `);
+      await expectSameRows(sql`SELECT term, school_id, course_id, question_id, answered, correct FROM school_question_stats WHERE tenant_id = ${tenantId} AND question_id IN (${questions})`,
+        sql`SELECT w.term, c.school_id, w.course_id, s.question_id, sum(s.answered)::int AS answered, sum(s.correct)::int AS correct
+              FROM work_question_stats s JOIN classes c ON c.id = s.class_id JOIN ${work} w ON w.source_type = s.source_type AND w.id = s.source_id
+             WHERE s.tenant_id = ${tenantId} AND s.question_id IN (${questions}) GROUP BY 1, 2, 3, 4`);
       // The class's day rollups of the last few days (China time), against the class's records.
       const day = sql`((answered_at AT TIME ZONE 'UTC') + interval '8 hours')::date`;
       await expectSameRows(sql`SELECT knowledge_point_id, day::text, answered, correct, score::float8, max_score::float8 FROM class_knowledge_stats

@@ -1,6 +1,6 @@
 // The learning-situation figures (definitions in docs/analysis-figures.md), read from the rollups
-// only (work_class_stats, class_participants, work_question_stats, class_knowledge_stats, and
-// work_student_stats for a teacher's own classes), never answer_records.
+// only (work_class_stats, class_participants, school_question_stats, work_question_stats,
+// class_knowledge_stats, and work_student_stats for 使用统计), never answer_records.
 // Every figure is a ratio of summed counts; a ratio without a denominator is null ('暂无数据').
 import { sql, type SQL } from 'drizzle-orm';
 import { BAND_MIN_ITEMS, type Analysis, type GroupFigures } from '../../../src/domain/analysis';

@@ -9,6 +9,7 @@ import { rows } from '../../db/query';
 import { GradedBy } from '../../db/schema';
 import { SourceType } from '../../../src/domain/content';
 import { ApiError } from '../../http/envelope';
+import { pgErrorCode } from '../../db/errors';
 
 export interface AnswerInput {
   /** SPEC §3: 0 custom homework, 1 homework book (both homeworks.id), 2 exam (exams.id). */
@@ -110,6 +111,19 @@ export async function recordAnswers(db: Db, tenantId: number, input: AnswerInput
   // point: finer values mean nothing to a teacher and underflow the `real` columns.
   const unique = [...new Map(input.map((r) => [keyOf(r), { ...r, score: Math.round(r.score * 100) / 100 }])).values()];
   const gradedBy = options.by === 'review' ? GradedBy.review : GradedBy.machine;
+  // Writers of different students share rollup rows (a class's, a school's); each locks them in
+  // key order, but a deadlock with another kind of writer rolls the whole write back, and it is
+  // safe to write it again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await writeOnce(db, tenantId, unique, gradedBy, options);
+    } catch (error) {
+      if (attempt >= 3 || pgErrorCode(error) !== '40P01') throw error;
+    }
+  }
+}
+
+async function writeOnce(db: Db, tenantId: number, unique: AnswerInput[], gradedBy: number, options: RecordOptions): Promise<number> {
   return db.transaction(async (tx) => {
     // Writers of one student's work take turns, so each computes its difference from what the
     // other committed (a plain upsert cannot say what it replaced).
@@ -160,7 +174,7 @@ export async function recordAnswers(db: Db, tenantId: number, input: AnswerInput
       by_question AS (
         INSERT INTO work_question_stats AS s (tenant_id, source_type, source_id, class_id, question_id, answered, correct, score, max_score, score_squares)
         SELECT tenant_id, source_type, source_id, class_id, question_id, sum(answered), sum(correct), sum(score), sum(max_score), sum(score_squares)
-          FROM delta GROUP BY tenant_id, source_type, source_id, class_id, question_id
+          FROM delta GROUP BY tenant_id, source_type, source_id, class_id, question_id ORDER BY 1, 2, 3, 4, 5
         ON CONFLICT (tenant_id, source_type, source_id, class_id, question_id) DO UPDATE
            SET answered = s.answered + EXCLUDED.answered, correct = s.correct + EXCLUDED.correct, score = s.score + EXCLUDED.score,
                max_score = s.max_score + EXCLUDED.max_score, score_squares = s.score_squares + EXCLUDED.score_squares
@@ -168,10 +182,11 @@ export async function recordAnswers(db: Db, tenantId: number, input: AnswerInput
       by_student AS (
         INSERT INTO work_student_stats AS s (tenant_id, source_type, source_id, student_id, class_id, answered, correct, score, max_score)
         SELECT tenant_id, source_type, source_id, student_id, min(class_id), sum(answered), sum(correct), sum(score), sum(max_score)
-          FROM delta GROUP BY tenant_id, source_type, source_id, student_id
+          FROM delta GROUP BY tenant_id, source_type, source_id, student_id ORDER BY 1, 2, 3, 4
         ON CONFLICT (tenant_id, source_type, source_id, student_id) DO UPDATE
            SET answered = s.answered + EXCLUDED.answered, correct = s.correct + EXCLUDED.correct, score = s.score + EXCLUDED.score,
                max_score = s.max_score + EXCLUDED.max_score
+        RETURNING s.tenant_id, s.source_type, s.source_id, s.student_id, s.class_id, s.score, s.max_score
       ),
       work_course AS (SELECT DISTINCT source_type, source_id, course_id FROM input),
       by_school_question AS (
@@ -179,28 +194,29 @@ export async function recordAnswers(db: Db, tenantId: number, input: AnswerInput
         SELECT d.tenant_id, d.term, c.school_id, wc.course_id, d.question_id, sum(d.answered), sum(d.correct)
           FROM delta d JOIN work_course wc ON wc.source_type = d.source_type AND wc.source_id = d.source_id
           JOIN classes c ON c.id = d.class_id
-         GROUP BY d.tenant_id, d.term, c.school_id, wc.course_id, d.question_id
+         GROUP BY d.tenant_id, d.term, c.school_id, wc.course_id, d.question_id ORDER BY 1, 2, 3, 4, 5
         ON CONFLICT (tenant_id, term, school_id, course_id, question_id) DO UPDATE
            SET answered = s.answered + EXCLUDED.answered, correct = s.correct + EXCLUDED.correct
       ),
-      -- A student's totals on the work before and after this write: the class rollup moves by
-      -- the difference, and a student's band (which needs both totals) moves from one to another.
+      -- A student's totals on the work before this write (the statement's snapshot) and after it
+      -- (as by_student stored them, so a band is judged on exactly the total a rebuild sums): the
+      -- class rollup moves by the difference, and the student from one band to another.
       student_change AS (
-        SELECT d.tenant_id, d.source_type, d.source_id, d.student_id, coalesce(o.class_id, d.class_id) AS class_id, d.term, d.course_id,
+        SELECT n.tenant_id, n.source_type, n.source_id, n.student_id, n.class_id, w.term, w.course_id,
                o.student_id IS NULL AS first, coalesce(o.score, 0) AS old_score, coalesce(o.max_score, 0) AS old_max,
-               (coalesce(o.score, 0) + d.score)::real AS new_score, (coalesce(o.max_score, 0) + d.max_score)::real AS new_max
-          FROM (SELECT delta.tenant_id, delta.source_type, delta.source_id, delta.student_id, min(delta.class_id) AS class_id, min(delta.term) AS term,
-                       min(wc.course_id) AS course_id, sum(delta.score) AS score, sum(delta.max_score) AS max_score
+               n.score AS new_score, n.max_score AS new_max
+          FROM by_student n
+          JOIN (SELECT delta.source_type, delta.source_id, min(delta.term) AS term, min(wc.course_id) AS course_id
                   FROM delta JOIN work_course wc ON wc.source_type = delta.source_type AND wc.source_id = delta.source_id
-                 GROUP BY 1, 2, 3, 4) d
-          LEFT JOIN work_student_stats o ON o.tenant_id = d.tenant_id AND o.source_type = d.source_type AND o.source_id = d.source_id AND o.student_id = d.student_id
+                 GROUP BY 1, 2) w ON w.source_type = n.source_type AND w.source_id = n.source_id
+          LEFT JOIN work_student_stats o ON o.tenant_id = n.tenant_id AND o.source_type = n.source_type AND o.source_id = n.source_id AND o.student_id = n.student_id
       ),
       by_class AS (
         INSERT INTO work_class_stats AS s (tenant_id, source_type, source_id, class_id, submitted, score, max_score, excellent, good, pass, fail)
         SELECT tenant_id, source_type, source_id, class_id, count(*) FILTER (WHERE first),
                sum(new_score::float8 - old_score::float8), sum(new_max::float8 - old_max::float8),
                ${bandChange('excellent')}, ${bandChange('good')}, ${bandChange('pass')}, ${bandChange('fail')}
-          FROM student_change GROUP BY tenant_id, source_type, source_id, class_id
+          FROM student_change GROUP BY tenant_id, source_type, source_id, class_id ORDER BY 1, 2, 3, 4
         ON CONFLICT (tenant_id, source_type, source_id, class_id) DO UPDATE
            SET submitted = s.submitted + EXCLUDED.submitted, score = s.score + EXCLUDED.score, max_score = s.max_score + EXCLUDED.max_score,
                excellent = s.excellent + EXCLUDED.excellent, good = s.good + EXCLUDED.good, pass = s.pass + EXCLUDED.pass, fail = s.fail + EXCLUDED.fail
@@ -214,7 +230,7 @@ export async function recordAnswers(db: Db, tenantId: number, input: AnswerInput
       by_class_point AS (
         INSERT INTO class_knowledge_stats AS s (tenant_id, class_id, knowledge_point_id, day, subject_id, term, answered, correct, score, max_score)
         SELECT tenant_id, class_id, kp, day, min(subject_id), min(term), sum(answered), sum(correct), sum(score), sum(max_score)
-          FROM delta, unnest(knowledge_point_ids) kp GROUP BY tenant_id, class_id, kp, day
+          FROM delta, unnest(knowledge_point_ids) kp GROUP BY tenant_id, class_id, kp, day ORDER BY 1, 2, 3, 4
         ON CONFLICT (tenant_id, class_id, knowledge_point_id, day) DO UPDATE
            SET answered = s.answered + EXCLUDED.answered, correct = s.correct + EXCLUDED.correct, score = s.score + EXCLUDED.score,
                max_score = s.max_score + EXCLUDED.max_score
@@ -222,7 +238,7 @@ export async function recordAnswers(db: Db, tenantId: number, input: AnswerInput
       by_student_point AS (
         INSERT INTO student_knowledge_stats AS s (tenant_id, student_id, knowledge_point_id, term, subject_id, answered, correct, score, max_score)
         SELECT tenant_id, student_id, kp, term, min(subject_id), sum(answered), sum(correct), sum(score), sum(max_score)
-          FROM delta, unnest(knowledge_point_ids) kp GROUP BY tenant_id, student_id, kp, term
+          FROM delta, unnest(knowledge_point_ids) kp GROUP BY tenant_id, student_id, kp, term ORDER BY 1, 2, 3, 4
         ON CONFLICT (tenant_id, student_id, term, knowledge_point_id) DO UPDATE
            SET answered = s.answered + EXCLUDED.answered, correct = s.correct + EXCLUDED.correct, score = s.score + EXCLUDED.score,
                max_score = s.max_score + EXCLUDED.max_score
