@@ -136,8 +136,8 @@ export function registerEnvelope(app: FastifyInstance, { isAppPath }: { isAppPat
       return send(reply, fe.statusCode, '请求有误');
     }
     // Two writers of the same rows that PostgreSQL had to part (a deadlock, a serialization
-    // failure): nothing of this request was written, and the same request succeeds once the other
-    // is done.
+    // failure): the transaction that met the other was rolled back, and the same request
+    // succeeds once the other is done.
     const pg = pgErrorCode(error);
     if (pg === '40P01' || pg === '40001') {
       request.log.warn({ err: error }, 'request met another writer');

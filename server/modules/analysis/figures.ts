@@ -93,13 +93,12 @@ export function scopeCtes(p: Principal, q: AnalysisQuery): SQL {
         -- of tenants on each of millions of rollup rows made the planner look each up by index.
         JOIN work_student_stats s ON s.tenant_id = w.tenant_id AND s.source_type = w.source_type AND s.source_id = w.source_id AND s.class_id = w.class_id
     ),
-    -- Those who left after the day a piece of work was given, counted by a join on the class (a
-    -- count per piece of work that read every student who left, for each of a region's pieces).
     -- The hand-ins expected of a piece of homework: once due, the students of the class on the day
     -- it was given (those in school now and those who left after that day, not before:
     -- server/modules/vesta/enrolment.ts); before the deadline only those already handed in (not yet
     -- due is not missing: docs/analysis-figures.md). Figures only ever sum them by class and by
-    -- week, so those who left after the day are their own rows (later), summed beside the rest.
+    -- week, so those who left after the day are their own rows (later, a join on the class rather
+    -- than a count per piece of work), summed beside the rest.
     later AS (
       SELECT w.class_id, w.at, count(*)::int AS n FROM work w
         JOIN gone ON gone.class_id = w.class_id AND ${leftAfter(sql`gone.left_on`, sql`w.at`)}
