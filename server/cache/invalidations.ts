@@ -1,7 +1,8 @@
 // Invalidations across API processes through PostgreSQL's LISTEN/NOTIFY, for the in-memory caches
 // (session cache, lookup cache). A process that cannot listen suspends its caches, so a lost
 // connection never serves a revoked session or a stale class list.
-import pg from 'pg';
+// pg loads where a connection is made: on PGlite these never run, and the API process stays smaller.
+import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
 
@@ -43,7 +44,8 @@ export function listenForInvalidations(url: string, subscribers: Subscriber[]): 
   suspend();
 
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url });
+    const { default: pgModule } = await import('pg');
+    const c = new pgModule.Client({ connectionString: url });
     const lost = () => {
       if (closed || client !== c) return;
       suspend();

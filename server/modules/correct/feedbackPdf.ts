@@ -12,6 +12,7 @@ import { MARGIN, SIZES, printableText, wrap } from '../minerva/paperPdf';
 import { dateTime } from '../../../src/domain/format';
 import { qrMatrix } from '../../grading/layout/qrMatrix';
 import type { Annotation } from '../../../src/domain/marking';
+import { GRID } from './feedbackGrid';
 
 /** A 解答题 crop: the JPEG of its region on the scan, and where the region's corners fall on it (fractions). */
 export interface FeedbackCrop {
@@ -56,8 +57,6 @@ const BLACK = rgb(0, 0, 0);
 /** The smallest crop worth printing, in points (about 1 cm). */
 const MIN_CROP = 28;
 const pts = (n: number | null) => (n === null ? '—' : String(Math.round(n * 100) / 100));
-/** The crop's grid of region points is GRID × GRID cells (GRID + 1 points a side). */
-export const GRID = 8;
 
 /** A point of the region (fractions) on the crop (fractions), bilinear over the sampled grid. */
 function onCrop(grid: FeedbackCrop['grid'], fx: number, fy: number) {

@@ -14,7 +14,8 @@ import { ApiError, badRequest, notFound } from '../../http/envelope';
 import { normaliseJudge } from '../../grading/score/normalise';
 import type { SheetLayout } from '../../grading';
 import { findClass } from '../vesta/access';
-import { paperSheetSpec, type PrintPaper } from '../minerva/paperPdf';
+// The paper's PDF module (pdf-lib, fontkit, the CJK font) loads when a sheet is laid out, not with the API.
+import type { PrintPaper } from '../minerva/paperPdf';
 import { rosterKey } from './jobs';
 import { itemMap } from './workLink';
 
@@ -140,6 +141,7 @@ export async function sheetFromExam(db: Db, p: Principal, teacherId: number, exa
     .slice(0, 10)
     .toUpperCase();
   const sheetId = `E${exam.id}C${classId}${version}`;
+  const { paperSheetSpec } = await import('../minerva/paperPdf');
   const spec = paperSheetSpec(paper, 'A4', sheetId);
   // A fill-in gets as many boxes as its key has blanks, so each blank is read where it is scored.
   for (const section of spec.sections) {

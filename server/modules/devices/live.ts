@@ -3,7 +3,8 @@
 // all there is; with PostgreSQL and several API processes, publish also goes out as a notification
 // on one channel and each process delivers what it hears (its own included), so a beat taken by
 // one process reaches a stream held by another.
-import pg from 'pg';
+// pg loads where a connection is made: on PGlite these never run, and the API process stays smaller.
+import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import type { LiveEvent } from '../../../src/domain/alarms';
@@ -55,7 +56,8 @@ export class LiveBus {
       for (const payload of notifyPayloads(events)) await db.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload})`);
     };
     const connect = async (): Promise<void> => {
-      const c = new pg.Client({ connectionString: url });
+      const { default: pgModule } = await import('pg');
+      const c = new pgModule.Client({ connectionString: url });
       const lost = () => {
         if (closed || client !== c) return;
         this.remote = undefined;

@@ -2,7 +2,8 @@
 // an old phone), math as MathML (KaTeX's MathML output, which phone browsers draw themselves, so no
 // style sheet or fonts to serve), <details> to open a work's wrong questions, and a plain form for a
 // regrade request. Phone first: one column, 16 px text, full-width buttons.
-import katex from 'katex';
+// KaTeX (a few MB of code) loads with the first family page, not with the API: loadMath() before pageHtml.
+import type katexModule from 'katex';
 import { FAMILY_LIMITS, REGRADE_ESSAY, RegradeStatus, type DisclosedResult } from '../../../src/domain/family';
 import { dateOnly, dayTime } from '../../../src/domain/format';
 import type { FamilyPage, RegradeView } from './page';
@@ -15,11 +16,18 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#$
  */
 const formulas = new Map<string, string>();
 const FORMULAS_KEPT = 5000;
+let katex: typeof katexModule | undefined;
+
+/** Loads KaTeX once; pageHtml needs it. */
+export async function loadMath(): Promise<void> {
+  katex ??= (await import('katex')).default;
+}
 
 function formula(tex: string): string {
   let out = formulas.get(tex);
   if (out === undefined) {
     if (formulas.size >= FORMULAS_KEPT) formulas.clear();
+    if (!katex) throw new Error('loadMath() must run before a page with formulas is made');
     out = katex.renderToString(tex, { throwOnError: false, output: 'mathml' });
     formulas.set(tex, out);
   }

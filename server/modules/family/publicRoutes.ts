@@ -13,7 +13,7 @@ import { ApiError, badRequest, conflict, notFound, ok } from '../../http/envelop
 import { Id } from '../../http/schemas';
 import { tooFrequent, WindowLimiter } from '../devices/limits';
 import { answeredInScope, familyPage, resolveLink, type FamilyLink } from './page';
-import { deadLinkHtml, pageHtml } from './html';
+import { deadLinkHtml, loadMath, pageHtml } from './html';
 import { FAMILY_BASE } from './links';
 
 const DEAD: Record<'invalid' | 'expired' | 'revoked', { status: number; title: string; message: string }> = {
@@ -93,7 +93,7 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const opened = await open(request, request.params.token);
       privateHeaders(reply).type('text/html; charset=utf-8');
       if ('dead' in opened) return reply.status(opened.dead.status).send(deadLinkHtml(opened.dead.title, opened.dead.message));
-      const [page] = await Promise.all([familyPage(db, opened.link), logView(opened.link, request)]);
+      const [page] = await Promise.all([familyPage(db, opened.link), logView(opened.link, request), loadMath()]);
       const notice = request.query.sent === '1' ? { ok: true, text: '复核申请已提交，老师答复后会显示在本页。' } : undefined;
       return reply.send(pageHtml(request.params.token, page, notice));
     } catch (err) {
@@ -125,7 +125,7 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const opened = await open(request, request.params.token);
     privateHeaders(reply);
     if ('dead' in opened) throw new ApiError(opened.dead.status, opened.dead.message);
-    const [page] = await Promise.all([familyPage(db, opened.link), logView(opened.link, request)]);
+    const [page] = await Promise.all([familyPage(db, opened.link), logView(opened.link, request), loadMath()]);
     return ok(page);
   });
 

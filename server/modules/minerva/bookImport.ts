@@ -13,7 +13,7 @@ import { ok } from '../../http/envelope';
 import { unsafeCells } from '../../http/input';
 import { Id } from '../../http/schemas';
 import { editorsOnly, findBook, findEditableBook } from './access';
-import { cleanQuestion, type CleanQuestion, type QuestionInput } from './questions';
+import { cleanQuestion, loadFormulaCheck, type CleanQuestion, type QuestionInput } from './questions';
 
 const OPTION_KEYS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
 export const IMPORT_COLUMNS = ['页码', '题型', '题干', ...OPTION_KEYS.map((k) => `选项${k}`), '答案', '解析', '难度', '分值', '知识点', '来源'];
@@ -77,7 +77,7 @@ const bookImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { bookId } = request.params;
     const p = request.principal;
     const book = await findEditableBook(db, p, bookId);
-    const imported = await readImport(request, REQUIRED_COLUMNS);
+    const [imported] = await Promise.all([readImport(request, REQUIRED_COLUMNS), loadFormulaCheck()]);
 
     const pages = await rows<{ id: number; pageNo: number; count: number }>(db, sql`
       SELECT bp.id, bp.page_no AS "pageNo", (SELECT count(*)::int FROM book_page_questions pq WHERE pq.page_id = bp.id) AS count

@@ -1,6 +1,5 @@
 // One shape for a question in every reply, and the rules a written question must follow.
 import { sql } from 'drizzle-orm';
-import { formulaProblem } from '../../../src/domain/formula';
 import { Type, type Static } from 'typebox';
 import { OBJECTIVE_TYPES, QuestionType } from '../../../src/domain/content';
 import type { QuestionView, SubQuestionView } from '../../../src/domain/questionBank';
@@ -55,13 +54,23 @@ export const QuestionBody = Type.Object(
 );
 export type QuestionInput = Static<typeof QuestionBody>;
 
+/**
+ * The formula check (KaTeX, some 12 MB in memory) loads with the first question written, not with
+ * the API: loadFormulaCheck() before cleanQuestion.
+ */
+let formulas: typeof import('../../../src/domain/formula') | undefined;
+export async function loadFormulaCheck(): Promise<void> {
+  formulas ??= await import('../../../src/domain/formula');
+}
+
 /** The stem, options and answer of one question, cleaned; a Chinese 400 when they do not fit its type. */
 function cleanBody(input: SubQuestionInput) {
   const stem = input.stem.trim();
   if (!stem) throw badRequest('题干不能为空');
   // A formula that cannot be drawn is refused here, not printed as red LaTeX on every paper.
   for (const [label, text] of [['题干', stem], ['答案', input.answer], ['解析', input.analysis ?? ''], ...(input.options ?? []).map((o) => [`选项${o.key}`, o.text])]) {
-    const problem = formulaProblem(text);
+    if (!formulas) throw new Error('loadFormulaCheck() must run before a question is cleaned');
+    const problem = formulas.formulaProblem(text);
     if (problem) throw badRequest(`${label}：${problem}`);
   }
   const answer = input.answer.trim().toUpperCase();
@@ -118,6 +127,7 @@ export function cleanQuestion(input: QuestionInput): CleanQuestion {
 
 /** The question cleaned, with its knowledge points checked against the subject. */
 export async function checkQuestion(db: Db, input: QuestionInput, subjectId: number): Promise<CleanQuestion> {
+  await loadFormulaCheck();
   const values = cleanQuestion(input);
   const ids = values.knowledgePointIds;
   const found = await rows<{ id: number }>(db, sql`

@@ -24,7 +24,8 @@ import { runHeavy } from './threadTasks';
 import type { SectionSpec, SheetLayout, SheetSpec } from '../../grading';
 import { QuestionType, SourceType } from '../../../src/domain/content';
 import { currentSemester } from '../../../src/domain/semester';
-import { paperSheetSpec, type PrintPaper } from '../minerva/paperPdf';
+// The paper's PDF module (pdf-lib, fontkit, the CJK font) loads when a sheet is laid out, not with the API.
+import type { paperSheetSpec, PrintPaper } from '../minerva/paperPdf';
 import { keyOf, type KeyItem } from '../correct/fromExam';
 import { rosterKey } from '../correct/jobs';
 import { sheetView } from '../correct/view';
@@ -298,7 +299,7 @@ async function cropScans(app: FastifyInstance, s: Scope, refs: ScanRef[]): Promi
 const VOLUME_SHORT_MM = 32;
 
 /** The sheet sections of some of the paper's items, as paper printing lays them out. */
-function sheetSections(pl: Plan, items: Numbered[], keyItems: Record<string, KeyItem>): SectionSpec[] {
+function sheetSections(layOut: typeof paperSheetSpec, pl: Plan, items: Numbered[], keyItems: Record<string, KeyItem>): SectionSpec[] {
   const paper: PrintPaper = { id: 0, title: pl.title, durationMinutes: 0, totalPoints: 0, sections: [] };
   const typeTitle: Record<number, string> = { 1: '选择题', 2: '选择题', 3: '判断题', 4: '填空题', 7: '作文' };
   for (const it of items) {
@@ -308,7 +309,7 @@ function sheetSections(pl: Plan, items: Numbered[], keyItems: Record<string, Key
     if (last?.title === title) last.questions.push(question);
     else paper.sections.push({ title, questions: [question] });
   }
-  const { sections } = paperSheetSpec(paper, 'A4', '');
+  const { sections } = layOut(paper, 'A4', '');
   for (const section of sections) {
     // Re-practice answers are short: "a few lines" boxes, two to a row, so a student's sheet and
     // questions share a page (a 6-point question gets 32 mm).
@@ -349,12 +350,13 @@ async function sheetOf(db: Db, pl: Plan, sections: { student: Student | null; it
     .slice(0, 10)
     .toUpperCase();
   const sheetId = `V${pl.scope.classId}${version}`;
+  const { paperSheetSpec } = await import('../minerva/paperPdf');
   const spec: SheetSpec = {
     sheetId,
     title: `${pl.title} 答题卡`.slice(0, 50),
     paper: 'A4',
     identity: { mode: 'roster', students: students.map((s) => ({ id: rosterKey(s.id), name: s.name, className: pl.scope.className, studentNo: s.studentNo })) },
-    sections: personal ? [] : sheetSections(pl, pl.items, items),
+    sections: personal ? [] : sheetSections(paperSheetSpec, pl, pl.items, items),
   };
   const [stored] = await rows<{ layout: SheetLayout }>(db, sql`SELECT layout FROM answer_sheets WHERE id = ${sheetId} AND tenant_id = ${pl.scope.tenantId} AND teacher_id = ${pl.scope.teacherId}`);
   const { buildLayout, buildPersonalLayout, studentPages } = await import('../../grading/layout/build.js');
@@ -362,7 +364,7 @@ async function sheetOf(db: Db, pl: Plan, sections: { student: Student | null; it
   if (!layout) {
     try {
       layout = personal
-        ? buildPersonalLayout(spec, sections.map((sec) => ({ studentId: rosterKey(sec.student!.id), sections: sheetSections(pl, sec.items, items) })))
+        ? buildPersonalLayout(spec, sections.map((sec) => ({ studentId: rosterKey(sec.student!.id), sections: sheetSections(paperSheetSpec, pl, sec.items, items) })))
         : buildLayout(spec);
     } catch (error) {
       throw new ApiError(422, `答题卡无法生成：${(error as Error).message}`);
