@@ -29,6 +29,7 @@ import heartVoices from './modules/heartVoices';
 import crud from './modules/crud';
 import audit from './modules/audit';
 import family from './modules/family';
+import { lazyCompilersFactory } from './http/lazySchemas';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,6 +82,8 @@ export async function buildApp({ db, readDb, config, webRoot, logger = false, on
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
+    // Each route's schemas compile on its first request, not all at start (http/lazySchemas.ts).
+    schemaController: { compilersFactory: lazyCompilersFactory() },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('db', db);

@@ -1,0 +1,45 @@
+// Route schemas compiled on a route's first request instead of at start. Fastify's own compilers
+// (ajv for input, fast-json-stringify for output) turn ~470 routes' schemas into code when the app
+// is built: about 0.4 s of a start's CPU, and heap the server keeps for routes a given install may
+// never serve. The compilers and their options are Fastify's defaults, unchanged; only when they run
+// moves. A schema that cannot compile still fails loudly (a 500 and the error in the log) on its
+// first request, and every route is called by the tests, so none reaches a user.
+import { AjvCompiler } from '@fastify/ajv-compiler';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+import type { FastifyServerOptions } from 'fastify';
+
+type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+
+type Validate = ((data: unknown) => unknown) & { errors?: unknown };
+
+/** Fastify's `schemaController.compilersFactory`: the default builders, each compiling lazily. */
+export function lazyCompilersFactory(): CompilersFactory {
+  const validators = AjvCompiler();
+  const serializers = SerializerSelector();
+  const factory = {
+    buildValidator(externalSchemas: unknown, options: unknown) {
+      const compile = validators(externalSchemas as never, options as never) as (route: unknown) => Validate;
+      return (route: unknown): Validate => {
+        let validate: Validate | undefined;
+        const lazy: Validate = (data) => {
+          validate ??= compile(route);
+          const result = validate(data);
+          // Fastify reads a failed validation's reasons from the function it was given.
+          lazy.errors = validate.errors;
+          return result;
+        };
+        return lazy;
+      };
+    },
+    buildSerializer(externalSchemas: unknown, options: unknown) {
+      const compile = serializers(externalSchemas as never, options as never) as (route: unknown) => (data: unknown) => string;
+      return (route: unknown) => {
+        let serialize: ((data: unknown) => string) | undefined;
+        return (data: unknown) => (serialize ??= compile(route))(data);
+      };
+    },
+  };
+  // Typed as ajv's validate function (with its schema and source), of which Fastify only calls it
+  // and reads `errors`.
+  return factory as unknown as CompilersFactory;
+}
