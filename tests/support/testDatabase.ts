@@ -22,10 +22,17 @@ export const TEST_PIN_KEY = new TextEncoder().encode('test-terminal-pin-key-test
 /** The seeded demo's name (tests/support/seedFingerprint.ts). */
 export { fingerprint };
 
+/**
+ * The snapshot read once per worker: API files share their worker's modules (isolate: false), and
+ * reading and copying 86 MB again for every file cost more than a small file's tests.
+ */
+let loaded: { name: string; blob: Blob } | undefined;
+
 async function seededSnapshot(): Promise<Blob> {
   const name = `xz-seeded-${fingerprint()}.tar`;
+  if (loaded?.name === name) return loaded.blob;
   const file = join(tmpdir(), name);
-  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  if (existsSync(file)) return (loaded = { name, blob: new Blob([readFileSync(file)]) }).blob;
   const database = await openDatabase();
   await seedDemo(database.db, { pinKey: TEST_PIN_KEY });
   const dump = Buffer.from(await (await database.dump!()).arrayBuffer());
