@@ -29,7 +29,7 @@ import heartVoices from './modules/heartVoices';
 import crud from './modules/crud';
 import audit from './modules/audit';
 import family from './modules/family';
-import { lazyCompilersFactory } from './http/lazySchemas';
+import { AJV_OPTIONS, lazyCompilersFactory } from './http/lazySchemas';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,7 +81,7 @@ export async function buildApp({ db, readDb, config, webRoot, logger = false, on
     // X-Forwarded-For only from the proxies TRUST_PROXY names: anyone else could forge their address.
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
-    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
+    ajv: AJV_OPTIONS,
     // Each route's schemas compile on its first request, not all at start (http/lazySchemas.ts).
     schemaController: { compilersFactory: lazyCompilersFactory() },
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -3,12 +3,16 @@
 // is built: about 0.4 s of a start's CPU, and heap the server keeps for routes a given install may
 // never serve. The compilers and their options are Fastify's defaults, unchanged; only when they run
 // moves. A schema that cannot compile still fails loudly (a 500 and the error in the log) on its
-// first request, and every route is called by the tests, so none reaches a user.
+// first request; tests/api/input.test.ts compiles every route's schemas as the server would, so none
+// reaches a user.
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
 
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+
+/** ajv's options for every request schema: query strings and params arrive as text. */
+export const AJV_OPTIONS = { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } };
 
 type Validate = ((data: unknown) => unknown) & { errors?: unknown };
 

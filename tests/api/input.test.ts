@@ -6,7 +6,10 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AjvCompiler } from '@fastify/ajv-compiler';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { FIELD_LABELS } from '../../server/http/fieldLabels';
+import { AJV_OPTIONS } from '../../server/http/lazySchemas';
 import { createTestApp, type TestApp } from '../support/testApp';
 import { apiRoutes, methodOf, routeParts, typesOf, walk } from '../support/routeSchemas';
 import { multipart, tempDataDir } from '../support/school';
@@ -35,6 +38,44 @@ function expectRefusal(res: { statusCode: number; body: string; json(): any }, s
 }
 
 describe('route schemas', () => {
+  // The server compiles a route's schemas on its first request (server/http/lazySchemas.ts); here
+  // every one is compiled by Fastify's own compilers with the server's options, so a schema that
+  // cannot compile fails the suite instead of a user's first request.
+  it('compile, every one, with the compilers and options the server uses', () => {
+    const validators = AjvCompiler()({}, AJV_OPTIONS as never) as (route: unknown) => unknown;
+    const serializers = SerializerSelector()({}, undefined as never) as (route: unknown) => unknown;
+    const failures: string[] = [];
+    let compiled = 0;
+    const tryCompile = (what: string, compile: () => unknown) => {
+      try {
+        if (typeof compile() !== 'function') throw new Error('no function');
+        compiled++;
+      } catch (error) {
+        failures.push(`${what}: ${(error as Error).message}`);
+      }
+    };
+    const bodies = (schema: unknown) => {
+      const content = (schema as { content?: Record<string, { schema: unknown }> } | undefined)?.content;
+      return content ? Object.entries(content).map(([type, c]) => [type, c.schema] as const) : [['', schema] as const];
+    };
+    for (const route of t.routes) {
+      const schema = (route.schema ?? {}) as Record<string, unknown>;
+      const name = `${methodOf(route)} ${route.url}`;
+      for (const httpPart of ['params', 'querystring', 'headers'] as const) {
+        if (schema[httpPart] !== undefined) tryCompile(`${name} ${httpPart}`, () => validators({ schema: schema[httpPart], method: methodOf(route), url: route.url, httpPart }));
+      }
+      if (schema.body !== undefined) {
+        for (const [contentType, body] of bodies(schema.body)) tryCompile(`${name} body ${contentType}`, () => validators({ schema: body, method: methodOf(route), url: route.url, httpPart: 'body', contentType }));
+      }
+      for (const [httpStatus, reply] of Object.entries((schema.response ?? {}) as Record<string, unknown>)) {
+        for (const [contentType, body] of bodies(reply)) tryCompile(`${name} ${httpStatus} ${contentType}`, () => serializers({ schema: body, method: methodOf(route), url: route.url, httpStatus, contentType }));
+      }
+    }
+    expect(failures).toEqual([]);
+    // Most routes declare their input and many their reply: a walk that found none would pass above.
+    expect(compiled).toBeGreaterThan(400);
+  });
+
   it('give every field of every route a Chinese name', () => {
     const missing: string[] = [];
     for (const route of apiRoutes(t.routes)) {
