@@ -125,7 +125,7 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const opened = await open(request, request.params.token);
     privateHeaders(reply);
     if ('dead' in opened) throw new ApiError(opened.dead.status, opened.dead.message);
-    const [page] = await Promise.all([familyPage(db, opened.link), logView(opened.link, request), loadMath()]);
+    const [page] = await Promise.all([familyPage(db, opened.link), logView(opened.link, request)]);
     return ok(page);
   });
 
