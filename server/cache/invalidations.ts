@@ -45,6 +45,8 @@ export function listenForInvalidations(url: string, subscribers: Subscriber[]): 
 
   const connect = async (): Promise<void> => {
     const { default: pgModule } = await import('pg');
+    // Closed while pg was loading: nothing to listen for.
+    if (closed) return;
     const c = new pgModule.Client({ connectionString: url });
     const lost = () => {
       if (closed || client !== c) return;

@@ -14,7 +14,7 @@ type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaCont
 /** ajv's options for every request schema: query strings and params arrive as text. */
 export const AJV_OPTIONS = { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } };
 
-type Validate = ((data: unknown) => unknown) & { errors?: unknown };
+type Validate = ((data: unknown, context?: unknown) => unknown) & { errors?: unknown; schemaEnv?: unknown };
 
 /** Fastify's `schemaController.compilersFactory`: the default builders, each compiling lazily. */
 export function lazyCompilersFactory(): CompilersFactory {
@@ -25,13 +25,17 @@ export function lazyCompilersFactory(): CompilersFactory {
       const compile = validators(externalSchemas as never, options as never) as (route: unknown) => Validate;
       return (route: unknown): Validate => {
         let validate: Validate | undefined;
-        const lazy: Validate = (data) => {
+        const lazy: Validate = (data, context) => {
           validate ??= compile(route);
-          const result = validate(data);
+          // The context carries the request part's parent, through which ajv writes back a coerced
+          // value when the schema's root is a scalar.
+          const result = validate(data, context);
           // Fastify reads a failed validation's reasons from the function it was given.
           lazy.errors = validate.errors;
           return result;
         };
+        // Fastify passes that context only to a function with ajv's schemaEnv, as ajv's own have.
+        lazy.schemaEnv = true;
         return lazy;
       };
     },

@@ -49,6 +49,7 @@ export class LiveBus {
    * refresh), and the connection is made again after a second.
    */
   async share(db: Db, url: string): Promise<() => Promise<void>> {
+    const { default: pgModule } = await import('pg');
     let client: pg.Client | undefined;
     let closed = false;
     let retry: NodeJS.Timeout | undefined;
@@ -56,7 +57,6 @@ export class LiveBus {
       for (const payload of notifyPayloads(events)) await db.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload})`);
     };
     const connect = async (): Promise<void> => {
-      const { default: pgModule } = await import('pg');
       const c = new pgModule.Client({ connectionString: url });
       const lost = () => {
         if (closed || client !== c) return;
