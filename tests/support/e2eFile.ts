@@ -8,19 +8,16 @@ import { startServer, type RunningServer, type StartOptions } from './serverProc
 
 export async function openServerAndBrowser(shots: string, options?: StartOptions): Promise<{ server: RunningServer; browser: Browser }> {
   await ensureWebBuild();
-  const server = await startServer(options);
-  try {
-    const browser = await launchBrowser();
-    mkdirSync(shots, { recursive: true });
-    return { server, browser };
-  } catch (error) {
-    // No browser: the server would outlive the file.
-    await server.stop();
-    throw error;
-  }
+  mkdirSync(shots, { recursive: true });
+  // Both at once: the browser launches while the server opens its database.
+  const [server, browser] = await Promise.allSettled([startServer(options), launchBrowser()]);
+  if (server.status === 'fulfilled' && browser.status === 'fulfilled') return { server: server.value, browser: browser.value };
+  // One of them failed: the other would outlive the file.
+  if (server.status === 'fulfilled') await server.value.stop();
+  if (browser.status === 'fulfilled') await browser.value.close();
+  throw server.status === 'rejected' ? server.reason : (browser as PromiseRejectedResult).reason;
 }
 
 export async function closeServerAndBrowser(server: RunningServer | undefined, browser: Browser | undefined): Promise<void> {
-  await browser?.close();
-  await server?.stop();
+  await Promise.all([browser?.close(), server?.stop()]);
 }
