@@ -10,8 +10,9 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * chromiumSwitches): Chromium reads only the last --disable-features, so ours must repeat it.
  * Then the address bar's popups: Chromium 156 builds two hidden WebUI pages (chrome://omnibox-popup…)
  * in renderers of their own for every browser context, a window nobody types into here. They cost
- * about a third of the browser's CPU per signed-in page (measured: 4 product loads took 14–15 s of
- * Chromium CPU with them, 10–11 s without).
+ * about a third of the browser's CPU per signed-in page (measured: 4 product loads took 13.7–16.4 s
+ * of Chromium CPU with them, 9.6–10.7 s without). The list must follow playwright-core's when it is
+ * updated.
  */
 const DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
