@@ -4,7 +4,7 @@
 // 按得分率 puts the hardest first, the order a teacher usually reviews in. Names never show: the
 // class sees its own figures, not who got what. 选择样例 picks graded papers whose crop of the
 // question shows under it as 样例A, B… (Samples.tsx); the arrows wait while the picker is open.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useDataProvider } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -113,8 +113,14 @@ export default function Lecture({ route }: ScreenProps) {
     },
     [questions.length, setParams],
   );
+  // A key press reads the question and the picker as rendered last. A listener bound to an earlier
+  // render (until its effect ran again) moved from the question before: on a busy machine a quick ←
+  // after → skipped a question, and a → just after 选择样例 changed the question behind the picker.
+  const current = useRef({ at, go, picking });
+  current.current = { at, go, picking };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      const { at, go, picking } = current.current;
       // The picker's own keys (checkboxes, buttons) are not a question change.
       if (picking) return;
       if (event.key === 'ArrowRight' || event.key === 'PageDown' || event.key === ' ') go(at + 1);
@@ -124,7 +130,7 @@ export default function Lecture({ route }: ScreenProps) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [at, go, picking]);
+  }, []);
 
   const back = `/AICorrect/report?taskId=${taskId}`;
   if (!valid || report.isError || (report.data && !questions.length)) {
