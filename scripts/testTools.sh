@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Run before `npm test` (npm's pretest): the browser tests need Chromium (with its Chinese texts) and CJK fonts, the
-# grading tests need poppler's pdftoppm. On a fresh Debian machine we install them with apt-get
-# when we run as root; otherwise we say exactly what is missing and stop, so the suite never
-# "passes" by skipping what it could not run.
+# Run before `npm test` (npm's pretest): the browser tests need Chromium's headless shell (with
+# Chromium's Chinese texts) and CJK fonts, the grading tests need poppler's pdftoppm. On a fresh
+# Debian machine we install them with apt-get when we run as root; otherwise we say exactly what
+# is missing and stop, so the suite never "passes" by skipping what it could not run.
 set -euo pipefail
 
 missing=()
-[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium-headless-shell}" ] || missing+=(chromium-headless-shell)
 # Chromium's Chinese UI texts: without them native date inputs read 11/28/2026 instead of 2026/11/28.
 [ -n "${CHROMIUM_PATH:-}" ] || [ -e /usr/lib/chromium/locales/zh-CN.pak ] || missing+=(chromium-l10n)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)

@@ -1,9 +1,12 @@
-// A real Chromium (Debian's /usr/bin/chromium) driven by playwright-core, for browser tests
-// and screenshots.
+// A real Chromium driven by playwright-core, for browser tests and screenshots: Debian's
+// chromium-headless-shell, the same engine as the chromium package without its window and browser
+// interface (the build Playwright itself runs headless tests in). Measured on 4 signed-in product
+// loads: 6.2–6.5 s of the browser's CPU against 7.8 s for /usr/bin/chromium in headless mode.
+// CHROMIUM_PATH=/usr/bin/chromium runs the tests in the full browser.
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ROUTES, type RouteDef } from '../../src/menu/routes';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
 /**
  * Chromium's features off for the tests. Playwright's own list first (from playwright-core's
