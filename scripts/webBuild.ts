@@ -1,22 +1,7 @@
 // Builds the web app (dist/) unless it is newer than every source it is made from, so a second
 // `npm start` does not pay for a build it does not need.
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-
-const root = join(import.meta.dirname, '..');
-const stamp = join(root, 'dist', '.build-stamp');
-const SOURCES = ['src', 'index.html', 'account.html', 'public', 'vite.config.ts', 'package-lock.json'];
-
-function newest(path: string): number {
-  if (!existsSync(path)) return 0;
-  const info = statSync(path);
-  if (!info.isDirectory()) return info.mtimeMs;
-  return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), info.mtimeMs);
-}
-
-export function webBuildIsFresh(): boolean {
-  return existsSync(stamp) && statSync(stamp).mtimeMs >= Math.max(...SOURCES.map((s) => newest(join(root, s))));
-}
+import { writeFileSync } from 'node:fs';
+import { root, WEB_STAMP, webBuildIsFresh } from './buildStamps.mjs';
 
 export async function ensureWebBuild(): Promise<void> {
   if (webBuildIsFresh()) return;
@@ -32,7 +17,7 @@ export async function ensureWebBuild(): Promise<void> {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
-  writeFileSync(stamp, new Date().toISOString());
+  writeFileSync(WEB_STAMP, new Date().toISOString());
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await ensureWebBuild();

@@ -25,9 +25,13 @@ const EARLY_EXIT_MS = 10_000;
 /** That many early exits in a row: the supervisor stops instead of restarting forever. */
 const MAX_EARLY_EXITS = 5;
 
+/** The server's bundle (dist-server/main.mjs), defined by scripts/serverBuild.ts when it bundles. */
+declare const __SERVER_BUNDLE__: string | undefined;
+
 export function superviseApiProcesses(count: number, { seeded, port }: { seeded: boolean; port: number }): void {
-  // The API processes run the server's entry directly (not `npm start`'s build check again).
-  cluster.setupPrimary({ exec: join(import.meta.dirname, 'main.ts') });
+  // The API processes run the server's entry directly (not `npm start`'s build check again): the
+  // bundle when this process runs from it (its build defines __SERVER_BUNDLE__), else main.ts.
+  cluster.setupPrimary({ exec: typeof __SERVER_BUNDLE__ === 'string' ? __SERVER_BUNDLE__ : join(import.meta.dirname, 'main.ts') });
   let stopping = false;
   let earlyExits = 0;
   const running = new Map<Worker, { index: number; startedAt: number }>();

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runScript, startServer, type RunningServer } from '../support/serverProcess';
+import { runScript, serverEntry, startServer, type RunningServer } from '../support/serverProcess';
 import { createTestApp, type TestApp } from '../support/testApp';
 import { client } from '../support/school';
 import { DEMO_PASSWORD, demoAccountsPresent } from '../../server/seed';
@@ -23,7 +23,7 @@ describe('starting in production mode', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'xz-prod-refused-'));
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-  const start = (env: Record<string, string>) => runScript('server/main.ts', [], { NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', ...env });
+  const start = async (env: Record<string, string>) => runScript(await serverEntry(), [], { NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', ...env });
 
   // Each refusal is a unit test of loadConfig (tests/unit/config.test.ts); this one is the whole
   // process, as an operator sees it: one Chinese sentence, exit code 1, no stack trace.

@@ -13,7 +13,7 @@ import { rows } from '../../server/db/query';
 import { DeviceClient, httpTransport } from '../../server/devices/client';
 import { homeworkPhoto } from '../../server/grading/corpus/homeworkPhoto';
 import { LIVE_STREAM_PATH } from '../../src/domain/alarms';
-import { runScript, startServer, type RunningServer } from '../support/serverProcess';
+import { runScript, serverEntry, startServer, type RunningServer } from '../support/serverProcess';
 import { openTestDatabase } from '../support/testDatabase';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -167,15 +167,16 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes and a grading work
   });
 });
 
-/** The process ids of `pid`'s API processes (its children running the server; not, say, a compiler service). */
+/** The process ids of `pid`'s API processes (its children running the server's bundle; not, say, a compiler service). */
 async function childrenOf(pid: number): Promise<number[]> {
+  const entry = await serverEntry();
   const { execFile } = await import('node:child_process');
   return new Promise((resolve) =>
     execFile('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], (_error, out) =>
       resolve(
         String(out)
           .split('\n')
-          .filter((line) => line.includes('server/main.ts'))
+          .filter((line) => line.includes(entry))
           .map((line) => Number(line.trim().split(/\s+/)[0])),
       ),
     ),
@@ -199,7 +200,7 @@ describe('WEB_CONCURRENCY', () => {
   it('refuses more than one process on the embedded database, in Chinese', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'xz-concurrency-'));
     try {
-      const { code, out } = await runScript('server/main.ts', [], { WEB_CONCURRENCY: '2', DATA_DIR: dataDir, PORT: '0' });
+      const { code, out } = await runScript(await serverEntry(), [], { WEB_CONCURRENCY: '2', DATA_DIR: dataDir, PORT: '0' });
       expect(code).toBe(1);
       expect(out).toContain('WEB_CONCURRENCY=2 需要 PostgreSQL：内置数据库（PGlite）只能由一个进程使用。请设置 DATABASE_URL，或去掉 WEB_CONCURRENCY 以单进程运行。');
     } finally {

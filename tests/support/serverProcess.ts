@@ -4,7 +4,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
+import { ensureServerBuild, SERVER_BUNDLE } from '../../scripts/serverBuild';
 import { fingerprint } from './seedFingerprint';
 // The database, the seed and the device simulator load only where a start needs them (the run's
 // first seeding, a test asking for the demo terminals' usage): a browser test file does not.
@@ -32,10 +33,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Runs a script of the repo to its end, as an operator would (a refused start, say): its output and exit code. */
+/** Node's arguments for a script: JavaScript (start.mjs, the server's bundle) runs as it is, TypeScript through tsx. */
+const nodeArgs = (script: string) => (/\.m?js$/.test(script) ? [script] : ['--import', 'tsx', script]);
+
+/** The server as `npm start` runs it: its bundle, built first if its sources changed. */
+export async function serverEntry(): Promise<string> {
+  await ensureServerBuild();
+  return SERVER_BUNDLE;
+}
+
+/** Runs a script of the repo (a path from its root, or absolute) to its end, as an operator would (a refused start, say): its output and exit code. */
 export function runScript(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, script), ...args], {
+    const child = spawn(process.execPath, [...nodeArgs(resolvePath(root, script)), ...args], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -55,7 +65,7 @@ export function runScript(script: string, args: string[], env: Record<string, st
 export interface StartOptions {
   dataDir?: string;
   env?: Record<string, string>;
-  /** The script to run: the server alone, or scripts/start.ts (build check + server) as `npm start` does. */
+  /** The script to run: the server's bundle (the default), or scripts/start.mjs (build check + server) as `npm start` does. */
   entry?: string;
   keepData?: boolean;
   /**
@@ -137,7 +147,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (!seedsItself && isEmpty(dataDir)) cpSync(await seededDataDir(), dataDir, { recursive: true });
   const port = await freePort();
   const began = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', options.entry ?? join(root, 'server', 'main.ts')], {
+  const entry = options.entry ?? (await serverEntry());
+  const child = spawn(process.execPath, nodeArgs(entry), {
     cwd: root,
     // The server's request log stays out of test output unless a test asks (LOG_LEVEL in env);
     // the demo grading tasks too (DEMO_GRADING=1 in env), so a test starts from an empty AI批改;

@@ -3,7 +3,7 @@
 // from the segmenter's dictionary, particles where grammar puts them) and which stay on the
 // topic. Scores built on these shares cannot be carried by a title line or one good sentence.
 import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict';
+import { dict } from '@node-rs/jieba/dict.js';
 
 /** ICU's Chinese word segmenter (Node's full ICU): dictionary words; unknown text falls apart into single characters. */
 const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
