@@ -7,9 +7,10 @@ import { join } from 'node:path';
 export const root = join(import.meta.dirname, '..');
 export const WEB_STAMP = join(root, 'dist', '.build-stamp');
 export const WEB_SOURCES = ['src', 'index.html', 'account.html', 'public', 'vite.config.ts', 'package-lock.json'];
-export const SERVER_BUNDLE = join(root, 'dist-server', 'main.mjs');
+/** The server's bundle: `current` links to the newest build's folder (scripts/serverBuild.ts). */
+export const SERVER_BUNDLE = join(root, 'dist-server', 'current', 'main.mjs');
 /** The files the bundle was made from, as esbuild listed them, written beside it after a build. */
-export const SERVER_INPUTS = join(root, 'dist-server', 'inputs.json');
+export const SERVER_INPUTS = join(root, 'dist-server', 'current', 'inputs.json');
 
 /** The newest modification time under a path (0 when it does not exist). */
 export function newest(path) {

@@ -1,45 +1,65 @@
-// Bundles the server (server/main.ts and what it imports from this repository) into one
-// JavaScript file, dist-server/main.mjs, that plain Node.js runs. Started through the TypeScript
-// loader, every module the server loads (packages included) passed through tsx's loader thread:
-// half of a start's CPU, and a thread with its own memory for the process's whole life.
-// Packages stay outside the bundle and load from node_modules as before.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, extname, join, relative } from 'node:path';
+// Bundles the server (server/main.ts and what it imports from this repository) into JavaScript
+// that plain Node.js runs: dist-server/current/main.mjs, and a chunk for each part the server
+// loads only when needed (the demo seed, the OCR engine, the builds' tools), so their packages load
+// only then too. Started through the TypeScript loader, every module the server loads (packages
+// included) passed through tsx's loader thread: a large part of a start's CPU, and a thread with its
+// own memory for the process's whole life. Packages stay outside the bundle, in node_modules.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, extname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { root, SERVER_BUNDLE, SERVER_INPUTS, serverBuildIsFresh } from './buildStamps.mjs';
+import { root, SERVER_BUNDLE, serverBuildIsFresh } from './buildStamps.mjs';
 
 export { SERVER_BUNDLE };
+
+const BUILDS = dirname(dirname(SERVER_BUNDLE));
 
 export async function ensureServerBuild(): Promise<void> {
   if (serverBuildIsFresh()) return;
   console.log('正在构建服务端…');
   const { build } = await import('esbuild');
-  // Written in a folder of this build's own, then moved: two test files may build at the same time,
-  // and a server must never start on a half-written file.
-  const partial = join(dirname(SERVER_BUNDLE), `.build-${process.pid}`, basename(SERVER_BUNDLE));
-  mkdirSync(dirname(partial), { recursive: true });
+  // Each build has a folder of its own and `current` is then pointed at it in one step: two test
+  // files may build at the same time, and a server must never start on a half-written build, nor
+  // lose the chunks it loads later because a newer build replaced them.
+  const id = `build-${Date.now()}-${process.pid}`;
+  const outdir = join(BUILDS, id);
+  mkdirSync(outdir, { recursive: true });
   const result = await build({
     entryPoints: [join(root, 'server', 'main.ts')],
-    outfile: partial,
+    outdir,
+    entryNames: '[name]',
+    outExtension: { '.js': '.mjs' },
     bundle: true,
+    splitting: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     packages: 'external',
     metafile: true,
-    // Beside the bundle, for NODE_OPTIONS=--enable-source-maps when a stack trace should name the sources.
+    // Beside each file, for NODE_OPTIONS=--enable-source-maps when a stack trace should name the sources.
     sourcemap: 'linked',
     logLevel: 'warning',
-    // server/cluster.ts forks the API processes from the entry the server runs from.
-    define: { __SERVER_BUNDLE__: JSON.stringify(SERVER_BUNDLE) },
+    // server/cluster.ts forks the API processes from this build's entry.
+    define: { __SERVER_BUNDLE__: JSON.stringify(join(outdir, 'main.mjs')) },
     plugins: [sourcePaths],
   });
-  renameSync(`${partial}.map`, `${SERVER_BUNDLE}.map`);
-  renameSync(partial, SERVER_BUNDLE);
-  rmSync(dirname(partial), { recursive: true, force: true });
   const inputs = Object.keys(result.metafile.inputs).map((file) => relative(root, join(process.cwd(), file)));
-  writeFileSync(`${SERVER_INPUTS}.${process.pid}`, JSON.stringify(inputs));
-  renameSync(`${SERVER_INPUTS}.${process.pid}`, SERVER_INPUTS);
+  writeFileSync(join(outdir, 'inputs.json'), JSON.stringify(inputs));
+  const link = join(BUILDS, `.current-${process.pid}`);
+  rmSync(link, { force: true });
+  symlinkSync(id, link);
+  renameSync(link, dirname(SERVER_BUNDLE));
+  removeOldBuilds(id);
+}
+
+/** Builds other than the newest two, made over an hour ago: no server still starting needs them. */
+function removeOldBuilds(keep: string): void {
+  const builds = readdirSync(BUILDS)
+    .filter((name) => name.startsWith('build-') && name !== keep)
+    .map((name) => ({ name, made: statSync(join(BUILDS, name)).mtimeMs }))
+    .sort((a, b) => b.made - a.made);
+  for (const { name, made } of builds.slice(1)) {
+    if (Date.now() - made > 3600_000 && existsSync(join(BUILDS, name))) rmSync(join(BUILDS, name), { recursive: true, force: true });
+  }
 }
 
 /**

@@ -169,14 +169,13 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes and a grading work
 
 /** The process ids of `pid`'s API processes (its children running the server's bundle; not, say, a compiler service). */
 async function childrenOf(pid: number): Promise<number[]> {
-  const entry = await serverEntry();
   const { execFile } = await import('node:child_process');
   return new Promise((resolve) =>
     execFile('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], (_error, out) =>
       resolve(
         String(out)
           .split('\n')
-          .filter((line) => line.includes(entry))
+          .filter((line) => line.includes('/dist-server/'))
           .map((line) => Number(line.trim().split(/\s+/)[0])),
       ),
     ),
