@@ -25,7 +25,7 @@ const EARLY_EXIT_MS = 10_000;
 /** That many early exits in a row: the supervisor stops instead of restarting forever. */
 const MAX_EARLY_EXITS = 5;
 
-/** The server's bundle (dist-server/main.mjs), defined by scripts/serverBuild.ts when it bundles. */
+/** The entry of the server's bundle this process runs from (dist-server/build-…/main.mjs), defined by scripts/serverBuild.ts. */
 declare const __SERVER_BUNDLE__: string | undefined;
 
 export function superviseApiProcesses(count: number, { seeded, port }: { seeded: boolean; port: number }): void {

@@ -145,9 +145,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // several under load; a start on a seeded copy takes seconds.
   const seeding = seedsItself && isEmpty(dataDir);
   if (!seedsItself && isEmpty(dataDir)) cpSync(await seededDataDir(), dataDir, { recursive: true });
+  const entry = options.entry ?? (await serverEntry());
   const port = await freePort();
   const began = performance.now();
-  const entry = options.entry ?? (await serverEntry());
   const child = spawn(process.execPath, nodeArgs(entry), {
     cwd: root,
     // The server's request log stays out of test output unless a test asks (LOG_LEVEL in env);
