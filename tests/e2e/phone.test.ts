@@ -78,7 +78,12 @@ describe.concurrent('the product on a 375 px phone', () => {
           expect(await sheet.getByRole('combobox').count(), entry).toBeGreaterThan(0);
           for (const box of await sheet.getByRole('combobox').all()) expect(await box.isVisible(), entry).toBe(true);
           await page.getByRole('button', { name: '完成' }).click();
-          await sheet.waitFor({ state: 'hidden' });
+          // Seen once in a full run (psych, 学生心声): the sheet still open 20 s after 完成, not
+          // reproduced since; a picture of that moment says what was on the screen.
+          await sheet.waitFor({ state: 'hidden' }).catch(async (error) => {
+            await page.screenshot({ path: `${SHOTS}/phone-${username}-${entry || 'home'}-sheet-still-open.png` });
+            throw error;
+          });
         }
       }
       expect(problems).toEqual([]);
