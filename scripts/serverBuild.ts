@@ -20,7 +20,8 @@ export async function ensureServerBuild(): Promise<void> {
   // Each build has a folder of its own and `current` is then pointed at it in one step: two test
   // files may build at the same time, and a server must never start on a half-written build, nor
   // lose the chunks it loads later because a newer build replaced them.
-  const id = `build-${Date.now()}-${process.pid}`;
+  const began = Date.now();
+  const id = `build-${began}-${process.pid}`;
   const outdir = join(BUILDS, id);
   mkdirSync(outdir, { recursive: true });
   const result = await build({
@@ -43,7 +44,7 @@ export async function ensureServerBuild(): Promise<void> {
     plugins: [sourcePaths],
   });
   const inputs = Object.keys(result.metafile.inputs).map((file) => relative(root, join(process.cwd(), file)));
-  writeFileSync(join(outdir, 'inputs.json'), JSON.stringify(inputs));
+  writeFileSync(join(outdir, 'inputs.json'), JSON.stringify({ root, began, inputs }));
   const link = join(BUILDS, `.current-${process.pid}`);
   rmSync(link, { force: true });
   symlinkSync(id, link);
@@ -51,14 +52,18 @@ export async function ensureServerBuild(): Promise<void> {
   removeOldBuilds(id);
 }
 
-/** Builds other than the newest two, made over an hour ago: no server still starting needs them. */
+/**
+ * Removes builds other than the newest four that are over a week old. A running server loads
+ * chunks of its own build long after its start (the grading engine at the first upload, say) and
+ * forks its API processes from it again, so a build goes only when a newer one has long replaced it.
+ */
 function removeOldBuilds(keep: string): void {
   const builds = readdirSync(BUILDS)
     .filter((name) => name.startsWith('build-') && name !== keep)
     .map((name) => ({ name, made: statSync(join(BUILDS, name)).mtimeMs }))
     .sort((a, b) => b.made - a.made);
-  for (const { name, made } of builds.slice(1)) {
-    if (Date.now() - made > 3600_000 && existsSync(join(BUILDS, name))) rmSync(join(BUILDS, name), { recursive: true, force: true });
+  for (const { name, made } of builds.slice(3)) {
+    if (Date.now() - made > 7 * 24 * 3600_000 && existsSync(join(BUILDS, name))) rmSync(join(BUILDS, name), { recursive: true, force: true });
   }
 }
 
