@@ -20,10 +20,8 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const module of testModules) {
-      const tests = [...module.children.allTests()];
-      // A file that failed to load has no tests but is still a failure.
-      if ((module.state() === 'failed' || hookFailed(module)) && !tests.length) failed++;
-      for (const test of tests) {
+      const failedBefore = failed;
+      for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed++;
         else if (state === 'failed') failed++;
@@ -32,6 +30,9 @@ export default class SummaryReporter implements Reporter {
         else if (underFailedHook(test)) failed++;
         else skipped++;
       }
+      // A file that failed with no test to show for it is still a failure: one that failed to load,
+      // or one whose clean-up hook failed after its tests had passed (Vitest fails the run for it).
+      if ((module.state() === 'failed' || hookFailed(module)) && failed === failedBefore) failed++;
     }
     // An error thrown outside any test (a rejected promise nobody awaited) fails the run: it counts.
     failed += unhandledErrors.length;
