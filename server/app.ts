@@ -9,6 +9,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db';
 import { registerEnvelope, sendClientError, sendFrameworkError } from './http/envelope';
 import { registerInputRules } from './http/input';
+import { admitInArrivalOrder } from './http/admission';
 import { loggerOptions, RequestLog, type LogOptions } from './http/logging';
 import securityHeaders from './http/security';
 import auth from './auth/plugin';
@@ -86,6 +87,8 @@ export async function buildApp({ db, readDb, config, webRoot, logger = false, on
     schemaController: { compilersFactory: lazyCompilersFactory() },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // First of all hooks: nothing else runs for a request before its turn (http/admission.ts).
+  admitInArrivalOrder(app);
   app.decorate('db', db);
   app.decorate('readDb', readDb ?? db);
   app.decorate('config', config);
