@@ -30,11 +30,18 @@ export function admitInArrivalOrder(app: FastifyInstance): void {
     batch = now - lastTurn < TURN_MS ? Math.min(batch * 2, MOST_A_TURN) : Math.max(1, batch >> 1);
     lastTurn = now;
     const going = waiting.splice(0, batch);
-    // The rest go in on a later turn, after Node has polled for connections and data. Scheduled
-    // before letting these in, so a request that throws cannot stall the queue.
+    // The rest go in on a later turn, after Node has polled for connections and data.
     if (waiting.length) setImmediate(letIn);
     else scheduled = false;
-    for (const done of going) done();
+    for (const done of going) {
+      // Fastify runs the next hook inside its own try/catch; should that ever throw, the rest of the
+      // batch still goes in and the process stays up.
+      try {
+        done();
+      } catch (error) {
+        app.log.error({ err: error }, '请求排队后继续处理时出错');
+      }
+    }
   };
   app.addHook('onRequest', (_request, _reply, done) => {
     waiting.push(done);

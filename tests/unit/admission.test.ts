@@ -1,4 +1,4 @@
-// Requests start in arrival order, one per turn of the event loop (server/http/admission.ts): under
+// Requests start in arrival order, a few per turn of the event loop (server/http/admission.ts): under
 // load, people who connect anew (a burst of teachers opening the app) are served after about the
 // requests already waiting, not after every busy connection has been served once per new arrival.
 // Counted in responses, not in milliseconds: which requests were served before the newcomers.
@@ -43,14 +43,21 @@ function client(port: number, onResponse: () => boolean): Socket {
   return socket;
 }
 
+/** `promise`, or a failure after `ms`: a stalled queue fails the test and still closes the sockets. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /** Responses served between the newcomers' arrival and the last newcomer's first answer. */
-async function servedBeforeLastNewcomer(admission: boolean): Promise<{ before: number; newcomers: number }> {
+async function servedBeforeLastNewcomer(admission: boolean): Promise<number> {
   const { app, port } = await serverWith(admission);
   const sockets: Socket[] = [];
   try {
     let served = 0;
     let warm = 0;
-    await new Promise<void>((ready) => {
+    const warmedUp = new Promise<void>((ready) => {
       for (let i = 0; i < BUSY; i++) {
         sockets.push(
           client(port, () => {
@@ -61,10 +68,11 @@ async function servedBeforeLastNewcomer(admission: boolean): Promise<{ before: n
         );
       }
     });
+    await within(warmedUp, 10_000, 'busy connections');
     const arrivedAt = served;
     let answered = 0;
     let last = 0;
-    await new Promise<void>((done) => {
+    const allAnswered = new Promise<void>((done) => {
       for (let i = 0; i < NEWCOMERS; i++) {
         sockets.push(
           client(port, () => {
@@ -78,7 +86,8 @@ async function servedBeforeLastNewcomer(admission: boolean): Promise<{ before: n
         );
       }
     });
-    return { before: last, newcomers: answered };
+    await within(allAnswered, 10_000, 'new connections');
+    return last;
   } finally {
     sockets.forEach((s) => s.destroy());
     await app.close();
@@ -87,16 +96,17 @@ async function servedBeforeLastNewcomer(admission: boolean): Promise<{ before: n
 
 describe('admission in arrival order', () => {
   it('serves a burst of new connections after about the requests already waiting', async () => {
-    const { before, newcomers } = await servedBeforeLastNewcomer(true);
-    expect(newcomers).toBe(NEWCOMERS);
+    const before = await servedBeforeLastNewcomer(true);
     // Each of the 20 busy connections has one request waiting and asks again when answered; the
     // newcomers are accepted one per turn. In arrival order the last is answered after about
     // 20 + 2 × 20 responses; without the queue every turn served every busy connection (≈ 20 × 20).
     expect(before).toBeLessThan(3 * (BUSY + NEWCOMERS));
   });
 
+  // The premise of the test above, on this Node: one new connection accepted per turn (libuv), so
+  // without the queue every turn served all the busy connections before the next newcomer got in.
   it('without it, the last newcomer waits behind many rounds of the busy connections (what the queue is for)', async () => {
-    const { before } = await servedBeforeLastNewcomer(false);
+    const before = await servedBeforeLastNewcomer(false);
     expect(before).toBeGreaterThan(3 * (BUSY + NEWCOMERS));
   });
 });
