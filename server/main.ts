@@ -5,6 +5,7 @@ import cluster from 'node:cluster';
 import { join } from 'node:path';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase } from './db';
+import { connectionBudgetWarning } from './db/connections';
 import { demoAccountsPresent, isEmpty } from './seed/presence';
 import { httpTransport } from './devices/client';
 import { keepDemoFleetAlive, type FleetKeepAlive } from './devices/keepAlive';
@@ -60,6 +61,10 @@ async function prepareDatabase(database: Awaited<ReturnType<typeof openDatabase>
     }
     if (await isEmpty(database.db)) console.log('生产模式：数据库中还没有账号。请运行 npm run admin:create -- --username <用户名> 创建第一个平台管理员。');
   }
+  if (database.driver === 'postgres') {
+    const warning = await connectionBudgetWarning(database.db, concurrency, config.databasePoolSize ?? 10);
+    if (warning) console.warn(warning);
+  }
   // Answer records are partitioned by term: the coming terms' partitions exist before their rows do.
   await ensureAnswerPartitions(database.db);
   // Demo terminals of a database seeded before secrets were random still sign with a published key.
@@ -71,7 +76,13 @@ async function prepareDatabase(database: Awaited<ReturnType<typeof openDatabase>
 }
 
 async function serve() {
-  const database = await openDatabase({ url: config.databaseUrl, readUrl: config.databaseReadUrl, dataDir: join(config.dataDir, 'pg'), sharedBuffers: process.env.PGLITE_SHARED_BUFFERS });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    readUrl: config.databaseReadUrl,
+    poolSize: config.databasePoolSize,
+    dataDir: join(config.dataDir, 'pg'),
+    sharedBuffers: process.env.PGLITE_SHARED_BUFFERS,
+  });
   // In a cluster the supervisor has prepared the database; the first API process runs the demo's
   // background duties (a flag from the supervisor says whether it seeded on this start).
   const member = inCluster();

@@ -212,12 +212,31 @@ describe('WEB_CONCURRENCY', () => {
     let server: RunningServer;
     beforeAll(async () => {
       database = await openTestDatabase();
-      server = await startServer({ env: { DATABASE_URL: database.url!, WEB_CONCURRENCY: '2', IN_PROCESS_WORKER: '0' } });
+      server = await startServer({ env: { DATABASE_URL: database.url!, WEB_CONCURRENCY: '2', IN_PROCESS_WORKER: '0', DATABASE_POOL_SIZE: '3' } });
     }, 600_000);
     afterAll(async () => {
       await server?.stop();
       await database?.close();
     });
+
+    it('keeps each process to DATABASE_POOL_SIZE connections for requests, however many arrive at once', async () => {
+      const processes = await until(() => childrenOf(server.process.pid!), (p) => p.length === 2, 30_000);
+      expect(processes).toHaveLength(2);
+      const headers = await session(server, 'schooladmin');
+      // 60 lists at once: more than both pools together, so each pool opens all it may.
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, () => fetch(`${server.url}/api/vesta/student/page?current=1&size=20`, { headers }).then((r) => r.status)),
+      );
+      expect(answers.every((s) => s === 200)).toBe(true);
+      // Idle pool connections stay open for 10 s: what the burst opened is still there to count.
+      const [{ n }] = await rows<{ n: number }>(
+        database.db,
+        sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+      );
+      // Two processes × (3 for requests + 2 listening); the supervisor closed its own at start.
+      expect(n).toBeGreaterThanOrEqual(2 * 3);
+      expect(n).toBeLessThanOrEqual(2 * (3 + 2));
+    }, 60_000);
 
     it('serves from two processes on one port, replaces one that dies, and stops them all', async () => {
       const processes = await until(() => childrenOf(server.process.pid!), (p) => p.length === 2, 30_000);

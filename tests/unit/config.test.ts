@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseTrustProxy } from '../../server/config';
+import { databasePoolSize, loadConfig, parseTrustProxy } from '../../server/config';
+import { connectionBudgetMessage } from '../../server/db/connections';
 
 const env = (extra: Record<string, string>) => ({ JWT_SECRET: 'unit-test-secret', TERMINAL_PIN_KEY: 'unit-test-pin-key', DATA_DIR: '/nonexistent', ...extra });
 
@@ -52,6 +53,28 @@ describe('WEB_CONCURRENCY and FILE_STORE', () => {
 
   it.each(['0', '65', 'auto', '1.5'])('refuses WEB_CONCURRENCY=%s', (value) => {
     expect(() => loadConfig(env({ ...pg, WEB_CONCURRENCY: value }))).toThrow(/^WEB_CONCURRENCY 应为 1–64 的整数/);
+  });
+
+  it("shares four connections a core between this machine's API processes, at least two each", () => {
+    expect(databasePoolSize(undefined, 1, 2)).toBe(8);
+    expect(databasePoolSize(undefined, 2, 2)).toBe(4);
+    expect(databasePoolSize(undefined, 3, 2)).toBe(3);
+    expect(databasePoolSize(undefined, 16, 2)).toBe(2);
+    expect(databasePoolSize('', 4, 16)).toBe(16);
+    expect(loadConfig(env({ ...pg, WEB_CONCURRENCY: '2', DATABASE_POOL_SIZE: '12' })).databasePoolSize).toBe(12);
+  });
+
+  it("warns at start when this machine's processes would need more connections than PostgreSQL allows", () => {
+    // 100 connections, 3 kept for superusers: 97 for the product.
+    expect(connectionBudgetMessage(4, 8, 100, 3)).toBeUndefined();
+    expect(connectionBudgetMessage(16, 4, 100, 3)).toBeUndefined();
+    expect(connectionBudgetMessage(10, 8, 100, 3)).toBe(
+      '注意：本机 10 个服务进程最多要用 100 个数据库连接（每个进程 8 个，另加 2 个监听），超过 PostgreSQL 允许的 97 个（max_connections=100）。请调小 DATABASE_POOL_SIZE 或 WEB_CONCURRENCY，或调大 max_connections。',
+    );
+  });
+
+  it.each(['0', '101', 'ten', '2.5'])('refuses DATABASE_POOL_SIZE=%s', (value) => {
+    expect(() => loadConfig(env({ ...pg, DATABASE_POOL_SIZE: value }))).toThrow(/^DATABASE_POOL_SIZE 应为 1–100 的整数/);
   });
 
   it('refuses a store it does not have', () => {

@@ -1,0 +1,32 @@
+// How many PostgreSQL connections this machine's API processes may open, against what the server
+// allows. PostgreSQL refuses connections past max_connections, and a process that cannot get one
+// fails its requests: the start says so, not a district's first busy morning.
+import { sql } from 'drizzle-orm';
+import type { Db } from './index';
+import { rows } from './query';
+
+/** Besides its pool, an API process listens on two connections: cache invalidations and live events. */
+export const LISTENING_CONNECTIONS = 2;
+
+/**
+ * The warning (Chinese) when `processes` API processes with pools of `pool` would need more
+ * connections than PostgreSQL leaves to ordinary users; undefined when they fit. Only this machine's
+ * processes are counted: other machines and grading workers need their share too.
+ */
+export function connectionBudgetMessage(processes: number, pool: number, most: number, reserved: number): string | undefined {
+  const needed = processes * (pool + LISTENING_CONNECTIONS);
+  const available = most - reserved;
+  if (needed <= available) return undefined;
+  return (
+    `注意：本机 ${processes} 个服务进程最多要用 ${needed} 个数据库连接（每个进程 ${pool} 个，另加 ${LISTENING_CONNECTIONS} 个监听），` +
+    `超过 PostgreSQL 允许的 ${available} 个（max_connections=${most}）。请调小 DATABASE_POOL_SIZE 或 WEB_CONCURRENCY，或调大 max_connections。`
+  );
+}
+
+export async function connectionBudgetWarning(db: Db, processes: number, pool: number): Promise<string | undefined> {
+  const [{ most, reserved }] = await rows<{ most: number; reserved: number }>(
+    db,
+    sql`SELECT current_setting('max_connections')::int AS most, current_setting('superuser_reserved_connections')::int AS reserved`,
+  );
+  return connectionBudgetMessage(processes, pool, most, reserved);
+}
