@@ -13,6 +13,9 @@ describe('a hard shadow edge across the bubbles', () => {
   const cases: [string, Degradation, number][] = [
     ['手机拍照', { perspective: 0.6, rotateDeg: 4, noise: 5, blur: 0.8, jpegQuality: 75, hardShadow: { depth: 0.4, angle: 2.2, at: [0.6, 0.35] } }, 81],
     ['扫描（盖板未合）', { rotateDeg: -1.5, noise: 4, jpegQuality: 80, hardShadow: { depth: 0.35, angle: 2.9, at: [0.4, 0.35] } }, 82],
+    // The edge runs through the top-left corner mark: the shadowed paper beside it must not pull the
+    // mark's centre (and with it every bubble of the left column) towards the shadow.
+    ['手机拍照（阴影边缘穿过定位点）', { perspective: 0.6, rotateDeg: 4, noise: 5, blur: 0.8, jpegQuality: 75, hardShadow: { depth: 0.55, angle: -0.6, at: [0.045, 0.032] } }, 83],
   ];
   for (const [name, d, seed] of cases) {
     it(`${name}: answers in and beside the shadow are read without flags, blank rows stay blank`, async () => {

@@ -136,7 +136,14 @@ function clockwise(points: Point[]): Point[] {
   return [...sorted.slice(first), ...sorted.slice(0, first)];
 }
 
-/** Refines a centre at full resolution: centroid of pixels darker than the window's midpoint. */
+/**
+ * Refines a centre at full resolution: the centroid of the pixels darker than midway between the
+ * mark's ink and the paper around it. The paper is the median of a ring just outside the mark, not
+ * the window's brightest pixel: where a hard shadow edge (a hand, the phone) crosses the window,
+ * the shadowed paper is darker than midway between ink and the lit paper, and counting it pulled
+ * the centre towards the shadow. On a held-out phone photo that was 2.6 px at one corner, 0.3 mm
+ * across a whole column of bubbles, and every item of that column went to the teacher.
+ */
 function refine(img: GrayImage, c: Point, half: number): Point {
   let p = c;
   for (let iter = 0; iter < 2; iter++) {
@@ -152,7 +159,7 @@ function refine(img: GrayImage, c: Point, half: number): Point {
         if (v < lo) lo = v;
         if (v > hi) hi = v;
       }
-    const t = (lo + hi) / 2;
+    const t = (lo + Math.min(hi, ringPaper(img, p, half))) / 2;
     let n = 0;
     let sx = 0;
     let sy = 0;
@@ -171,6 +178,25 @@ function refine(img: GrayImage, c: Point, half: number): Point {
     p = { x: sx / n, y: sy / n };
   }
   return p;
+}
+
+/**
+ * The paper's grey level around a corner mark: the median of 64 points on a circle of radius
+ * `radius` (the refining window's half-width, 0.75 of the mark's side, outside the square's
+ * corners at 0.71). A median, so the printed title or a stray stroke on part of the circle does not
+ * count; where a shadow covers most of it, the shadowed paper is the paper.
+ */
+function ringPaper(img: GrayImage, c: Point, radius: number): number {
+  const values: number[] = [];
+  for (let k = 0; k < 64; k++) {
+    const a = (k / 64) * Math.PI * 2;
+    const x = Math.round(c.x + radius * Math.cos(a));
+    const y = Math.round(c.y + radius * Math.sin(a));
+    if (x >= 0 && y >= 0 && x < img.width && y < img.height) values.push(img.data[y * img.width + x]!);
+  }
+  if (!values.length) return 255;
+  values.sort((a, b) => a - b);
+  return values[values.length >> 1]!;
 }
 
 export interface FiducialResult {
