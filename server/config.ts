@@ -88,15 +88,17 @@ export function webConcurrency(value: string | undefined, databaseUrl: string | 
 
 /**
  * DATABASE_POOL_SIZE: the connections each API process keeps for its requests (and as many again to
- * DATABASE_READ_URL). By default the API processes of a machine share four per core between them,
- * at least two each. More connections than the cores can serve at once do not answer more: they
- * queue inside PostgreSQL instead of the pool, and requests wait behind each other's slices there.
- * Measured on 2 cores with PostgreSQL on the same machine (student list, 50 connections): one
- * process with 10 connections 3,470–3,850 req/s, p99 22–30 ms; with 8, 4,350–4,470, p99 18–22 ms;
- * two processes with 10 each p99 100–310 ms, with 4 each 4,350–4,510 req/s, p99 30–43 ms.
+ * DATABASE_READ_URL); one that grades in process keeps a grading worker's few more (main.ts). By
+ * default the API processes of a machine share four per core between them, at least two each.
+ * More connections than the cores can serve at once do not answer more: they queue inside
+ * PostgreSQL instead of the pool, and requests wait behind each other's slices there. Measured on
+ * 2 cores with PostgreSQL on the same machine (student list, 50 connections, three runs of 10 s):
+ * one process with 10 connections 3,470–3,850 req/s, p99 22–30 ms, with 8 4,350–4,470, p99
+ * 18–22 ms; two processes with 10 each 3,960–4,120 req/s, p99 100–310 ms, with 4 each 4,350–4,510,
+ * p99 30–43 ms.
  */
 export function databasePoolSize(value: string | undefined, processes: number, cores = availableParallelism()): number {
-  if (value === undefined || value === '') return Math.max(2, Math.round((4 * cores) / processes));
+  if (value === undefined || value === '') return Math.max(2, Math.floor((4 * cores) / processes));
   if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 100) {
     throw new ConfigError(`DATABASE_POOL_SIZE 应为 1–100 的整数（每个服务进程的数据库连接数），当前为“${value}”`);
   }

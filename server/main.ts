@@ -3,7 +3,7 @@
 // sharing the port (server/cluster.ts) and each of them serves from the code below.
 import cluster from 'node:cluster';
 import { join } from 'node:path';
-import { ConfigError, loadConfig, type AppConfig } from './config';
+import { ConfigError, databasePoolSize, loadConfig, type AppConfig } from './config';
 import { openDatabase } from './db';
 import { connectionBudgetWarning } from './db/connections';
 import { demoAccountsPresent, isEmpty } from './seed/presence';
@@ -18,6 +18,7 @@ import { buildApp } from './app';
 import { ensureAnswerPartitions } from './modules/minerva/answerPartitions';
 import { createWorker } from './workers';
 import { closePools } from './threads/pool';
+import { gradingProcesses } from './threads/processes';
 import { PrincipalCache } from './auth/principalCache';
 import { LookupCache } from './cache/lookupCache';
 import { listenForInvalidations, publisher } from './cache/invalidations';
@@ -62,7 +63,7 @@ async function prepareDatabase(database: Awaited<ReturnType<typeof openDatabase>
     if (await isEmpty(database.db)) console.log('生产模式：数据库中还没有账号。请运行 npm run admin:create -- --username <用户名> 创建第一个平台管理员。');
   }
   if (database.driver === 'postgres') {
-    const warning = await connectionBudgetWarning(database.db, concurrency, config.databasePoolSize ?? 10);
+    const warning = await connectionBudgetWarning(database.db, concurrency, apiPoolSize());
     if (warning) console.warn(warning);
   }
   // Answer records are partitioned by term: the coming terms' partitions exist before their rows do.
@@ -75,11 +76,21 @@ async function prepareDatabase(database: Awaited<ReturnType<typeof openDatabase>
   return seeded;
 }
 
+/**
+ * The PostgreSQL connections of an API process: DATABASE_POOL_SIZE for its requests, and when it
+ * grades in process (IN_PROCESS_WORKER, on by default) as many more as a grading worker keeps: one
+ * per job it runs at once and two for the leases' heartbeats (server/worker.ts).
+ */
+function apiPoolSize(): number {
+  const grading = process.env.IN_PROCESS_WORKER === '0' ? 0 : gradingProcesses() + 2;
+  return (config.databasePoolSize ?? databasePoolSize(undefined, concurrency)) + grading;
+}
+
 async function serve() {
   const database = await openDatabase({
     url: config.databaseUrl,
     readUrl: config.databaseReadUrl,
-    poolSize: config.databasePoolSize,
+    poolSize: apiPoolSize(),
     dataDir: join(config.dataDir, 'pg'),
     sharedBuffers: process.env.PGLITE_SHARED_BUFFERS,
   });

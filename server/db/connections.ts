@@ -18,15 +18,18 @@ export function connectionBudgetMessage(processes: number, pool: number, most: n
   const available = most - reserved;
   if (needed <= available) return undefined;
   return (
-    `注意：本机 ${processes} 个服务进程最多要用 ${needed} 个数据库连接（每个进程 ${pool} 个，另加 ${LISTENING_CONNECTIONS} 个监听），` +
-    `超过 PostgreSQL 允许的 ${available} 个（max_connections=${most}）。请调小 DATABASE_POOL_SIZE 或 WEB_CONCURRENCY，或调大 max_connections。`
+    `注意：本机 ${processes} 个服务进程最多要用 ${needed} 个数据库连接（每个进程连接池 ${pool} 个，另加 ${LISTENING_CONNECTIONS} 个监听），` +
+    `超过 PostgreSQL 允许普通用户使用的 ${available} 个（max_connections=${most}，其中 ${reserved} 个保留）。` +
+    `请调小 DATABASE_POOL_SIZE 或 WEB_CONCURRENCY，或调大 max_connections。`
   );
 }
 
 export async function connectionBudgetWarning(db: Db, processes: number, pool: number): Promise<string | undefined> {
+  // reserved_connections (PostgreSQL 16 and later) are kept for roles granted pg_use_reserved_connections.
   const [{ most, reserved }] = await rows<{ most: number; reserved: number }>(
     db,
-    sql`SELECT current_setting('max_connections')::int AS most, current_setting('superuser_reserved_connections')::int AS reserved`,
+    sql`SELECT current_setting('max_connections')::int AS most,
+               current_setting('superuser_reserved_connections')::int + coalesce(current_setting('reserved_connections', true)::int, 0) AS reserved`,
   );
   return connectionBudgetMessage(processes, pool, most, reserved);
 }

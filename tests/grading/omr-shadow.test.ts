@@ -16,6 +16,8 @@ describe('a hard shadow edge across the bubbles', () => {
     // The edge runs through the top-left corner mark: the shadowed paper beside it must not pull the
     // mark's centre (and with it every bubble of the left column) towards the shadow.
     ['手机拍照（阴影边缘穿过定位点）', { perspective: 0.6, rotateDeg: 4, noise: 5, blur: 0.8, jpegQuality: 75, hardShadow: { depth: 0.55, angle: -0.6, at: [0.045, 0.032] } }, 83],
+    // …and beside it, the shadow over about a third of the paper around the mark.
+    ['手机拍照（阴影盖住定位点一角）', { perspective: 0.6, rotateDeg: 4, noise: 5, blur: 0.8, jpegQuality: 75, hardShadow: { depth: 0.55, angle: -0.6, at: [0.055, 0.027] } }, 83],
   ];
   for (const [name, d, seed] of cases) {
     it(`${name}: answers in and beside the shadow are read without flags, blank rows stay blank`, async () => {

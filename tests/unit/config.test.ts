@@ -58,7 +58,7 @@ describe('WEB_CONCURRENCY and FILE_STORE', () => {
   it("shares four connections a core between this machine's API processes, at least two each", () => {
     expect(databasePoolSize(undefined, 1, 2)).toBe(8);
     expect(databasePoolSize(undefined, 2, 2)).toBe(4);
-    expect(databasePoolSize(undefined, 3, 2)).toBe(3);
+    expect(databasePoolSize(undefined, 3, 2)).toBe(2);
     expect(databasePoolSize(undefined, 16, 2)).toBe(2);
     expect(databasePoolSize('', 4, 16)).toBe(16);
     expect(loadConfig(env({ ...pg, WEB_CONCURRENCY: '2', DATABASE_POOL_SIZE: '12' })).databasePoolSize).toBe(12);
@@ -69,7 +69,7 @@ describe('WEB_CONCURRENCY and FILE_STORE', () => {
     expect(connectionBudgetMessage(4, 8, 100, 3)).toBeUndefined();
     expect(connectionBudgetMessage(16, 4, 100, 3)).toBeUndefined();
     expect(connectionBudgetMessage(10, 8, 100, 3)).toBe(
-      '注意：本机 10 个服务进程最多要用 100 个数据库连接（每个进程 8 个，另加 2 个监听），超过 PostgreSQL 允许的 97 个（max_connections=100）。请调小 DATABASE_POOL_SIZE 或 WEB_CONCURRENCY，或调大 max_connections。',
+      '注意：本机 10 个服务进程最多要用 100 个数据库连接（每个进程连接池 8 个，另加 2 个监听），超过 PostgreSQL 允许普通用户使用的 97 个（max_connections=100，其中 3 个保留）。请调小 DATABASE_POOL_SIZE 或 WEB_CONCURRENCY，或调大 max_connections。',
     );
   });
 

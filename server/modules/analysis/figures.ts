@@ -78,13 +78,16 @@ export function scopeCtes(p: Principal, q: AnalysisQuery): SQL {
     -- The work of the classes in scope (a class's work is its school's); each piece carries its
     -- class's head count, for the hand-ins expected once it is due. The homework's own columns are
     -- read first (OFFSET 0 keeps the planner from merging the two): joined whole, each row carried
-    -- its questions (items) through the joins, and a region's term of homework spilled to disk.
+    -- its questions (items) through the joins, and a region's term of homework spilled to disk. The
+    -- classes in scope are named inside too, so a class's or a school's figures still read its
+    -- homework by class (homeworks_class_idx) rather than the whole tenant's.
     work AS (
       SELECT h.tenant_id, h.source_type, h.id AS source_id, h.class_id, h.assigned_at AS at, h.pending_review, h.due_at > now() AS open,
              h.banded, sc.enrolled
         FROM (SELECT h.tenant_id, h.source_type, h.id, h.class_id, h.course_id, h.assigned_at, h.pending_review, h.due_at,
                      jsonb_array_length(h.items) >= ${BAND_MIN_ITEMS} AS banded
-                FROM homeworks h WHERE ${tenantScope(p, sql`h.tenant_id`)} AND h.term = ${q.term} OFFSET 0) h
+                FROM homeworks h
+               WHERE ${tenantScope(p, sql`h.tenant_id`)} AND h.term = ${q.term} AND h.class_id IN (SELECT id FROM sc) OFFSET 0) h
         JOIN sc ON sc.id = h.class_id JOIN courses co ON co.id = h.course_id
        WHERE TRUE ${course}
       UNION ALL
@@ -112,7 +115,8 @@ export function scopeCtes(p: Principal, q: AnalysisQuery): SQL {
     -- A row per class and piece of work: its class sums (work_class_stats, zero when nobody handed
     -- it in) and the hand-ins expected of those in school now. A region's term is a few hundred
     -- thousand of these where ws has tens of millions. Not kept aside (NOT MATERIALIZED): each
-    -- query reads it once, and a copy of it cost a 50-school region 35 of its 290 ms.
+    -- query reads it once, and a copy of it cost a 50-school region 35 of its 290 ms. A query that
+    -- read both wk and expected would compute it twice: make it MATERIALIZED there.
     wk AS NOT MATERIALIZED (
       SELECT w.class_id, w.source_type, w.source_id, w.at, w.open, w.banded, coalesce(s.submitted, 0) AS submitted,
              coalesce(s.score, 0) AS score, coalesce(s.max_score, 0) AS max_score, coalesce(s.excellent, 0) AS excellent,
