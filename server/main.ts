@@ -5,7 +5,7 @@ import cluster from 'node:cluster';
 import { join } from 'node:path';
 import { ConfigError, databasePoolSize, loadConfig, type AppConfig } from './config';
 import { openDatabase } from './db';
-import { connectionBudgetWarning } from './db/connections';
+import { connectionBudgetWarning, type ProcessPool } from './db/connections';
 import { demoAccountsPresent, isEmpty } from './seed/presence';
 import { httpTransport } from './devices/client';
 import { keepDemoFleetAlive, type FleetKeepAlive } from './devices/keepAlive';
@@ -63,7 +63,7 @@ async function prepareDatabase(database: Awaited<ReturnType<typeof openDatabase>
     if (await isEmpty(database.db)) console.log('生产模式：数据库中还没有账号。请运行 npm run admin:create -- --username <用户名> 创建第一个平台管理员。');
   }
   if (database.driver === 'postgres') {
-    const warning = await connectionBudgetWarning(database.db, concurrency, apiPoolSize());
+    const warning = await connectionBudgetWarning(database.db, concurrency, apiPool());
     if (warning) console.warn(warning);
   }
   // Answer records are partitioned by term: the coming terms' partitions exist before their rows do.
@@ -81,16 +81,19 @@ async function prepareDatabase(database: Awaited<ReturnType<typeof openDatabase>
  * grades in process (IN_PROCESS_WORKER, on by default) as many more as a grading worker keeps: one
  * per job it runs at once and two for the leases' heartbeats (server/worker.ts).
  */
-function apiPoolSize(): number {
-  const grading = process.env.IN_PROCESS_WORKER === '0' ? 0 : gradingProcesses() + 2;
-  return (config.databasePoolSize ?? databasePoolSize(undefined, concurrency)) + grading;
+function apiPool(): ProcessPool {
+  return {
+    requests: config.databasePoolSize ?? databasePoolSize(undefined, concurrency),
+    grading: process.env.IN_PROCESS_WORKER === '0' ? 0 : gradingProcesses() + 2,
+  };
 }
 
 async function serve() {
+  const pool = apiPool();
   const database = await openDatabase({
     url: config.databaseUrl,
     readUrl: config.databaseReadUrl,
-    poolSize: apiPoolSize(),
+    poolSize: pool.requests + pool.grading,
     dataDir: join(config.dataDir, 'pg'),
     sharedBuffers: process.env.PGLITE_SHARED_BUFFERS,
   });

@@ -66,10 +66,14 @@ describe('WEB_CONCURRENCY and FILE_STORE', () => {
 
   it("warns at start when this machine's processes would need more connections than PostgreSQL allows", () => {
     // 100 connections, 3 kept for superusers: 97 for the product.
-    expect(connectionBudgetMessage(4, 8, 100, 3)).toBeUndefined();
-    expect(connectionBudgetMessage(16, 4, 100, 3)).toBeUndefined();
-    expect(connectionBudgetMessage(10, 8, 100, 3)).toBe(
-      '注意：本机 10 个服务进程最多要用 100 个数据库连接（每个进程连接池 8 个，另加 2 个监听），超过 PostgreSQL 允许普通用户使用的 97 个（max_connections=100，其中 3 个保留）。请调小 DATABASE_POOL_SIZE 或 WEB_CONCURRENCY，或调大 max_connections。',
+    expect(connectionBudgetMessage(4, { requests: 8, grading: 3 }, 100, 3)).toBeUndefined();
+    expect(connectionBudgetMessage(16, { requests: 4, grading: 0 }, 100, 3)).toBeUndefined();
+    expect(connectionBudgetMessage(10, { requests: 8, grading: 0 }, 100, 3)).toBe(
+      '注意：本机 10 个服务进程最多要用 100 个数据库连接（每个进程请求 8 个，另加 2 个监听），超过 PostgreSQL 允许普通用户使用的 97 个（max_connections=100，其中 3 个保留）。请调小 DATABASE_POOL_SIZE 或 WEB_CONCURRENCY，或调大 max_connections。',
+    );
+    // The number an operator set (DATABASE_POOL_SIZE) is the one the warning names; grading's share beside it.
+    expect(connectionBudgetMessage(2, { requests: 60, grading: 3 }, 100, 3)).toBe(
+      '注意：本机 2 个服务进程最多要用 130 个数据库连接（每个进程请求 60 个、批改 3 个，另加 2 个监听），超过 PostgreSQL 允许普通用户使用的 97 个（max_connections=100，其中 3 个保留）。请调小 DATABASE_POOL_SIZE 或 WEB_CONCURRENCY，或调大 max_connections。',
     );
   });
 
