@@ -18,6 +18,11 @@ describe('a hard shadow edge across the bubbles', () => {
     ['手机拍照（阴影边缘穿过定位点）', { perspective: 0.6, rotateDeg: 4, noise: 5, blur: 0.8, jpegQuality: 75, hardShadow: { depth: 0.55, angle: -0.6, at: [0.045, 0.032] } }, 83],
     // …and beside it, the shadow over about a third of the paper around the mark.
     ['手机拍照（阴影盖住定位点一角）', { perspective: 0.6, rotateDeg: 4, noise: 5, blur: 0.8, jpegQuality: 75, hardShadow: { depth: 0.55, angle: -0.6, at: [0.055, 0.027] } }, 83],
+    // Edges that pass a bubble by, so that the light reaches only a corner of the paper around it
+    // while the bubble itself lies in the shadow: judged against that lit corner, the whole bubble
+    // read as pencil (before: 第 14、35 题 flagged on the photo, 第 23 题 not read blank on the scan).
+    ['手机拍照（亮处只到气泡一角）', { perspective: 0.6, rotateDeg: 4, noise: 5, blur: 0.8, jpegQuality: 75, hardShadow: { depth: 0.31, angle: 5.89, at: [0.756, 0.531] } }, 84],
+    ['扫描（亮处只到气泡一角）', { rotateDeg: -1.5, noise: 4, jpegQuality: 80, hardShadow: { depth: 0.48, angle: 2.05, at: [0.535, 0.483] } }, 84],
   ];
   for (const [name, d, seed] of cases) {
     it(`${name}: answers in and beside the shadow are read without flags, blank rows stay blank`, async () => {

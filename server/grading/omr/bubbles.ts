@@ -118,7 +118,10 @@ function edgeAlong(ring: [number, number][], all: number[], path: number[], clos
   const pts = path.map((i) => ring[i]!);
   const vals = path.map((i) => all[i]!);
   const sorted = [...vals].sort((a, c) => a - c);
-  const hi = sorted[Math.floor(sorted.length * 0.9)]!;
+  // The bright level from the second brightest point (one may be noise): where the light only
+  // clips a corner of the gaps, the bright side is two or three points, below any percentile. The
+  // dark level stays a percentile, as ink on the ring (a neighbour's mark, a stray stroke) is dark.
+  const hi = sorted[sorted.length - 2]!;
   const lo = sorted[Math.floor(sorted.length * 0.1)]!;
   if (hi - lo < 0.1 * hi) return null;
   const mid = (hi + lo) / 2;
@@ -147,8 +150,6 @@ function edgeAlong(ring: [number, number][], all: number[], path: number[], clos
   if (crossings.length !== 2) return null;
   const [p, q] = crossings as [{ x: number; y: number }, { x: number; y: number }];
   const len = Math.hypot(q.x - p.x, q.y - p.y);
-  // Two crossings close together are a stroke or a corner of shadow, not an edge across the bubble.
-  if (len < 2) return null;
   const side = (x: number, y: number) => ((q.x - p.x) * (y - p.y) - (q.y - p.y) * (x - p.x)) / len;
   // Which side is dark: the sign that the darker half of the ring points takes.
   let sum = 0;
@@ -166,6 +167,10 @@ function edgeAlong(ring: [number, number][], all: number[], path: number[], clos
   // An edge that only clips a corner of the gaps leaves too little shadow to model: not modelled,
   // so the bubble keeps the shadow-edge check below.
   if (darkVals.length < 2) return null;
+  // Two crossings close together are a stroke or a corner of shadow (dark, a few points), not an
+  // edge across the bubble. A corner of light is modelled: the bubble lies in the shadow, and
+  // measured against the lit corner all of it would read as ink.
+  if (len < 2 && brightVals.length >= darkVals.length) return null;
   const darkP = Math.max(60, paperLevel(darkVals));
   const bright = Math.max(60, brightVals.length >= 2 ? paperLevel(brightVals) : darkP);
   return (x, y) => {
@@ -179,8 +184,10 @@ function edgeAlong(ring: [number, number][], all: number[], path: number[], clos
 const GAP_DIRS = [[-1, 0], [1, 0], [0, -1], [0, 1], [-1, -1], [1, -1], [1, 1], [-1, 1]] as const;
 
 export function measureBubble(img: GrayImage, h: Homography, b: Bubble): BubbleMeasure {
-  // Paper reference: the brightest of eight points in the gaps around the bubble.
+  // Paper reference: the brightest of eight points in the gaps around the bubble (the second
+  // brightest where the brightest alone is lit: see paperIn).
   let paper = 0;
+  let paper2 = 0;
   let paper8Lo = 255;
   // Brightest, darkest and second darkest of the points above and below the row (no allocation:
   // this runs for every bubble of every page).
@@ -199,14 +206,21 @@ export function measureBubble(img: GrayImage, h: Homography, b: Bubble): BubbleM
         lo1 = g;
       } else if (g < lo2) lo2 = g;
     }
-    paper = Math.max(paper, g);
+    if (g > paper) {
+      paper2 = paper;
+      paper = g;
+    } else if (g > paper2) paper2 = g;
     paper8Lo = Math.min(paper8Lo, g);
   }
   const paper8Hi = paper;
   paper = Math.max(paper, 60);
+  // One gap point far brighter than the seven others: the light of a shadow's edge reaching only
+  // that corner, while the bubble lies in the shadow with the rest (no edge is found along the gaps
+  // for so small a corner). Against that point the whole bubble would read as pencil.
+  const paperIn = paper8Hi - paper2 > 0.1 * paper8Hi ? Math.max(paper2, 60) : paper;
   // Shadow edge: the points in the gaps above and below the row (clear of neighbours' marks, which
   // sit left and right) lit unevenly. The second darkest, as one may fall on a stray stroke.
-  const paperSpread = Math.max(0, (hiB - lo2) / paper);
+  const paperSpread = paperIn < paper ? Math.max(0, (Math.min(hiB, paperIn) - lo2) / paperIn) : Math.max(0, (hiB - lo2) / paper);
   // Within one bubble the page's perspective is an affine map: project the centre and the two
   // radii once, then place each of the ~90 samples by two multiply-adds.
   const o = apply(h, b.cx, b.cy);
@@ -221,7 +235,7 @@ export function measureBubble(img: GrayImage, h: Homography, b: Bubble): BubbleM
   const edge = (paper8Hi - paper8Lo) / paper > 0.1 ? shadowPaper(grey, b) : null;
   const inkAt = edge
     ? (u: number, v: number) => Math.max(0, 1 - grey(u, v) / edge(u * b.rx, v * b.ry))
-    : (u: number, v: number) => Math.max(0, 1 - grey(u, v) / paper);
+    : (u: number, v: number) => Math.max(0, 1 - grey(u, v) / paperIn);
   let ink = 0;
   for (const [u, v] of INTERIOR) ink += inkAt(u, v);
   // The darkest PEAK_N samples, kept in ascending order (cheaper than sorting them all).
@@ -354,6 +368,12 @@ const LIGHT_FILL_EVEN = 1.25;
  *  fill: the engine's corpus measures lone HB fills at 0.56–0.60 and erased ghosts at up to 0.22
  *  (0.41 once in 135) of the page's answers; the bound sits next to the light fills. */
 const LIGHT_FILL_SHARE = 0.5;
+/** An uncertain bubble beside a light answer with at most this share of its ink and of its darkest
+ *  stroke, and no more uneven than this, is the ghost of a rubbed-out answer (lightAnswers). Found
+ *  on phone photos of light-pencil students, where such ghosts measure 0.10–0.24 of the answer's
+ *  ink, 0.12–0.34 of its stroke and 1.6–2.3 uneven; faint ticks beside an answer are 3.5 and more
+ *  uneven. The engine's corpus draws ghosts as even smears, which never reach this rule. */
+const GHOST_BESIDE_LIGHT = { ink: 0.3, stroke: 0.4, uneven: 2.4 };
 
 /**
  * Erased ghosts beside a clear answer: an even smear, far lighter than the darkest mark of its own
@@ -482,15 +502,38 @@ export function readBubbles(ms: BubbleMeasure[], ctx: PageContext): BubbleDecisi
  */
 function lightAnswers(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDecision[]): void {
   const { levels } = ctx;
-  const lit = out.flatMap((d, i) => (d.state === 'empty' ? [] : [i]));
+  const contrast = (i: number) => ms[i]!.ink - levels.empty;
+  const stroke = (i: number) => (ms[i]!.peak ?? ms[i]!.ink) - ctx.peakEmpty;
+  let lit = out.flatMap((d, i) => (d.state === 'empty' ? [] : [i]));
+  // The ghost of a light-pencil answer rubbed out beside the one kept: an erased scribble keeps a
+  // trace of its strokes, so it can read as a faint stroke, yet it has little of the kept mark's
+  // ink and of its darkest stroke. A faint tick beside a light answer keeps the pencil's stroke
+  // (see GHOST_BESIDE_LIGHT) and stays for the teacher.
+  const top = lit.reduce((a, i) => (a < 0 || contrast(i) > contrast(a) ? i : a), -1);
+  if (top >= 0 && !out[top]!.tick) {
+    const ghosts = lit.filter((i) => i !== top && !out[i]!.tick && out[i]!.state === 'uncertain' && contrast(i) <= GHOST_BESIDE_LIGHT.ink * contrast(top) && stroke(i) <= GHOST_BESIDE_LIGHT.stroke * stroke(top) && unevenness(ms[i]!, ctx) <= GHOST_BESIDE_LIGHT.uneven);
+    if (ghosts.length) {
+      lit = lit.filter((i) => !ghosts.includes(i));
+      // Decided only if the rest of the item reads as light answers (below); otherwise unchanged.
+      const before = ghosts.map((i) => out[i]!);
+      for (const i of ghosts) out[i] = { ...out[i]!, state: 'empty', confidence: RULE_READ };
+      if (!lightAnswersOf(lit, ms, ctx, out)) ghosts.forEach((i, k) => (out[i] = before[k]!));
+      return;
+    }
+  }
+  lightAnswersOf(lit, ms, ctx, out);
+}
+
+function lightAnswersOf(lit: number[], ms: BubbleMeasure[], ctx: PageContext, out: BubbleDecision[]): boolean {
+  const { levels } = ctx;
   // A mark read unsurely (a fill of 0.6–0.75) is a light mark too: judged by the same rule, it is
   // read when even and alone, and stays flagged when uneven (a half fill) or beside other ink.
   const unsure = (d: BubbleDecision) => d.state === 'marked' && d.confidence < FLAG_BELOW;
   const light = (d: BubbleDecision) => !d.tick && (d.state === 'uncertain' || unsure(d));
-  if (lit.length === 0 || lit.some((i) => !light(out[i]!))) return;
+  if (lit.length === 0 || lit.some((i) => !light(out[i]!))) return false;
   // Such a mark is as dark as a half fill: only a fill as even as the light fills of the engine's
   // corpus (up to 1.12; half fills from 1.72) is read, with the margin on the side of flagging.
-  if (lit.some((i) => unsure(out[i]!) && unevenness(ms[i]!, ctx) > LIGHT_FILL_EVEN)) return;
+  if (lit.some((i) => unsure(out[i]!) && unevenness(ms[i]!, ctx) > LIGHT_FILL_EVEN)) return false;
   const contrast = (i: number) => ms[i]!.ink - levels.empty;
   // At least 0.6 of this page's usual answer too: on a page of dark marks a lone mark half as dark
   // may be a half fill, for the teacher (a light-pencil page's answers are all about its usual level
@@ -503,5 +546,7 @@ function lightAnswers(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDecision
   const hi = Math.max(...lit.map(contrast));
   const others = Math.max(0, ...ms.map((_, k) => (lit.includes(k) ? 0 : contrast(k))));
   const even = lit.every((i) => unevenness(ms[i]!, ctx) <= GHOST_EVEN);
-  if (even && lo >= floor && lo >= 0.6 * hi && others <= 0.6 * lo) for (const i of lit) out[i] = { ...out[i]!, state: 'marked', confidence: RULE_READ };
+  if (!(even && lo >= floor && lo >= 0.6 * hi && others <= 0.6 * lo)) return false;
+  for (const i of lit) out[i] = { ...out[i]!, state: 'marked', confidence: RULE_READ };
+  return true;
 }

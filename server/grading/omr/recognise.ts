@@ -60,7 +60,8 @@ export interface PageFailure {
 
 export type LayoutLookup = (sheetId: string) => SheetLayout | undefined;
 
-function readItem(no: number, type: ObjectiveType, bubbles: Bubble[], ds: BubbleDecision[]): ItemReading {
+/** One item from its bubbles' decisions: the answer and what a teacher must look at. */
+export function readItem(no: number, type: ObjectiveType, bubbles: Bubble[], ds: BubbleDecision[]): ItemReading {
   const readings = bubbles.map((b, i) => ({ label: b.label, fill: ds[i]!.fill, state: ds[i]!.state }));
   const marked = readings.filter((r) => r.state === 'marked');
   const flags: ReviewFlag[] = [];
