@@ -42,3 +42,25 @@ describe('the ghost of a rubbed-out answer beside a light-pencil answer', () => 
     expect(read([half, paper, lightAnswer, paper], lightPage).flags.length).toBeGreaterThan(0);
   });
 });
+
+describe('a ghost so faint that paper grain makes it look uneven, beside a clear answer', () => {
+  // A light-pencil page light enough to be read by its own levels (a 300 dpi scan).
+  const page: PageContext = { levels: { empty: 0.0398, full: 0.3507 }, peakEmpty: 0.0146, markLevel: 0.3108 };
+  const answer = { ink: 0.3713, peak: 0.3842, exits: 6 };
+  const blank = { ink: 0.0431, peak: 0.016, exits: 0 };
+  const ghost = { ink: 0.084, peak: 0.0939, exits: 0 };
+
+  it('is left empty and the answer read without a flag', () => {
+    expect(read([blank, blank, answer, ghost], page)).toMatchObject({ answer: 'C', flags: [] });
+  });
+
+  it('while a light tick beside a fill, as little ink but a pencil stroke, still goes to the teacher', () => {
+    // A phone photo of a 2B page: a tick drawn lightly beside the answer (a double on a single choice).
+    const dark: PageContext = { levels: { empty: 0.0794, full: 0.7032 }, peakEmpty: 0.1321, markLevel: 0.6202 };
+    const tick = { ink: 0.1503, peak: 0.2864, exits: 1, exitDeg: 49.5 };
+    const fill = { ink: 0.6952, peak: 0.7132, exits: 1, exitDeg: -126 };
+    const paper = { ink: 0.0852, peak: 0.1382, exits: 0 };
+    const item = read([tick, paper, fill, paper], dark);
+    expect(item.flags.length, `读成 ${item.answer}`).toBeGreaterThan(0);
+  });
+});

@@ -368,6 +368,12 @@ const LIGHT_FILL_EVEN = 1.25;
  *  fill: the engine's corpus measures lone HB fills at 0.56–0.60 and erased ghosts at up to 0.22
  *  (0.41 once in 135) of the page's answers; the bound sits next to the light fills. */
 const LIGHT_FILL_SHARE = 0.5;
+/** A ghost so faint (at most 0.2 of the answer's ink beside it) that paper grain and JPEG make it
+ *  look uneven: the engine's corpus measures such ghosts at 1.6–1.96 uneven with 0.20–0.27 of the
+ *  answer's darkest stroke, and the ticks beside an answer that are as light at 2.29 and more with
+ *  0.35 (tuning seeds 11300 and 4200). Bounds on the side of flagging: a tick missed is a silent
+ *  error, a ghost flagged only a look. */
+const FAINT_GHOST = { uneven: 2.0, stroke: 0.3 };
 /** An uncertain bubble beside a light answer with at most this share of its ink and of its darkest
  *  stroke, and no more uneven than this, is the ghost of a rubbed-out answer (lightAnswers). Found
  *  on phone photos of light-pencil students, where such ghosts measure 0.10–0.24 of the answer's
@@ -382,12 +388,18 @@ const GHOST_BESIDE_LIGHT = { ink: 0.3, stroke: 0.4, uneven: 2.4 };
  */
 function ghostsBesideMarks(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDecision[]): void {
   const contrast = (i: number) => ms[i]!.ink - ctx.levels.empty;
-  const clear = out.flatMap((d, i) => (d.state === 'marked' && !d.tick && d.fill >= 0.8 ? [contrast(i)] : []));
+  const stroke = (i: number) => (ms[i]!.peak ?? ms[i]!.ink) - ctx.peakEmpty;
+  const clear = out.flatMap((d, i) => (d.state === 'marked' && !d.tick && d.fill >= 0.8 ? [i] : []));
   if (clear.length === 0) return;
-  const ref = Math.min(Math.max(...clear), Math.max(ctx.markLevel, 0.12));
+  const ref = Math.min(Math.max(...clear.map(contrast)), Math.max(ctx.markLevel, 0.12));
+  const markStroke = Math.max(...clear.map(stroke));
   out.forEach((d, i) => {
     if (d.state !== 'uncertain' || d.tick || d.fill >= 0.4) return;
-    if (unevenness(ms[i]!, ctx) <= GHOST_EVEN && contrast(i) <= 0.2 * ref) out[i] = { ...d, state: 'empty', confidence: RULE_READ };
+    const uneven = unevenness(ms[i]!, ctx);
+    // So little ink that paper grain makes it look uneven: still a smear while its darkest part
+    // is far from the answer's (see FAINT_GHOST).
+    const smear = uneven <= GHOST_EVEN || (uneven <= FAINT_GHOST.uneven && stroke(i) <= FAINT_GHOST.stroke * markStroke);
+    if (smear && contrast(i) <= 0.2 * ref) out[i] = { ...d, state: 'empty', confidence: RULE_READ };
   });
 }
 
