@@ -54,6 +54,14 @@ describe('a ghost so faint that paper grain makes it look uneven, beside a clear
     expect(read([blank, blank, answer, ghost], page)).toMatchObject({ answer: 'C', flags: [] });
   });
 
+  it('is left empty without a flag at the very edge of empty too (a fifth of the page\'s fill)', () => {
+    const edgePage: PageContext = { levels: { empty: 0.0376, full: 0.4011 }, peakEmpty: 0.0229, markLevel: 0.3608 };
+    const fill = { ink: 0.4095, peak: 0.4295, exits: 4 };
+    const edgeGhost = { ink: 0.1072, peak: 0.1282, exits: 0 };
+    const clean = { ink: 0.0357, peak: 0.0281, exits: 0 };
+    expect(read([clean, fill, edgeGhost, clean], edgePage)).toMatchObject({ answer: 'B', flags: [] });
+  });
+
   it('while a light tick beside a fill, as little ink but a pencil stroke, still goes to the teacher', () => {
     // A phone photo of a 2B page: a tick drawn lightly beside the answer (a double on a single choice).
     const dark: PageContext = { levels: { empty: 0.0794, full: 0.7032 }, peakEmpty: 0.1321, markLevel: 0.6202 };

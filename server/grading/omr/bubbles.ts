@@ -388,18 +388,13 @@ const GHOST_BESIDE_LIGHT = { ink: 0.3, stroke: 0.4, uneven: 2.4 };
  */
 function ghostsBesideMarks(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDecision[]): void {
   const contrast = (i: number) => ms[i]!.ink - ctx.levels.empty;
-  const stroke = (i: number) => (ms[i]!.peak ?? ms[i]!.ink) - ctx.peakEmpty;
   const clear = out.flatMap((d, i) => (d.state === 'marked' && !d.tick && d.fill >= 0.8 ? [i] : []));
   if (clear.length === 0) return;
   const ref = Math.min(Math.max(...clear.map(contrast)), Math.max(ctx.markLevel, 0.12));
-  const markStroke = Math.max(...clear.map(stroke));
+  const markStroke = Math.max(...clear.map((i) => strokeOf(ms[i]!, ctx)));
   out.forEach((d, i) => {
     if (d.state !== 'uncertain' || d.tick || d.fill >= 0.4) return;
-    const uneven = unevenness(ms[i]!, ctx);
-    // So little ink that paper grain makes it look uneven: still a smear while its darkest part
-    // is far from the answer's (see FAINT_GHOST).
-    const smear = uneven <= GHOST_EVEN || (uneven <= FAINT_GHOST.uneven && stroke(i) <= FAINT_GHOST.stroke * markStroke);
-    if (smear && contrast(i) <= 0.2 * ref) out[i] = { ...d, state: 'empty', confidence: RULE_READ };
+    if (smear(ms[i]!, ctx, markStroke) && contrast(i) <= 0.2 * ref) out[i] = { ...d, state: 'empty', confidence: RULE_READ };
   });
 }
 
@@ -412,13 +407,27 @@ function ghostsBesideMarks(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDec
  */
 function ghostsAtEdge(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDecision[]): void {
   const contrast = (i: number) => ms[i]!.ink - ctx.levels.empty;
-  const sure = out.flatMap((d, i) => (d.state === 'marked' && !d.tick && d.confidence >= FLAG_BELOW ? [contrast(i)] : []));
+  const sure = out.flatMap((d, i) => (d.state === 'marked' && !d.tick && d.confidence >= FLAG_BELOW ? [i] : []));
   if (sure.length === 0) return;
-  const mark = Math.max(...sure);
+  const mark = Math.max(...sure.map(contrast));
+  const markStroke = Math.max(...sure.map((i) => strokeOf(ms[i]!, ctx)));
   out.forEach((d, i) => {
     if (d.state !== 'empty' || d.confidence >= EMPTY_FLAG_BELOW) return;
-    if (unevenness(ms[i]!, ctx) <= GHOST_EVEN && contrast(i) <= 0.6 * mark) out[i] = { ...d, confidence: RULE_READ };
+    if (smear(ms[i]!, ctx, markStroke) && contrast(i) <= 0.6 * mark) out[i] = { ...d, confidence: RULE_READ };
   });
+}
+
+/** A bubble's darkest part above an empty bubble's: what a pencil stroke leaves. */
+function strokeOf(m: BubbleMeasure, ctx: PageContext): number {
+  return (m.peak ?? m.ink) - ctx.peakEmpty;
+}
+
+/** Ink spread like a smear (a ghost, a fill), not drawn as a stroke, beside a mark whose darkest
+ *  part is `markStroke`: even, or so faint that paper grain makes it look uneven while its darkest
+ *  part stays far from the mark's (FAINT_GHOST). */
+function smear(m: BubbleMeasure, ctx: PageContext, markStroke: number): boolean {
+  const uneven = unevenness(m, ctx);
+  return uneven <= GHOST_EVEN || (uneven <= FAINT_GHOST.uneven && strokeOf(m, ctx) <= FAINT_GHOST.stroke * markStroke);
 }
 
 /** A bubble read as ink where the paper around it is lit unevenly (a hard shadow edge crosses it):
@@ -515,7 +524,7 @@ export function readBubbles(ms: BubbleMeasure[], ctx: PageContext): BubbleDecisi
 function lightAnswers(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDecision[]): void {
   const { levels } = ctx;
   const contrast = (i: number) => ms[i]!.ink - levels.empty;
-  const stroke = (i: number) => (ms[i]!.peak ?? ms[i]!.ink) - ctx.peakEmpty;
+  const stroke = (i: number) => strokeOf(ms[i]!, ctx);
   let lit = out.flatMap((d, i) => (d.state === 'empty' ? [] : [i]));
   // The ghost of a light-pencil answer rubbed out beside the one kept: an erased scribble keeps a
   // trace of its strokes, so it can read as a faint stroke, yet it has little of the kept mark's
