@@ -23,6 +23,11 @@ describe('a hard shadow edge across the bubbles', () => {
     // read as pencil (before: 第 14、35 题 flagged on the photo, 第 23 题 not read blank on the scan).
     ['手机拍照（亮处只到气泡一角）', { perspective: 0.6, rotateDeg: 4, noise: 5, blur: 0.8, jpegQuality: 75, hardShadow: { depth: 0.31, angle: 5.89, at: [0.756, 0.531] } }, 84],
     ['扫描（亮处只到气泡一角）', { rotateDeg: -1.5, noise: 4, jpegQuality: 80, hardShadow: { depth: 0.48, angle: 2.05, at: [0.535, 0.483] } }, 84],
+    // Sharp edges of a scan across bubbles: placed from the gap points alone the edge could be off by
+    // a third of a millimetre, and the misplaced strip of shadow read as a stroke (before: 第 4 题,
+    // 第 7、15 题 flagged).
+    ['扫描（阴影边缘清晰，横穿气泡）', { rotateDeg: -1.5, noise: 4, jpegQuality: 80, hardShadow: { depth: 0.52, angle: 6.09, at: [0.169, 0.454] } }, 84],
+    ['扫描（阴影边缘清晰，斜穿气泡）', { rotateDeg: -1.5, noise: 4, jpegQuality: 80, hardShadow: { depth: 0.51, angle: 5.22, at: [0.652, 0.3] } }, 84],
   ];
   for (const [name, d, seed] of cases) {
     it(`${name}: answers in and beside the shadow are read without flags, blank rows stay blank`, async () => {
