@@ -28,6 +28,9 @@ describe('a hard shadow edge across the bubbles', () => {
     // 第 7、15 题 flagged).
     ['扫描（阴影边缘清晰，横穿气泡）', { rotateDeg: -1.5, noise: 4, jpegQuality: 80, hardShadow: { depth: 0.52, angle: 6.09, at: [0.169, 0.454] } }, 84],
     ['扫描（阴影边缘清晰，斜穿气泡）', { rotateDeg: -1.5, noise: 4, jpegQuality: 80, hardShadow: { depth: 0.51, angle: 5.22, at: [0.652, 0.3] } }, 84],
+    // …and modelled as sharp as it is: a scan's edge spread over the 0.6 mm of a blurred photo's left
+    // a strip just inside the shadow reading as ink (before: 第 26 题 flagged).
+    ['扫描（阴影边缘清晰，近乎竖直）', { rotateDeg: -1.5, noise: 4, jpegQuality: 80, hardShadow: { depth: 0.53, angle: 4.59, at: [0.424, 0.291] } }, 84],
   ];
   for (const [name, d, seed] of cases) {
     it(`${name}: answers in and beside the shadow are read without flags, blank rows stay blank`, async () => {

@@ -82,6 +82,8 @@ type PaperAt = (x: number, y: number) => number;
 // Half-width of the modelled edge's ramp (mm): a photo's blur and JPEG spread a hard shadow edge
 // over about half a millimetre, and the edge is located to a few tenths of one.
 const EDGE_RAMP = 0.3;
+/** The sharpest ramp modelled (mm): about a pixel of a 200 dpi scan. */
+const MIN_RAMP = 0.12;
 
 /** Upper-eighth level of a side's paper: as the brightest of the eight gap points elsewhere. */
 function paperLevel(vals: number[]): number {
@@ -131,7 +133,7 @@ function edgeAlong(ring: [number, number][], all: number[], path: number[], clos
   const start = vals.findIndex((x) => Math.abs(x - mid) > hyst);
   if (start < 0) return null;
   let dark = vals[start]! < mid;
-  const crossings: { x: number; y: number }[] = [];
+  const crossings: { x: number; y: number; ramp: number }[] = [];
   for (let k = 1; k <= (closed ? n : n - 1 - start); k++) {
     const i = (start + k) % n;
     const x = vals[i]!;
@@ -141,13 +143,16 @@ function edgeAlong(ring: [number, number][], all: number[], path: number[], clos
       const j = (i + n - 1) % n;
       const [u0, v0] = pts[j]!;
       const [u1, v1] = pts[i]!;
-      const t = crossingAt(g, u0, v0, u1, v1, vals[j]!, x, mid);
-      crossings.push({ x: (u0 + (u1 - u0) * t) * b.rx, y: (v0 + (v1 - v0) * t) * b.ry });
+      const { t, ramp } = crossingAt(g, u0, v0, u1, v1, vals[j]!, x, lo, hi, Math.hypot((u1 - u0) * b.rx, (v1 - v0) * b.ry));
+      crossings.push({ x: (u0 + (u1 - u0) * t) * b.rx, y: (v0 + (v1 - v0) * t) * b.ry, ramp });
       dark = nowDark;
     }
   }
   if (crossings.length !== 2) return null;
-  const [p, q] = crossings as [{ x: number; y: number }, { x: number; y: number }];
+  const [p, q] = crossings as [{ x: number; y: number; ramp: number }, { x: number; y: number; ramp: number }];
+  // The ramp as measured where the edge crosses the gaps most squarely (the other crossing, slanting,
+  // measures it longer), within what a sharp scan and a blurred photo show.
+  const halfRamp = Math.min(EDGE_RAMP, Math.max(MIN_RAMP, Math.min(p.ramp, q.ramp)));
   const len = Math.hypot(q.x - p.x, q.y - p.y);
   const side = (x: number, y: number) => ((q.x - p.x) * (y - p.y) - (q.y - p.y) * (x - p.x)) / len;
   // Which side is dark: the sign that the darker half of the ring points takes.
@@ -173,7 +178,7 @@ function edgeAlong(ring: [number, number][], all: number[], path: number[], clos
   const darkP = Math.max(60, paperLevel(darkVals));
   const bright = Math.max(60, brightVals.length >= 2 ? paperLevel(brightVals) : darkP);
   return (x, y) => {
-    const t = Math.min(1, Math.max(0, 0.5 + (sgn * side(x, y)) / (2 * EDGE_RAMP)));
+    const t = Math.min(1, Math.max(0, 0.5 + (sgn * side(x, y)) / (2 * halfRamp)));
     return bright + (darkP - bright) * t;
   };
 }
@@ -184,15 +189,23 @@ function edgeAlong(ring: [number, number][], all: number[], path: number[], clos
  * off, and the misplaced strip of shadow then reads as a pencil stroke along the edge: eight
  * samples between them place it to a tenth of a millimetre.
  */
-function crossingAt(g: (u: number, v: number) => number, u0: number, v0: number, u1: number, v1: number, a: number, x: number, mid: number): number {
+function crossingAt(g: (u: number, v: number) => number, u0: number, v0: number, u1: number, v1: number, a: number, x: number, lo: number, hi: number, stepMm: number): { t: number; ramp: number } {
   const K = 8;
+  const mid = (lo + hi) / 2;
+  // How long the light takes to go from a quarter to three quarters of the way across: about the
+  // ramp's half-width (a blurred photo's edge, a scan's sharp one).
+  const inRamp = (v: number) => v > lo + 0.25 * (hi - lo) && v < hi - 0.25 * (hi - lo);
   let prev = a;
+  let t = -1;
+  let ramp = 0;
   for (let k = 1; k <= K; k++) {
     const cur = k === K ? x : g(u0 + ((u1 - u0) * k) / K, v0 + ((v1 - v0) * k) / K);
-    if ((prev - mid) * (cur - mid) <= 0 && prev !== cur) return (k - 1 + (prev - mid) / (prev - cur)) / K;
+    if (t < 0 && (prev - mid) * (cur - mid) <= 0 && prev !== cur) t = (k - 1 + (prev - mid) / (prev - cur)) / K;
+    if (inRamp(cur)) ramp += stepMm / K;
     prev = cur;
   }
-  return a === x ? 0.5 : Math.min(1, Math.max(0, (a - mid) / (a - x)));
+  if (t < 0) t = a === x ? 0.5 : Math.min(1, Math.max(0, (a - mid) / (a - x)));
+  return { t, ramp };
 }
 
 /** The eight gap directions around a bubble, in the order they are sampled (hoisted: one array per
