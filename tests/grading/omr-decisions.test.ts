@@ -72,3 +72,22 @@ describe('a ghost so faint that paper grain makes it look uneven, beside a clear
     expect(item.flags.length, `读成 ${item.answer}`).toBeGreaterThan(0);
   });
 });
+
+describe('a tick beside a light-pencil answer', () => {
+  // A phone photo of a light-pencil page: a light fill on D and a tick through B.
+  const page: PageContext = { levels: { empty: 0.0717, full: 0.6717 }, peakEmpty: 0.055, markLevel: 0.276 };
+  const ms = [
+    { ink: 0.0794, peak: 0.0803, exits: 0 },
+    { ink: 0.1386, peak: 0.308, exits: 1, exitDeg: 49.5 },
+    { ink: 0.0681, peak: 0.0735, exits: 0 },
+    { ink: 0.369, peak: 0.3965, exits: 2 },
+  ];
+
+  it('reads both marks: two answers of a multiple-choice item without a flag', () => {
+    expect(read(ms, page, undefined, 'multiple')).toMatchObject({ answer: 'BD', flags: [] });
+  });
+
+  it('and a double on a single choice, for the teacher', () => {
+    expect(read(ms, page)).toMatchObject({ answer: 'BD', flags: ['multiple'] });
+  });
+});

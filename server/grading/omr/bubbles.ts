@@ -554,14 +554,16 @@ function lightAnswers(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDecision
   const { levels } = ctx;
   const contrast = (i: number) => ms[i]!.ink - levels.empty;
   const stroke = (i: number) => strokeOf(ms[i]!, ctx);
-  let lit = out.flatMap((d, i) => (d.state === 'empty' ? [] : [i]));
+  // A tick read as a mark is an answer of its own: the item's light marks beside it are judged
+  // without it (two answers on a single choice are still flagged as a double by the caller).
+  let lit = out.flatMap((d, i) => (d.state === 'empty' || d.tick ? [] : [i]));
   // The ghost of a light-pencil answer rubbed out beside the one kept: an erased scribble keeps a
   // trace of its strokes, so it can read as a faint stroke, yet it has little of the kept mark's
   // ink and of its darkest stroke. A faint tick beside a light answer keeps the pencil's stroke
   // (see GHOST_BESIDE_LIGHT) and stays for the teacher.
   const top = lit.reduce((a, i) => (a < 0 || contrast(i) > contrast(a) ? i : a), -1);
-  if (top >= 0 && !out[top]!.tick) {
-    const ghosts = lit.filter((i) => i !== top && !out[i]!.tick && out[i]!.state === 'uncertain' && contrast(i) <= GHOST_BESIDE_LIGHT.ink * contrast(top) && stroke(i) <= GHOST_BESIDE_LIGHT.stroke * stroke(top) && unevenness(ms[i]!, ctx) <= GHOST_BESIDE_LIGHT.uneven);
+  if (top >= 0) {
+    const ghosts = lit.filter((i) => i !== top && out[i]!.state === 'uncertain' && contrast(i) <= GHOST_BESIDE_LIGHT.ink * contrast(top) && stroke(i) <= GHOST_BESIDE_LIGHT.stroke * stroke(top) && unevenness(ms[i]!, ctx) <= GHOST_BESIDE_LIGHT.uneven);
     if (ghosts.length) {
       lit = lit.filter((i) => !ghosts.includes(i));
       // Decided only if the rest of the item reads as light answers (below); otherwise unchanged.
