@@ -37,6 +37,21 @@ describe('the ghost of a rubbed-out answer beside a light-pencil answer', () => 
     expect(item.flags.length, `读成 ${item.answer}`).toBeGreaterThan(0);
   });
 
+  it('is not confused with a light tick of the engine\'s corpus, whose long stroke leaves the bubble', () => {
+    const lightTick = { ink: 0.125, peak: 0.17, exits: 1, exitDeg: 48 };
+    const item = read([lightTick, paper, lightAnswer, paper], lightPage);
+    expect(item.flags.length, `读成 ${item.answer}`).toBeGreaterThan(0);
+  });
+
+  it('beside an unsure mark on a 2B page a faint tick stays for the teacher', () => {
+    const dark: PageContext = { levels: { empty: 0.0794, full: 0.7032 }, peakEmpty: 0.1321, markLevel: 0.6202 };
+    const unsureFill = { ink: 0.503, peak: 0.52, exits: 0 };
+    // A small tick that stays inside the outline: 2.27 uneven, 0.36 of the fill's stroke.
+    const faintTick = { ink: 0.141, peak: 0.272, exits: 0 };
+    const blank = { ink: 0.0852, peak: 0.1382, exits: 0 };
+    expect(read([faintTick, blank, unsureFill, blank], dark).flags.length).toBeGreaterThan(0);
+  });
+
   it('is not confused with a second light answer half as dark', () => {
     const half = { ink: 0.21, peak: 0.23, exits: 0 };
     expect(read([half, paper, lightAnswer, paper], lightPage).flags.length).toBeGreaterThan(0);
@@ -70,6 +85,9 @@ describe('a ghost so faint that paper grain makes it look uneven, beside a clear
     const paper = { ink: 0.0852, peak: 0.1382, exits: 0 };
     const item = read([tick, paper, fill, paper], dark);
     expect(item.flags.length, `读成 ${item.answer}`).toBeGreaterThan(0);
+    // The same tick drawn a little lighter or more blurred (its stroke 0.9 as dark) still does.
+    const lighter = { ...tick, peak: dark.peakEmpty + 0.9 * (tick.peak - dark.peakEmpty) };
+    expect(read([lighter, paper, fill, paper], dark).flags.length).toBeGreaterThan(0);
   });
 });
 

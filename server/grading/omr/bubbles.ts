@@ -154,6 +154,7 @@ function edgeAlong(ring: [number, number][], all: number[], path: number[], clos
   // measures it longer), within what a sharp scan and a blurred photo show.
   const halfRamp = Math.min(EDGE_RAMP, Math.max(MIN_RAMP, Math.min(p.ramp, q.ramp)));
   const len = Math.hypot(q.x - p.x, q.y - p.y);
+  if (len < 1e-6) return null;
   const side = (x: number, y: number) => ((q.x - p.x) * (y - p.y) - (q.y - p.y) * (x - p.x)) / len;
   // Which side is dark: the sign that the darker half of the ring points takes.
   let sum = 0;
@@ -217,6 +218,7 @@ export function measureBubble(img: GrayImage, h: Homography, b: Bubble): BubbleM
   // brightest where the brightest alone is lit: see paperIn).
   let paper = 0;
   let paper2 = 0;
+  let brightest = 0;
   let paper8Lo = 255;
   // Brightest, darkest and second darkest of the points above and below the row (no allocation:
   // this runs for every bubble of every page).
@@ -225,7 +227,8 @@ export function measureBubble(img: GrayImage, h: Homography, b: Bubble): BubbleM
   let lo2 = 255;
   const gx = b.rx + 0.9;
   const gy = b.ry + 1.3;
-  for (const [u, v] of GAP_DIRS) {
+  for (let k = 0; k < GAP_DIRS.length; k++) {
+    const [u, v] = GAP_DIRS[k]!;
     const p = apply(h, b.cx + u * gx, b.cy + v * gy);
     const g = sample(img, p.x, p.y);
     if (v !== 0) {
@@ -238,15 +241,17 @@ export function measureBubble(img: GrayImage, h: Homography, b: Bubble): BubbleM
     if (g > paper) {
       paper2 = paper;
       paper = g;
+      brightest = k;
     } else if (g > paper2) paper2 = g;
     paper8Lo = Math.min(paper8Lo, g);
   }
   const paper8Hi = paper;
   paper = Math.max(paper, 60);
-  // One gap point far brighter than the seven others: the light of a shadow's edge reaching only
-  // that corner, while the bubble lies in the shadow with the rest (no edge is found along the gaps
-  // for so small a corner). Against that point the whole bubble would read as pencil.
-  const paperIn = paper8Hi - paper2 > 0.1 * paper8Hi ? Math.max(paper2, 60) : paper;
+  // One corner gap point far brighter than the seven others: the light of a shadow's edge reaching
+  // only that corner, while the bubble lies in the shadow with the rest (no edge is found along the
+  // gaps for so small a corner). Against that point the whole bubble would read as pencil. (A side
+  // point lies between two corners, so a straight edge cannot light it alone: that is glare.)
+  const paperIn = brightest >= 4 && paper8Hi - paper2 > 0.1 * paper8Hi ? Math.max(paper2, 60) : paper;
   // Shadow edge: the points in the gaps above and below the row (clear of neighbours' marks, which
   // sit left and right) lit unevenly. The second darkest, as one may fall on a stray stroke.
   const paperSpread = paperIn < paper ? Math.max(0, (Math.min(hiB, paperIn) - lo2) / paperIn) : Math.max(0, (hiB - lo2) / paper);
@@ -397,18 +402,20 @@ const LIGHT_FILL_EVEN = 1.25;
  *  fill: the engine's corpus measures lone HB fills at 0.56–0.60 and erased ghosts at up to 0.22
  *  (0.41 once in 135) of the page's answers; the bound sits next to the light fills. */
 const LIGHT_FILL_SHARE = 0.5;
-/** A ghost so faint (at most 0.2 of the answer's ink beside it) that paper grain and JPEG make it
- *  look uneven: the engine's corpus measures such ghosts at 1.6–1.96 uneven with 0.20–0.27 of the
- *  answer's darkest stroke, and the ticks beside an answer that are as light at 2.29 and more with
- *  0.35 (tuning seeds 11300 and 4200). Bounds on the side of flagging: a tick missed is a silent
+/** A ghost so faint that paper grain and JPEG make it look uneven (ghostsBesideMarks, ghostsAtEdge):
+ *  the engine's corpus measures such ghosts at 1.6–1.96 uneven with 0.20–0.27 of the answer's
+ *  darkest stroke, the ticks beside an answer that are as light at 2.29 and more with 0.35 (tuning
+ *  seeds 11300 and 4200). A light tick's long stroke also leaves the bubble, which a ghost's smear
+ *  does not: smear() asks for both. Bounds on the side of flagging: a tick missed is a silent
  *  error, a ghost flagged only a look. */
 const FAINT_GHOST = { uneven: 2.0, stroke: 0.3 };
-/** An uncertain bubble beside a light answer with at most this share of its ink and of its darkest
- *  stroke, and no more uneven than this, is the ghost of a rubbed-out answer (lightAnswers). Found
- *  on phone photos of light-pencil students, where such ghosts measure 0.10–0.24 of the answer's
- *  ink, 0.12–0.34 of its stroke and 1.6–2.3 uneven; faint ticks beside an answer are 3.5 and more
- *  uneven. The engine's corpus draws ghosts as even smears, which never reach this rule. */
-const GHOST_BESIDE_LIGHT = { ink: 0.3, stroke: 0.4, uneven: 2.4 };
+/** On a light-pencil page, an uncertain bubble beside a light answer with at most this share of its
+ *  ink and of its darkest stroke, no more uneven than this and no stroke leaving it, is the ghost
+ *  of a rubbed-out answer (lightAnswers). Found on phone photos of light-pencil students, where such
+ *  ghosts measure 0.10–0.24 of the answer's ink, 0.12–0.34 of its stroke and 1.6–2.3 uneven (the
+ *  engine's corpus draws ghosts as even smears, which never reach this rule); the light ticks of the
+ *  engine's corpus (2.29 uneven, 0.35 of the stroke, leaving the bubble) stay outside. */
+const GHOST_BESIDE_LIGHT = { ink: 0.3, stroke: 0.34, uneven: 2.2 };
 
 /**
  * Erased ghosts beside a clear answer: an even smear, far lighter than the darkest mark of its own
@@ -429,8 +436,8 @@ function ghostsBesideMarks(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDec
 
 /**
  * A bubble read as empty at the very edge of empty (see EMPTY_FLAG_BELOW) is a faint tick or a
- * ghost. Beside a mark of its own item read surely, an even smear (a tick is a thin stroke: 2.4
- * and more uneven on the engine's corpus, ghosts up to 1.7) with at most 0.6 of that mark's ink
+ * ghost. Beside a mark of its own item read surely, a smear (see smear(): a tick is a thin stroke
+ * leaving the bubble, 2.29 and more uneven on the engine's corpus) with at most 0.6 of that mark's ink
  * (what the light-answer rule calls clean paper beside an answer) is what the eraser left: judged
  * against this student's own mark, not a global margin, it no longer sends the item to a teacher.
  */
@@ -456,7 +463,9 @@ function strokeOf(m: BubbleMeasure, ctx: PageContext): number {
  *  part stays far from the mark's (FAINT_GHOST). */
 function smear(m: BubbleMeasure, ctx: PageContext, markStroke: number): boolean {
   const uneven = unevenness(m, ctx);
-  return uneven <= GHOST_EVEN || (uneven <= FAINT_GHOST.uneven && strokeOf(m, ctx) <= FAINT_GHOST.stroke * markStroke);
+  // No stroke found leaving the bubble either: a tick's long stroke does, an eraser's smear stays
+  // inside the outline.
+  return uneven <= GHOST_EVEN || (uneven <= FAINT_GHOST.uneven && strokeOf(m, ctx) <= FAINT_GHOST.stroke * markStroke && (m.exits ?? 0) === 0);
 }
 
 /** A bubble read as ink where the paper around it is lit unevenly (a hard shadow edge crosses it):
@@ -516,8 +525,8 @@ export function pageContext(ms: BubbleMeasure[], items: number[][]): PageContext
  * - a tick (a strong thin stroke, little fill) is a mark; a weaker stroke is uncertain;
  * - a light but even mark that stands alone in its item, clearly darker than its siblings and as
  *   dark as this page's answers usually are, is read: that is how a light-pencil student answers.
- *   Erased ghosts stay below that, and two light marks, or a light mark beside another, stay
- *   uncertain for the teacher.
+ *   Erased ghosts stay below that (or are recognised beside it: see lightAnswers), and two unlike
+ *   light marks, or a light mark beside other ink, stay uncertain for the teacher.
  */
 export function readBubbles(ms: BubbleMeasure[], ctx: PageContext): BubbleDecision[] {
   const { levels } = ctx;
@@ -562,8 +571,14 @@ function lightAnswers(ms: BubbleMeasure[], ctx: PageContext, out: BubbleDecision
   // ink and of its darkest stroke. A faint tick beside a light answer keeps the pencil's stroke
   // (see GHOST_BESIDE_LIGHT) and stays for the teacher.
   const top = lit.reduce((a, i) => (a < 0 || contrast(i) > contrast(a) ? i : a), -1);
-  if (top >= 0) {
-    const ghosts = lit.filter((i) => i !== top && out[i]!.state === 'uncertain' && contrast(i) <= GHOST_BESIDE_LIGHT.ink * contrast(top) && stroke(i) <= GHOST_BESIDE_LIGHT.stroke * stroke(top) && unevenness(ms[i]!, ctx) <= GHOST_BESIDE_LIGHT.uneven);
+  // Only on a light-pencil page (its usual answer well below its filled level): on a 2B page an
+  // unsure mark is a half fill or a smudge, and what is beside it stays for the teacher.
+  const lightPage = ctx.markLevel < 0.6 * (levels.full - levels.empty);
+  if (top >= 0 && lightPage) {
+    // Not a single stroke leaving the bubble (a tick) nor one crossing it (a stray line): an
+    // eraser's smear stays inside the outline, or shows as grain all round it (3 and more exits).
+    const inside = (i: number) => (ms[i]!.exits ?? 0) === 0 || (ms[i]!.exits ?? 0) >= 3;
+    const ghosts = lit.filter((i) => i !== top && out[i]!.state === 'uncertain' && inside(i) && contrast(i) <= GHOST_BESIDE_LIGHT.ink * contrast(top) && stroke(i) <= GHOST_BESIDE_LIGHT.stroke * stroke(top) && unevenness(ms[i]!, ctx) <= GHOST_BESIDE_LIGHT.uneven);
     if (ghosts.length) {
       lit = lit.filter((i) => !ghosts.includes(i));
       // Decided only if the rest of the item reads as light answers (below); otherwise unchanged.
