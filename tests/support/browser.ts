@@ -71,19 +71,17 @@ export async function submitSignIn(browser: Browser, baseUrl: string, username: 
  * Signs in and waits for the product to show a screen. The sign-in call is the sign-in app's own
  * (the same endpoint, the token kept where that app keeps it), made by the test: loading the
  * sign-in app in Chromium for every signed-in page cost about 1 s of the browser's CPU, and the
- * sign-in app itself is tried by the tests that are about signing in (submitSignIn). An account
- * that must change its one-time password first goes through the form, as a user would.
+ * sign-in app itself is tried by the tests that are about signing in (submitSignIn), as is an
+ * account that must change its one-time password first.
  */
 export async function signIn(browser: Browser, baseUrl: string, username: string, password = 'Demo@2026'): Promise<Page> {
   const res = await fetch(`${baseUrl}/api/juno/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
   const body = (await res.json()) as { success: boolean; msg: string; data: { accessToken: string; mustChangePassword?: boolean } | null };
   if (!body.success || !body.data) throw new Error(`${username} 登录失败：${body.msg}`);
-  let page: Page;
-  if (body.data.mustChangePassword) page = await submitSignIn(browser, baseUrl, username, password);
-  else {
-    page = await newPage(browser, { cookies: [], origins: [{ origin: new URL(baseUrl).origin, localStorage: [{ name: TOKEN_KEY, value: body.data.accessToken }] }] });
-    await page.goto(`${baseUrl}/`);
-  }
+  // Such an account is asked for a new password on the form, and reaches no screen before that.
+  if (body.data.mustChangePassword) throw new Error(`${username} 须先修改初始密码：用 submitSignIn 走登录页`);
+  const page = await newPage(browser, { cookies: [], origins: [{ origin: new URL(baseUrl).origin, localStorage: [{ name: TOKEN_KEY, value: body.data.accessToken }] }] });
+  await page.goto(`${baseUrl}/`);
   await page.waitForURL((url) => !url.pathname.endsWith('account.html'));
   // The home of most roles is a menu group that redirects to its first screen (/academic →
   // /academic/class). A test that navigates while that redirect is pending is sent back to the
