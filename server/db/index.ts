@@ -35,7 +35,7 @@ export interface OpenOptions {
   /** PGlite in memory, starting from a dump of another PGlite's data (tests' seeded snapshot). */
   loadDataDir?: Blob;
   /**
-   * PGlite on disk: PostgreSQL's shared_buffers inside the WASM heap. PostgreSQL touches every
+   * PGlite: PostgreSQL's shared_buffers inside the WASM heap (in memory: PostgreSQL's 128MB unless set). PostgreSQL touches every
    * buffer at start, so its default (128MB) is 128 MB of the API process's memory from the first
    * second; the data directory's files stay in the OS's page cache either way, so a smaller pool
    * costs a copy per page read, not a disk read. PGLITE_SHARED_BUFFERS, default 32MB.
@@ -72,7 +72,10 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.dataDir
     ? await PGlite.create(options.dataDir, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffers(options.sharedBuffers)}`] })
-    : await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    : await PGlite.create({
+        ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+        ...(options.sharedBuffers ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffers(options.sharedBuffers)}`] } : {}),
+      });
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder });
   return {
