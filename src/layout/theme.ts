@@ -20,6 +20,7 @@ export const theme: RaThemeOptions = {
   components: {
     ...defaultTheme.components,
     ...zhCN.components,
+    ...brand.components,
     MuiPagination: { defaultProps: { getItemAriaLabel: paginationItemLabel } },
   },
 };

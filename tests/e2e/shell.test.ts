@@ -189,3 +189,17 @@ describe('user menu', () => {
     await context.close();
   });
 });
+
+describe('reduced motion', () => {
+  it('plays no transitions or animations for a user who asks the system for less motion, and plays them otherwise', async () => {
+    const page = await signIn(browser, server.url, 'teacher');
+    // The longest transition of the screen's buttons: MUI fades their hover backgrounds in.
+    const longest = () =>
+      page.evaluate(() => Math.max(...[...document.querySelectorAll('.MuiButtonBase-root')].flatMap((el) => getComputedStyle(el).transitionDuration.split(', ').map(parseFloat))));
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await longest()).toBeLessThan(0.001);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await longest()).toBeGreaterThanOrEqual(0.1);
+    await page.context().close();
+  });
+});
