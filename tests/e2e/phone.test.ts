@@ -75,7 +75,8 @@ describe.concurrent('the product on a 375 px phone', () => {
           await filters.click();
           const sheet = page.getByRole('search', { name: '筛选' });
           await sheet.waitFor();
-          expect(await sheet.getByRole('combobox').count(), entry).toBeGreaterThan(0);
+          // The sheet's filters render just after the sheet itself (seen with animations off).
+          await expect.poll(() => sheet.getByRole('combobox').count(), { message: entry }).toBeGreaterThan(0);
           for (const box of await sheet.getByRole('combobox').all()) expect(await box.isVisible(), entry).toBe(true);
           await page.getByRole('button', { name: '完成' }).click();
           // Seen once in a full run (psych, 学生心声): the sheet still open 20 s after 完成, not
