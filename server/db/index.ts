@@ -35,10 +35,11 @@ export interface OpenOptions {
   /** PGlite in memory, starting from a dump of another PGlite's data (tests' seeded snapshot). */
   loadDataDir?: Blob;
   /**
-   * PGlite: PostgreSQL's shared_buffers inside the WASM heap (in memory: PostgreSQL's 128MB unless set). PostgreSQL touches every
-   * buffer at start, so its default (128MB) is 128 MB of the API process's memory from the first
-   * second; the data directory's files stay in the OS's page cache either way, so a smaller pool
-   * costs a copy per page read, not a disk read. PGLITE_SHARED_BUFFERS, default 32MB.
+   * PGlite: PostgreSQL's shared_buffers inside the WASM heap. PostgreSQL touches every buffer at
+   * start, so its default (128MB) is 128 MB of the API process's memory from the first second; the
+   * data directory's files stay in the OS's page cache either way, so a smaller pool costs a copy
+   * per page read, not a disk read. On disk PGLITE_SHARED_BUFFERS, default 32MB; in memory
+   * PostgreSQL's default unless set (test files set 16MB).
    */
   sharedBuffers?: string;
 }
@@ -70,11 +71,12 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const buffers = (size: string | undefined) => ({ startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffers(size)}`] });
   const client = options.dataDir
-    ? await PGlite.create(options.dataDir, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffers(options.sharedBuffers)}`] })
+    ? await PGlite.create(options.dataDir, buffers(options.sharedBuffers))
     : await PGlite.create({
         ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-        ...(options.sharedBuffers ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffers(options.sharedBuffers)}`] } : {}),
+        ...(options.sharedBuffers ? buffers(options.sharedBuffers) : {}),
       });
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder });

@@ -146,7 +146,7 @@ export async function prepareSeededDemo(url = process.env.DATABASE_URL): Promise
  * `sharedBuffers`: PGlite's (createTestApp sets it); PostgreSQL's default otherwise, as benchmarks
  * that time queries need.
  */
-export async function openTestDatabase({ seed = true, url = process.env.DATABASE_URL, sharedBuffers = undefined as string | undefined } = {}): Promise<Database & { url?: string }> {
+export async function openTestDatabase({ seed = true, url = process.env.DATABASE_URL, sharedBuffers }: { seed?: boolean; url?: string; sharedBuffers?: string } = {}): Promise<Database & { url?: string }> {
   if (!url) return openDatabase({ sharedBuffers, ...(seed ? { loadDataDir: await seededSnapshot() } : {}) });
   const name = `xz_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
